@@ -1,0 +1,38 @@
+import Decimal from 'decimal.js';
+
+/**
+ * Decimal arithmetic for money and rates. Never a binary float: every amount is
+ * a `Decimal`, and crosses the wire as a decimal string ("123.45").
+ */
+export const Dec = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
+export type Dec = InstanceType<typeof Dec>;
+
+export type DecimalInput = Dec | string | number;
+
+/** Builds a decimal; numbers are accepted only for literal constants in code. */
+export function dec(value: DecimalInput): Dec {
+  return new Dec(value);
+}
+
+/** Rounds half-up to whole grosze (0.01), the law's and the accountant's rounding. */
+export function roundMoney(value: DecimalInput): Dec {
+  return dec(value).toDecimalPlaces(2, Dec.ROUND_HALF_UP);
+}
+
+/** A money amount as it travels in the API: two decimals, dot separator. */
+export function formatMoney(value: DecimalInput): string {
+  return roundMoney(value).toFixed(2);
+}
+
+/** Sums decimals exactly. */
+export function sumDecimals(values: readonly DecimalInput[]): Dec {
+  return values.reduce<Dec>((total, value) => total.plus(dec(value)), dec(0));
+}
+
+/** The larger of the value and zero: a per diem never goes below zero. */
+export function clampAtZero(value: Dec): Dec {
+  return value.isNegative() ? dec(0) : value;
+}
+
+/** A money string with at most two decimals, e.g. "12", "12.5", "-3.25". */
+export const MONEY_PATTERN = /^-?\d{1,12}(\.\d{1,2})?$/;

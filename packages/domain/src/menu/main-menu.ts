@@ -1,0 +1,136 @@
+import type { PermissionMap, Permission } from '../auth/permissions.ts';
+import { hasAnyPermission } from '../auth/permissions.ts';
+import type { ModuleName, SystemSettings } from '../settings/system-settings.ts';
+import { isModuleEnabled } from '../settings/system-settings.ts';
+
+/** What decides whether a menu item is shown: the visibility rules of spec §6. */
+export interface MenuContext {
+  permissions: PermissionMap;
+  modules: SystemSettings['modules'];
+  /** True in the provider-admin context (company `admin`, negative user id). */
+  isAdminContext: boolean;
+  /** True while acting as another user (login-as or a provider admin inside a company). */
+  isActingAsOther: boolean;
+  /** How many absent users one may log in as (badge on "substitutes"). */
+  substituteUserCount: number;
+}
+
+export interface MenuItem {
+  /** Translation key under `menu.` and a stable test id. */
+  key: string;
+  path: string;
+  children?: MenuItem[];
+  badge?: number;
+}
+
+interface MenuRule {
+  key: string;
+  path: string;
+  visible: (ctx: MenuContext) => boolean;
+  children?: MenuRule[];
+}
+
+const moduleOn = (ctx: MenuContext, module: ModuleName) => isModuleEnabled({ modules: ctx.modules }, module);
+const anyOf = (ctx: MenuContext, names: Permission[]) => hasAnyPermission(ctx.permissions, names);
+const always = () => true;
+
+const COMPANY_MENU: MenuRule[] = [
+  {
+    key: 'travelOrders',
+    path: '/travel-service',
+    visible: (ctx) => moduleOn(ctx, 'travel_service') && anyOf(ctx, ['travelOrder', 'travelOrderSelf']),
+  },
+  {
+    key: 'bookings',
+    path: '/booking',
+    visible: (ctx) =>
+      (moduleOn(ctx, 'all_bookings') || moduleOn(ctx, 'flight_bookings')) &&
+      anyOf(ctx, ['viewBookings', 'viewAllBookings', 'viewBookingAssigned', 'bookingMapping']),
+  },
+  {
+    key: 'delegations',
+    path: '/delegation',
+    visible: (ctx) => moduleOn(ctx, 'delegation'),
+    children: [
+      { key: 'advances', path: '/delegation-advance', visible: always },
+      { key: 'orders', path: '/delegation-order', visible: always },
+      { key: 'settlements', path: '/delegation', visible: always },
+      { key: 'extraInfo', path: '/delegation-info', visible: always },
+      { key: 'delegationAdministration', path: '/settings/delegation-rate', visible: (ctx) => anyOf(ctx, ['companyAdmin']) },
+    ],
+  },
+  { key: 'administration', path: '/settings/users', visible: (ctx) => anyOf(ctx, ['companyAdmin']) },
+  { key: 'invoices', path: '/invoices', visible: (ctx) => anyOf(ctx, ['viewInvoices', 'companyAdmin', 'SuperAdmin']) },
+  { key: 'reports', path: '/report', visible: (ctx) => anyOf(ctx, ['reportDelegation']) },
+  {
+    key: 'accountingExport',
+    path: '/optima',
+    visible: (ctx) => anyOf(ctx, ['reportDelegation']) && moduleOn(ctx, 'accounting_export'),
+  },
+  { key: 'delegationInfo', path: '/delegation-info', visible: (ctx) => moduleOn(ctx, 'delegation') },
+  { key: 'profile', path: '/profile/my-profile', visible: always },
+  {
+    key: 'substitutes',
+    path: '/substitutes',
+    visible: (ctx) => moduleOn(ctx, 'travel_service') || moduleOn(ctx, 'delegation'),
+  },
+  { key: 'backToOwnAccount', path: '/login-back', visible: (ctx) => ctx.isActingAsOther },
+  { key: 'logout', path: '/logout', visible: always },
+];
+
+/** The provider-admin menu (spec §2). */
+const ADMIN_MENU: MenuRule[] = [
+  {
+    key: 'adminOrdersByType',
+    path: '/admin/travel-service/all',
+    visible: always,
+    children: ['hotel', 'flight', 'lowCost', 'car', 'rail', 'insurance', 'special'].map((type) => ({
+      key: `adminOrders.${type}`,
+      path: `/admin/travel-service/by-type/${type}`,
+      visible: always,
+    })),
+  },
+  { key: 'adminCompanies', path: '/admin/companies', visible: always },
+  { key: 'adminUsers', path: '/admin/users', visible: always },
+  { key: 'adminMailing', path: '/admin/mailing', visible: always },
+  { key: 'adminSystemSettings', path: '/admin/system-settings', visible: always },
+  { key: 'logout', path: '/logout', visible: always },
+];
+
+function build(rules: MenuRule[], ctx: MenuContext): MenuItem[] {
+  const items: MenuItem[] = [];
+  for (const rule of rules) {
+    if (!rule.visible(ctx)) continue;
+    const item: MenuItem = { key: rule.key, path: rule.path };
+    if (rule.children) item.children = build(rule.children, ctx);
+    if (rule.key === 'substitutes' && ctx.substituteUserCount > 0) item.badge = ctx.substituteUserCount;
+    items.push(item);
+  }
+  return items;
+}
+
+/** The main menu a user sees, after the permission and module rules of spec §6. */
+export function buildMainMenu(ctx: MenuContext): MenuItem[] {
+  return build(ctx.isAdminContext ? ADMIN_MENU : COMPANY_MENU, ctx);
+}
+
+/** Menu widths in pixels (spec §9). */
+export const MENU_WIDTH = { expanded: 325, collapsed: 80, externalUser: 55 } as const;
+
+/** The module a route prefix needs; guards send users to the module-not-available page otherwise. */
+export const ROUTE_MODULES: ReadonlyArray<{ prefix: string; module: ModuleName }> = [
+  { prefix: '/delegation', module: 'delegation' },
+  { prefix: '/delegation-order', module: 'delegation' },
+  { prefix: '/delegation-advance', module: 'delegation' },
+  { prefix: '/delegation-info', module: 'delegation' },
+  { prefix: '/travel-service', module: 'travel_service' },
+  { prefix: '/optima', module: 'accounting_export' },
+];
+
+/** The module a path requires, if any. */
+export function moduleForPath(path: string): ModuleName | null {
+  const match = ROUTE_MODULES.filter(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`)).sort(
+    (a, b) => b.prefix.length - a.prefix.length,
+  )[0];
+  return match?.module ?? null;
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { PASSWORD_EXPIRY_CHOICES } from '../auth/password-policy.ts';
+
+/** A module flag: the module is enabled when the value equals 2 (spec §6). */
+export const MODULE_ENABLED = 2;
+const moduleFlag = z.union([z.literal(1), z.literal(2)]);
+/** Spec §6: flags where 2 means true. */
+const twoMeansTrue = z.union([z.literal(1), z.literal(2)]);
+
+export const MODULES = ['delegation', 'travel_service', 'accounting_export', 'all_bookings', 'flight_bookings'] as const;
+export type ModuleName = (typeof MODULES)[number];
+
+export const EMAIL_NOTIFICATION_MODES = ['disabled', 'notify', 'notifyWithActionLinks'] as const;
+export const DOCUMENT_VIEWS = ['standardPl', 'standardPlEn', 'summaryPl', 'summaryPlEn', 'summaryCompact'] as const;
+export const DOCUMENT_LANGUAGES = ['pl', 'plEn'] as const;
+export const PDF_ROTATIONS = ['keep', 'rotate270'] as const;
+export const NUMBERING_ASSIGNMENTS = ['manual', 'autoEditable', 'autoOnly'] as const;
+export const NUMBERING_BASE_DATES = ['creation', 'startDate', 'endDate', 'sendDate', 'acceptDate'] as const;
+export const TRIP_ORDER_REQUIREMENTS = ['disabled', 'optional', 'required'] as const;
+export const ADVANCE_FLOWS = ['basic', 'extended'] as const;
+export const DATE_DIFFERENCE_OPTIONS = ['none', 'sameDay', 'h1', 'h3', 'h6', 'h12', 'h24', 'h48', 'identical'] as const;
+export const DISTANCE_VERIFICATIONS = ['none', 'commentRequired', 'blockSaving'] as const;
+export const DOMESTIC_PARTS_POLICIES = ['summed', 'separate'] as const;
+export const EXCHANGE_RATE_DATE_RULES = ['advancePaymentDay', 'lastTableBeforeCost', 'lastTableBeforeSettlement'] as const;
+export const HOTEL_LIMIT_EXCESS_POLICIES = ['acceptorConsent', 'never'] as const;
+
+/**
+ * Every company setting of spec §4, §6 and §9, with its default. Stored per company;
+ * every part of the app that depends on a setting reads it from here.
+ */
+export const systemSettingsSchema = z.object({
+  modules: z
+    .object({
+      delegation: moduleFlag.default(2),
+      travel_service: moduleFlag.default(2),
+      accounting_export: moduleFlag.default(1),
+      all_bookings: moduleFlag.default(2),
+      flight_bookings: moduleFlag.default(2),
+    })
+    .strict()
+    .prefault({}),
+  /** Inactivity minutes before the session ends. */
+  session_time: z.number().int().min(1).max(24 * 60).default(30),
+  failed_login_limit: z.number().int().min(1).max(100).default(5),
+  lock_minutes: z.number().int().min(1).max(24 * 60).default(15),
+  password_min_length: z.number().int().min(6).max(128).default(8),
+  password_require_lowercase: z.boolean().default(true),
+  password_require_uppercase: z.boolean().default(true),
+  password_require_digit: z.boolean().default(true),
+  password_require_special: z.boolean().default(true),
+  password_expiry: z.enum(PASSWORD_EXPIRY_CHOICES).default('never'),
+  /** Allowed client addresses or CIDR ranges; empty allows every address. */
+  ip_allow_list: z.array(z.string().max(64)).max(200).default([]),
+  email_notification_mode: z.enum(EMAIL_NOTIFICATION_MODES).default('notify'),
+  document_language: z.enum(DOCUMENT_LANGUAGES).default('pl'),
+  document_view: z.enum(DOCUMENT_VIEWS).default('standardPl'),
+  pdf_rotation: z.enum(PDF_ROTATIONS).default('keep'),
+  numbering_assignment: z.enum(NUMBERING_ASSIGNMENTS).default('autoOnly'),
+  numbering_base_date: z.enum(NUMBERING_BASE_DATES).default('acceptDate'),
+  trip_order_requirement: z.enum(TRIP_ORDER_REQUIREMENTS).default('optional'),
+  advance_flow: z.enum(ADVANCE_FLOWS).default('basic'),
+  multiple_advances: z.boolean().default(false),
+  date_difference_vs_order: z.enum(DATE_DIFFERENCE_OPTIONS).default('none'),
+  distance_verification: z.enum(DISTANCE_VERIFICATIONS).default('none'),
+  /** Allowed difference against the maps distance, in percent. */
+  distance_allowed_difference: z.number().int().min(0).max(100).default(10),
+  /** Attachment size limit in megabytes. */
+  attachment_max_mb: z.number().int().min(1).max(50).default(3),
+  pdf_attachment_only: z.union([z.literal(0), z.literal(1)]).default(0),
+  insurance_behaviour: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
+  offer_change_rule: z.union([z.literal(1), z.literal(2)]).default(1),
+  message_auto_read: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
+  superior_is_acceptor: z.boolean().default(false),
+  is_synchro_numbers: z.union([z.literal(0), z.literal(1)]).default(0),
+  is_insurance_separated: z.union([z.literal(0), z.literal(1)]).default(0),
+  flight_is_return_route: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
+  is_wnt: twoMeansTrue.default(1),
+  login_password_save: twoMeansTrue.default(2),
+  /** § 21: the domestic parts before and after a foreign stay are summed (default) or each settled alone. */
+  domestic_parts_of_foreign_trip: z.enum(DOMESTIC_PARTS_POLICIES).default('summed'),
+  /** § 20 and the tax rules: which NBP table converts foreign amounts. */
+  exchange_rate_date_rule: z.enum(EXCHANGE_RATE_DATE_RULES).default('lastTableBeforeSettlement'),
+  /** § 8 ust. 2 / § 16 ust. 1: a hotel bill above the limit is refunded only with the acceptor's consent. */
+  hotel_limit_excess: z.enum(HOTEL_LIMIT_EXCESS_POLICIES).default('acceptorConsent'),
+});
+
+export type SystemSettings = z.output<typeof systemSettingsSchema>;
+export type SystemSettingsInput = z.input<typeof systemSettingsSchema>;
+
+/** The settings a new company starts with. */
+export function defaultSystemSettings(): SystemSettings {
+  return systemSettingsSchema.parse({});
+}
+
+export function isModuleEnabled(settings: Pick<SystemSettings, 'modules'>, module: ModuleName): boolean {
+  return settings.modules[module] === MODULE_ENABLED;
+}
+
+export function passwordPolicyOf(settings: SystemSettings) {
+  return {
+    min_length: settings.password_min_length,
+    require_lowercase: settings.password_require_lowercase,
+    require_uppercase: settings.password_require_uppercase,
+    require_digit: settings.password_require_digit,
+    require_special: settings.password_require_special,
+  };
+}
