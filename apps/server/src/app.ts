@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Database } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
+import type { Mailer } from './modules/mail/mailer.ts';
+import { OutboxWorker } from './modules/mail/outbox-worker.ts';
+import { createTokenSigner } from './modules/auth/token-signer.ts';
+import { createAuthService, type AuthService } from './modules/auth/auth.service.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerAuthentication } from './plugins/authentication.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerWebAndNotFound } from './plugins/static-web.ts';
+
+export interface AppDependencies {
+  db: Database;
+  clock: Clock;
+  mailer: Mailer;
+  tokenSecret: string;
+  publicUrl: string;
+  /** Built web app to serve, or null for an API-only instance (tests). */
+  webDist: string | null;
+  authRateLimitPerMinute: number;
+  logger?: boolean | { level: string };
+  /** Use a ready logger instance instead (e.g. a silent one in benches). */
+  loggerInstance?: FastifyBaseLogger;
+  /** Trust X-Forwarded-For from a proxy in front. */
+  trustProxy?: boolean;
+}
+
+export interface AppServices {
+  auth: AuthService;
+  outbox: OutboxWorker;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+/**
+ * Builds the whole HTTP application from injected dependencies. It never listens:
+ * `server.ts` does that, and tests call `app.inject`.
+ */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.loggerInstance ? undefined : (deps.logger ?? false),
+    loggerInstance: deps.loggerInstance,
+    genReqId: () => randomUUID(),
+    trustProxy: deps.trustProxy ?? false,
+    bodyLimit: 1_048_576,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', String(request.id));
+  });
+
+  registerErrorHandler(app);
+  await registerSecurity(app);
+
+  const outbox = new OutboxWorker(deps.db, deps.mailer, app.log);
+  const auth = createAuthService({
+    db: deps.db,
+    clock: deps.clock,
+    signer: createTokenSigner(deps.tokenSecret),
+    publicUrl: deps.publicUrl,
+    onMailQueued: () => outbox.wake(),
+  });
+  app.decorate('services', { auth, outbox });
+  registerAuthentication(app, (token) => auth.authenticate(token));
+
+  registerAuthRoutes(app, auth, { rateLimitPerMinute: deps.authRateLimitPerMinute });
+
+  await registerWebAndNotFound(app, deps.webDist);
+  app.addHook('onClose', async () => outbox.stop());
+  return app;
+}

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  SMTP_URL: z.string().optional(),
+  /** HS256 secret for access tokens; when unset one is generated once and kept in DATA_DIR. */
+  TOKEN_SECRET: z.string().min(32).optional(),
+  /** The address users open, for links in e-mails. */
+  PUBLIC_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Delego <no-reply@delego.local>'),
+  /** Requests per minute and address on the authentication endpoints. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Set to `false` to skip loading the demo company into an empty database. */
+  DEMO_SEED: z.enum(['true', 'false']).default('true'),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Reads and checks the process environment once, at start. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.parse(env);
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    databaseUrl: parsed.DATABASE_URL,
+    dataDir,
+    smtpUrl: parsed.SMTP_URL,
+    tokenSecret: parsed.TOKEN_SECRET,
+    publicUrl: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
+    mailFrom: parsed.MAIL_FROM,
+    authRateLimit: parsed.AUTH_RATE_LIMIT,
+    logLevel: parsed.LOG_LEVEL,
+    demoSeed: parsed.DEMO_SEED === 'true',
+  };
+}

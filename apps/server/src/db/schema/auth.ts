@@ -1,0 +1,83 @@
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { companies } from './companies.ts';
+import { users } from './users.ts';
+
+/** A login session; access tokens name it, so ending it refuses every token at once. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The user acted as (login-as); equals user_id otherwise. */
+    contextUserId: integer('context_user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason'),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Failed logins per company code and login, known or not, so the answer never
+ * reveals which logins exist.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    companyCode: text('company_code').notNull(),
+    login: text('login').notNull(),
+    failedCount: integer('failed_count').notNull().default(0),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.companyCode, t.login] })],
+);
+
+/**
+ * One-time action tokens (password change, decisions by e-mail link). Only a
+ * SHA-256 hash of the token is stored; it expires and works once.
+ */
+export const actionTokens = pgTable(
+  'action_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** What the token acts on (e.g. a document id), and the state it was issued for. */
+    subjectId: integer('subject_id'),
+    subjectState: text('subject_state'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('action_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/** Password-reset requests, known login or not, for limiting repeats. */
+export const passwordResetRequests = pgTable(
+  'password_reset_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyCode: text('company_code').notNull(),
+    login: text('login').notNull(),
+    ipAddress: text('ip_address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_reset_requests_key_idx').on(t.companyCode, t.login, t.createdAt)],
+);

@@ -1,0 +1,20 @@
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import type { SystemSettings } from '@delego/domain';
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    /** The code typed in the login form's company field. */
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    /** Every system setting of spec §6 and §9; validated and defaulted by the domain schema. */
+    settings: jsonb('settings').$type<SystemSettings>().notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('companies_code_unique').on(sql`lower(${t.code})`)],
+);

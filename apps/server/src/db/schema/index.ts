@@ -1,0 +1,4 @@
+export * from './companies.ts';
+export * from './users.ts';
+export * from './auth.ts';
+export * from './audit.ts';

@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import { ADMIN_COMPANY_CODE, PROVIDER_PERMISSIONS, defaultSystemSettings, type Permission } from '@delego/domain';
+import type { Database, Transaction } from '../client.ts';
+import { companies, rolePermissions, roles, userRoles, users } from '../schema/index.ts';
+import { passwordHasher } from '../../modules/auth/password-hasher.ts';
+
+/** Every demo account's password (README). */
+export const DEMO_PASSWORD = 'Delego2026!';
+export const DEMO_COMPANY_CODE = 'demo';
+
+interface DemoRole {
+  key: string;
+  name: string;
+  description: string;
+  permissions: Permission[];
+}
+
+const DEMO_ROLES: DemoRole[] = [
+  { key: 'employee', name: 'Pracownik', description: 'Zamawia i rozlicza własne podróże', permissions: ['travelOrderSelf', 'viewBookingAssigned'] },
+  {
+    key: 'acceptor',
+    name: 'Akceptant merytoryczny',
+    description: 'Akceptuje polecenia wyjazdu i rozliczenia pod względem merytorycznym',
+    permissions: ['delegationAcceptSubstantive', 'travelServiceAccept', 'delegationForOthers'],
+  },
+  {
+    key: 'finance',
+    name: 'Akceptant finansowy',
+    description: 'Zatwierdza rozliczenia pod względem finansowym',
+    permissions: ['delegationAcceptFinancial', 'reportDelegation', 'viewInvoices'],
+  },
+  {
+    key: 'consultant',
+    name: 'Konsultant podróży',
+    description: 'Przygotowuje oferty na zamówienia usług podróżnych',
+    permissions: [
+      'travelOrder',
+      'travelOrderPreview',
+      'viewAllBookings',
+      'viewBookings',
+      'bookingMapping',
+      'travelOrderResponseFlight',
+      'travelOrderResponseFlightLowCost',
+      'travelOrderResponseCar',
+      'travelOrderResponseHotel',
+      'travelOrderResponseInsurance',
+      'travelOrderResponseOther',
+      'travelOrderResponseRail',
+    ],
+  },
+  {
+    key: 'administrator',
+    name: 'Administrator firmy',
+    description: 'Konfiguruje firmę: użytkowników, role, stawki i ustawienia',
+    permissions: ['companyAdmin', 'viewInvoices', 'reportDelegation', 'modifyDates', 'delegationForOthers', 'viewAllBookings', 'viewBookings'],
+  },
+];
+
+interface DemoUser {
+  login: string;
+  name: string;
+  surname: string;
+  email: string;
+  roles: string[];
+  position: string;
+}
+
+const DEMO_USERS: DemoUser[] = [
+  { login: 'employee', name: 'Anna', surname: 'Kowalska', email: 'anna.kowalska@demo.delego.local', roles: ['employee'], position: 'Specjalistka ds. sprzedaży' },
+  { login: 'acceptor', name: 'Piotr', surname: 'Nowak', email: 'piotr.nowak@demo.delego.local', roles: ['employee', 'acceptor'], position: 'Kierownik działu sprzedaży' },
+  { login: 'finance', name: 'Katarzyna', surname: 'Wiśniewska', email: 'katarzyna.wisniewska@demo.delego.local', roles: ['employee', 'finance'], position: 'Główna księgowa' },
+  { login: 'consultant', name: 'Tomasz', surname: 'Wójcik', email: 'tomasz.wojcik@demo.delego.local', roles: ['consultant'], position: 'Konsultant podróży' },
+  { login: 'administrator', name: 'Magdalena', surname: 'Kamińska', email: 'magdalena.kaminska@demo.delego.local', roles: ['employee', 'administrator'], position: 'Administrator systemu' },
+];
+
+async function insertRole(tx: Transaction, companyId: number, role: Omit<DemoRole, 'key'>): Promise<number> {
+  const [row] = await tx.insert(roles).values({ companyId, name: role.name, description: role.description }).returning({ id: roles.id });
+  if (role.permissions.length > 0) {
+    await tx.insert(rolePermissions).values(role.permissions.map((permissionName) => ({ roleId: row!.id, permissionName })));
+  }
+  return row!.id;
+}
+
+/**
+ * Loads the demo company with one account per role, and the provider-admin company
+ * with `superadmin`. Does nothing when the demo company already exists.
+ */
+export async function seedDemo(db: Database): Promise<boolean> {
+  const existing = await db.select({ id: companies.id }).from(companies).where(sql`lower(${companies.code}) = ${DEMO_COMPANY_CODE}`);
+  if (existing.length > 0) return false;
+  const passwordHash = await passwordHasher.hash(DEMO_PASSWORD);
+
+  await db.transaction(async (tx) => {
+    const [demo] = await tx.insert(companies).values({ code: DEMO_COMPANY_CODE, name: 'Demo Sp. z o.o.', settings: defaultSystemSettings() }).returning();
+    const roleIds = new Map<string, number>();
+    for (const role of DEMO_ROLES) roleIds.set(role.key, await insertRole(tx, demo!.id, role));
+    const userIds = new Map<string, number>();
+    for (const user of DEMO_USERS) {
+      const [row] = await tx
+        .insert(users)
+        .values({ companyId: demo!.id, login: user.login, name: user.name, surname: user.surname, email: user.email, passwordHash, position: user.position })
+        .returning({ id: users.id });
+      userIds.set(user.login, row!.id);
+      await tx.insert(userRoles).values(user.roles.map((key) => ({ userId: row!.id, roleId: roleIds.get(key)! })));
+    }
+    // The acceptor is the superior of the other demo employees.
+    await tx.update(users).set({ superiorId: userIds.get('acceptor')! }).where(sql`${users.companyId} = ${demo!.id} and ${users.login} <> 'acceptor'`);
+
+    let [admin] = await tx.select().from(companies).where(sql`lower(${companies.code}) = ${ADMIN_COMPANY_CODE}`);
+    if (!admin) {
+      [admin] = await tx.insert(companies).values({ code: ADMIN_COMPANY_CODE, name: 'Delego – administracja dostawcy', settings: defaultSystemSettings() }).returning();
+      const providerRoleId = await insertRole(tx, admin!.id, {
+        name: 'Administrator dostawcy',
+        description: 'Zarządza wszystkimi firmami',
+        permissions: [...PROVIDER_PERMISSIONS, 'companyAdmin'],
+      });
+      const [superadmin] = await tx
+        .insert(users)
+        .values({
+          id: sql`nextval('provider_admin_user_id_seq')`,
+          companyId: admin!.id,
+          login: 'superadmin',
+          name: 'Super',
+          surname: 'Administrator',
+          email: 'superadmin@delego.local',
+          passwordHash,
+        })
+        .returning({ id: users.id });
+      await tx.insert(userRoles).values({ userId: superadmin!.id, roleId: providerRoleId });
+    }
+  });
+  return true;
+}

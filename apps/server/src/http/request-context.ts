@@ -1,0 +1,29 @@
+import type { PermissionMap, SystemSettings } from '@delego/domain';
+
+/** The signed-in actor of a request: who, acting as whom, in which company. */
+export interface Actor {
+  sessionId: string;
+  companyId: number;
+  companyCode: string;
+  userId: number;
+  /** The user acted as; equals userId unless logged in as someone else. */
+  contextUserId: number;
+  login: string;
+  contextUserLogin: string;
+  permissions: PermissionMap;
+  contextPermissions: PermissionMap;
+  language: string;
+  settings: SystemSettings;
+  isAdminContext: boolean;
+}
+
+/** What every service call receives first. */
+export interface RequestContext {
+  requestId: string;
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export interface AuthenticatedContext extends RequestContext {
+  actor: Actor;
+}

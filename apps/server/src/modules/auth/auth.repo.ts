@@ -1,0 +1,220 @@
+import { and, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { toPermissionMap, type PermissionMap } from '@delego/domain';
+import type { Executor } from '../../db/client.ts';
+import { actionTokens, loginAttempts, passwordResetRequests, sessions, substitutes, users } from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export const authRepo = {
+  async findUserByLogin(db: Executor, companyId: number, login: string): Promise<UserRow | null> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(sql`lower(${users.login})`, login.trim().toLowerCase())))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async findUserById(db: Executor, companyId: number, userId: number): Promise<UserRow | null> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
+      .limit(1);
+    return row ?? null;
+  },
+
+  /**
+   * The user's permissions: direct grants plus those of every unblocked role they
+   * hold and of each role's parent chain.
+   */
+  async permissionMapOf(db: Executor, companyId: number, userId: number): Promise<PermissionMap> {
+    const result = await db.execute(sql`
+      WITH RECURSIVE held(role_id, depth) AS (
+        SELECT r.id, 0 FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+         WHERE ur.user_id = ${userId} AND r.company_id = ${companyId} AND NOT r.is_blocked
+        UNION
+        SELECT p.id, held.depth + 1 FROM held JOIN roles c ON c.id = held.role_id JOIN roles p ON p.id = c.parent_role_id
+         WHERE p.company_id = ${companyId} AND NOT p.is_blocked AND held.depth < 20
+      )
+      SELECT rp.permission_name FROM held JOIN role_permissions rp ON rp.role_id = held.role_id
+      UNION
+      SELECT up.permission_name FROM user_permissions up JOIN users u ON u.id = up.user_id
+       WHERE up.user_id = ${userId} AND u.company_id = ${companyId}
+    `);
+    // Both drivers (pg and PGlite) answer raw SQL with a `rows` array.
+    const { rows } = result as unknown as { rows: { permission_name: string }[] };
+    return toPermissionMap(rows.map((row) => row.permission_name));
+  },
+
+  /** How many absent colleagues the user may log in as today. */
+  async activeSubstitutionCount(db: Executor, companyId: number, userId: number, today: string): Promise<number> {
+    const [row] = await db
+      .select({ value: count() })
+      .from(substitutes)
+      .where(
+        and(
+          eq(substitutes.companyId, companyId),
+          eq(substitutes.substituteUserId, userId),
+          or(isNull(substitutes.fromDate), lte(substitutes.fromDate, today)),
+          or(isNull(substitutes.toDate), sql`${substitutes.toDate} >= ${today}`),
+        ),
+      );
+    return row?.value ?? 0;
+  },
+
+  async updateLanguage(db: Executor, companyId: number, userId: number, language: string): Promise<void> {
+    await db
+      .update(users)
+      .set({ language, updatedAt: sql`now()` })
+      .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+  },
+
+  async updatePassword(db: Executor, companyId: number, userId: number, passwordHash: string, now: Date): Promise<void> {
+    await db
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: now, updatedAt: now, version: sql`${users.version} + 1` })
+      .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+  },
+
+  // --- failed logins -------------------------------------------------------
+
+  async findLoginAttempt(db: Executor, companyCode: string, login: string) {
+    const [row] = await db
+      .select()
+      .from(loginAttempts)
+      .where(and(eq(loginAttempts.companyCode, companyCode), eq(loginAttempts.login, login)))
+      .limit(1);
+    return row ?? null;
+  },
+
+  /**
+   * Counts one more failure atomically and locks the key when the limit is reached.
+   * Returns the lock end when this failure locked it.
+   */
+  async recordFailedLogin(
+    db: Executor,
+    key: { companyCode: string; login: string },
+    now: Date,
+    limit: number,
+    lockMinutes: number,
+  ): Promise<Date | null> {
+    const lockUntil = new Date(now.getTime() + lockMinutes * 60_000);
+    const [row] = await db
+      .insert(loginAttempts)
+      .values({ companyCode: key.companyCode, login: key.login, failedCount: 1, lastFailedAt: now, lockedUntil: limit <= 1 ? lockUntil : null })
+      .onConflictDoUpdate({
+        target: [loginAttempts.companyCode, loginAttempts.login],
+        set: {
+          // A lock that has run out starts a fresh count.
+          failedCount: sql`CASE WHEN ${loginAttempts.lockedUntil} IS NOT NULL AND ${loginAttempts.lockedUntil} <= ${now.toISOString()}::timestamptz THEN 1 ELSE ${loginAttempts.failedCount} + 1 END`,
+          lastFailedAt: now,
+          lockedUntil: sql`CASE WHEN (CASE WHEN ${loginAttempts.lockedUntil} IS NOT NULL AND ${loginAttempts.lockedUntil} <= ${now.toISOString()}::timestamptz THEN 1 ELSE ${loginAttempts.failedCount} + 1 END) >= ${limit} THEN ${lockUntil.toISOString()}::timestamptz ELSE NULL END`,
+        },
+      })
+      .returning();
+    return row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : null;
+  },
+
+  async clearFailedLogins(db: Executor, key: { companyCode: string; login: string }): Promise<void> {
+    await db.delete(loginAttempts).where(and(eq(loginAttempts.companyCode, key.companyCode), eq(loginAttempts.login, key.login)));
+  },
+
+  // --- sessions -------------------------------------------------------------
+
+  async createSession(
+    db: Executor,
+    session: { id: string; companyId: number; userId: number; contextUserId: number; ip: string; userAgent: string | undefined; now: Date },
+  ): Promise<void> {
+    await db.insert(sessions).values({
+      id: session.id,
+      companyId: session.companyId,
+      userId: session.userId,
+      contextUserId: session.contextUserId,
+      ipAddress: session.ip,
+      userAgent: session.userAgent?.slice(0, 500) ?? null,
+      createdAt: session.now,
+      lastActiveAt: session.now,
+    });
+  },
+
+  async findOpenSession(db: Executor, sessionId: string) {
+    const [row] = await db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async touchSession(db: Executor, sessionId: string, now: Date): Promise<void> {
+    await db.update(sessions).set({ lastActiveAt: now }).where(eq(sessions.id, sessionId));
+  },
+
+  async endSession(db: Executor, sessionId: string, now: Date, reason: string): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ endedAt: now, endReason: reason })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+  },
+
+  /** Ends every open session of a user (password change, account disabled). */
+  async endUserSessions(db: Executor, companyId: number, userId: number, now: Date, reason: string): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ endedAt: now, endReason: reason })
+      .where(and(eq(sessions.companyId, companyId), eq(sessions.userId, userId), isNull(sessions.endedAt)));
+  },
+
+  // --- one-time action tokens ----------------------------------------------
+
+  async createActionToken(
+    db: Executor,
+    token: { companyId: number; userId: number; purpose: string; tokenHash: string; expiresAt: Date; now: Date; subjectId?: number; subjectState?: string },
+  ): Promise<void> {
+    await db.insert(actionTokens).values({
+      companyId: token.companyId,
+      userId: token.userId,
+      purpose: token.purpose,
+      tokenHash: token.tokenHash,
+      expiresAt: token.expiresAt,
+      createdAt: token.now,
+      subjectId: token.subjectId ?? null,
+      subjectState: token.subjectState ?? null,
+    });
+  },
+
+  async findActionToken(db: Executor, tokenHash: string, purpose: string, options: { forUpdate?: boolean } = {}) {
+    const query = db
+      .select()
+      .from(actionTokens)
+      .where(and(eq(actionTokens.tokenHash, tokenHash), eq(actionTokens.purpose, purpose)))
+      .limit(1);
+    const [row] = options.forUpdate ? await query.for('update') : await query;
+    return row ?? null;
+  },
+
+  async markActionTokenUsed(db: Executor, id: number, now: Date): Promise<void> {
+    await db.update(actionTokens).set({ usedAt: now }).where(eq(actionTokens.id, id));
+  },
+
+  // --- password reset requests ---------------------------------------------
+
+  async countRecentResetRequests(db: Executor, key: { companyCode: string; login: string }, since: Date): Promise<number> {
+    const [row] = await db
+      .select({ value: count() })
+      .from(passwordResetRequests)
+      .where(
+        and(
+          eq(passwordResetRequests.companyCode, key.companyCode),
+          eq(passwordResetRequests.login, key.login),
+          gt(passwordResetRequests.createdAt, since),
+        ),
+      );
+    return row?.value ?? 0;
+  },
+
+  async recordResetRequest(db: Executor, key: { companyCode: string; login: string }, ip: string, now: Date): Promise<void> {
+    await db.insert(passwordResetRequests).values({ companyCode: key.companyCode, login: key.login, ipAddress: ip, createdAt: now });
+  },
+};

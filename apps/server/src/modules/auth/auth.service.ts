@@ -1,0 +1,330 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ADMIN_COMPANY_CODE,
+  AppError,
+  ErrorCode,
+  defaultSystemSettings,
+  isIpAllowed,
+  passwordExpiresAt,
+  passwordPolicyOf,
+  toLocalDate,
+  validateNewPassword,
+  type PasswordExpiry,
+  type SystemSettings,
+} from '@delego/domain';
+import type { UserProperties } from '@delego/contract';
+import type { Database, Transaction } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { generateOneTimeToken, hashToken } from '../../lib/tokens.ts';
+import type { Actor, AuthenticatedContext, RequestContext } from '../../http/request-context.ts';
+import { companyRepo, type CompanyRecord } from '../company/company.repo.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
+import { outboxRepo } from '../mail/outbox.repo.ts';
+import { authRepo, type UserRow } from './auth.repo.ts';
+import { passwordHasher, verifyAgainstDummy } from './password-hasher.ts';
+import type { TokenSigner } from './token-signer.ts';
+import { passwordChangeMail } from './auth.mails.ts';
+
+/** Password-change links work for an hour, once. */
+export const PASSWORD_LINK_TTL_MINUTES = 60;
+/** At most this many reset e-mails per company and login within the window. */
+export const PASSWORD_RESET_LIMIT = 3;
+export const PASSWORD_RESET_WINDOW_MINUTES = 15;
+export const PASSWORD_CHANGE_PURPOSE = 'passwordChange';
+
+export interface AuthServiceDeps {
+  db: Database;
+  clock: Clock;
+  signer: TokenSigner;
+  publicUrl: string;
+  /** Called after a commit that queued e-mail. */
+  onMailQueued: () => void;
+}
+
+interface LoginInput {
+  company: string;
+  username: string;
+  password: string;
+}
+
+const normalise = (text: string) => text.trim().toLowerCase();
+
+function failure(code: string, message: string, params: Record<string, string | number> = {}): AppError {
+  return new AppError(code, { messages: [message], params });
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, clock, signer } = deps;
+
+  function effectiveExpiry(user: UserRow, settings: SystemSettings): PasswordExpiry {
+    return (user.passwordExpiry as PasswordExpiry | null) ?? settings.password_expiry;
+  }
+
+  function isPasswordExpired(user: UserRow, settings: SystemSettings, now: Date): boolean {
+    const expiresAt = passwordExpiresAt(user.passwordChangedAt, effectiveExpiry(user, settings));
+    return expiresAt !== null && expiresAt <= now;
+  }
+
+  function lockedError(until: Date, now: Date): AppError {
+    const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+    return failure(ErrorCode.loginLocked, 'Too many login attempts', { minutes: Math.ceil(seconds / 60), retryAfterSeconds: seconds });
+  }
+
+  /**
+   * Checks company, login and password, counting failures per company and login
+   * whether or not they exist. Returns the company and user when they match.
+   */
+  async function verifyCredentials(ctx: RequestContext, input: LoginInput) {
+    const now = clock.now();
+    const key = { companyCode: normalise(input.company), login: normalise(input.username) };
+    const company = await companyRepo.findByCode(db, input.company);
+    const limits = company?.settings ?? defaultSystemSettings();
+
+    const attempt = await authRepo.findLoginAttempt(db, key.companyCode, key.login);
+    if (attempt?.lockedUntil && attempt.lockedUntil > now) throw lockedError(attempt.lockedUntil, now);
+
+    const user = company?.isActive ? await authRepo.findUserByLogin(db, company.id, input.username) : null;
+    const matches = user?.isActive ? await passwordHasher.verify(user.passwordHash, input.password) : (await verifyAgainstDummy(input.password), false);
+    if (!company || !user || !matches) {
+      const lockedUntil = await authRepo.recordFailedLogin(db, key, now, limits.failed_login_limit, limits.lock_minutes);
+      await recordAudit(db, ctx, {
+        companyId: company?.id ?? null,
+        userId: user?.id ?? null,
+        action: 'auth.loginFailed',
+        entityType: 'session',
+        after: { company: key.companyCode, login: key.login, locked: lockedUntil !== null },
+      });
+      if (lockedUntil) throw lockedError(lockedUntil, now);
+      throw failure(ErrorCode.loginFailed, 'Login failed');
+    }
+    if (!isIpAllowed(ctx.ip, company.settings.ip_allow_list)) {
+      await recordAudit(db, ctx, { companyId: company.id, userId: user.id, action: 'auth.ipRefused', entityType: 'session', after: { ip: ctx.ip } });
+      throw failure(ErrorCode.ipNotAllowed, 'Your IP is not allowed');
+    }
+    await authRepo.clearFailedLogins(db, key);
+    return { company, user, now };
+  }
+
+  async function startSession(ctx: RequestContext, company: CompanyRecord, user: UserRow, now: Date) {
+    const sessionId = randomUUID();
+    await db.transaction(async (tx) => {
+      await authRepo.createSession(tx, { id: sessionId, companyId: company.id, userId: user.id, contextUserId: user.id, ip: ctx.ip, userAgent: ctx.userAgent, now });
+      await recordAudit(tx, ctx, { companyId: company.id, userId: user.id, action: 'auth.login', entityType: 'session', entityId: sessionId });
+    });
+    const { token } = await signer.sign({ sid: sessionId, sub: user.id, cid: company.id, ctx: user.id }, now);
+    const actor = await actorFor(sessionId, company, user, user);
+    return { access_token: token, user_properties: await userPropertiesOf(actor) };
+  }
+
+  async function actorFor(sessionId: string, company: CompanyRecord, user: UserRow, contextUser: UserRow): Promise<Actor> {
+    const permissions = await authRepo.permissionMapOf(db, company.id, user.id);
+    const contextPermissions = contextUser.id === user.id ? permissions : await authRepo.permissionMapOf(db, company.id, contextUser.id);
+    return {
+      sessionId,
+      companyId: company.id,
+      companyCode: company.code,
+      userId: user.id,
+      contextUserId: contextUser.id,
+      login: user.login,
+      contextUserLogin: contextUser.login,
+      permissions,
+      contextPermissions,
+      language: user.language,
+      settings: company.settings,
+      isAdminContext: company.code.toLowerCase() === ADMIN_COMPANY_CODE,
+    };
+  }
+
+  async function userPropertiesOf(actor: Actor): Promise<UserProperties> {
+    const [user, company] = await Promise.all([authRepo.findUserById(db, actor.companyId, actor.userId), companyRepo.findById(db, actor.companyId)]);
+    if (!user || !company) throw new AppError(ErrorCode.unauthenticated, { messages: ['Session expired'] });
+    const substituteCount = await authRepo.activeSubstitutionCount(db, actor.companyId, actor.userId, toLocalDate(clock.now()));
+    return {
+      user_id: user.id,
+      login: user.login,
+      name: user.name,
+      surname: user.surname,
+      email: user.email,
+      language: user.language === 'en-US' ? 'en-US' : 'pl-PL',
+      company_id: company.id,
+      company_code: company.code,
+      company_name: company.name,
+      context_user_id: actor.contextUserId,
+      context_user_login: actor.contextUserLogin,
+      permissions: actor.permissions as Record<string, boolean>,
+      context_user_permissions: actor.contextPermissions as Record<string, boolean>,
+      system_settings: {
+        session_time: company.settings.session_time,
+        modules: company.settings.modules,
+        is_wnt: company.settings.is_wnt,
+        login_password_save: company.settings.login_password_save,
+      },
+      substitute_user_count: substituteCount,
+      can_login_as: substituteCount > 0,
+      is_admin_context: actor.isAdminContext,
+      is_external_user: user.isExternal,
+    } as UserProperties;
+  }
+
+  /**
+   * Replaces a password after the policy check, ending every session of the user.
+   * `within` runs first in the same transaction (e.g. spending a one-time token).
+   */
+  async function setPassword(
+    ctx: RequestContext,
+    company: CompanyRecord,
+    user: UserRow,
+    change: { newPassword: string; repeated: string; now: Date; reason: string },
+    within?: (tx: Transaction) => Promise<void>,
+  ) {
+    const { newPassword, repeated, now, reason } = change;
+    const issues = validateNewPassword(newPassword, passwordPolicyOf(company.settings), { path: ['new_password'], repeated });
+    if (issues.length === 0 && (await passwordHasher.verify(user.passwordHash, newPassword))) {
+      issues.push({ path: ['new_password'], code: 'validation.password.sameAsCurrent' });
+    }
+    if (issues.length > 0) {
+      throw new AppError(ErrorCode.validationFailed, {
+        issues: issues.map((issue) => (issue.path[0] === 'repeat_password' ? issue : { ...issue, path: ['new_password'] })),
+      });
+    }
+    const passwordHash = await passwordHasher.hash(newPassword);
+    await db.transaction(async (tx) => {
+      if (within) await within(tx);
+      await authRepo.updatePassword(tx, company.id, user.id, passwordHash, now);
+      await authRepo.endUserSessions(tx, company.id, user.id, now, reason);
+      await recordAudit(tx, ctx, { companyId: company.id, userId: user.id, action: `auth.${reason}`, entityType: 'user', entityId: user.id });
+    });
+  }
+
+  return {
+    async login(ctx: RequestContext, input: LoginInput) {
+      const { company, user, now } = await verifyCredentials(ctx, input);
+      if (isPasswordExpired(user, company.settings, now)) {
+        throw failure(ErrorCode.passwordExpired, 'Password expired');
+      }
+      return startSession(ctx, company, user, now);
+    },
+
+    async changeExpiredPassword(ctx: RequestContext, input: LoginInput & { new_password: string; repeat_password: string }) {
+      const { company, user, now } = await verifyCredentials(ctx, input);
+      await setPassword(ctx, company, user, { newPassword: input.new_password, repeated: input.repeat_password, now, reason: 'passwordChanged' });
+      const updated = await authRepo.findUserById(db, company.id, user.id);
+      return startSession(ctx, company, updated!, now);
+    },
+
+    /** Resolves a bearer token to its actor; any doubt answers 401. */
+    async authenticate(token: string): Promise<Actor> {
+      const now = clock.now();
+      const claims = await signer.verify(token, now);
+      const unauthenticated = () => new AppError(ErrorCode.unauthenticated, { messages: ['Session expired'] });
+      if (!claims) throw unauthenticated();
+      const session = await authRepo.findOpenSession(db, claims.sid);
+      if (!session || session.userId !== claims.sub || session.companyId !== claims.cid) throw unauthenticated();
+      const [company, user] = await Promise.all([companyRepo.findById(db, session.companyId), authRepo.findUserById(db, session.companyId, session.userId)]);
+      if (!company?.isActive || !user?.isActive) throw unauthenticated();
+      const contextUser = session.contextUserId === user.id ? user : await authRepo.findUserById(db, session.companyId, session.contextUserId);
+      if (!contextUser?.isActive) throw unauthenticated();
+      return actorFor(session.id, company, user, contextUser);
+    },
+
+    async logout(ctx: AuthenticatedContext) {
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await authRepo.endSession(tx, ctx.actor.sessionId, now, 'logout');
+        await recordAudit(tx, ctx, { companyId: ctx.actor.companyId, action: 'auth.logout', entityType: 'session', entityId: ctx.actor.sessionId });
+      });
+      return { status: 'ok' as const };
+    },
+
+    async refresh(ctx: AuthenticatedContext) {
+      const now = clock.now();
+      await authRepo.touchSession(db, ctx.actor.sessionId, now);
+      const { token } = await signer.sign({ sid: ctx.actor.sessionId, sub: ctx.actor.userId, cid: ctx.actor.companyId, ctx: ctx.actor.contextUserId }, now);
+      return { token };
+    },
+
+    userProperties: (ctx: AuthenticatedContext) => userPropertiesOf(ctx.actor),
+
+    async updateLanguage(ctx: AuthenticatedContext, language: string) {
+      await db.transaction(async (tx) => {
+        await authRepo.updateLanguage(tx, ctx.actor.companyId, ctx.actor.userId, language);
+        await recordAudit(tx, ctx, { companyId: ctx.actor.companyId, action: 'user.languageChanged', entityType: 'user', entityId: ctx.actor.userId, after: { language } });
+      });
+      return { status: 'ok' as const };
+    },
+
+    /** Login-page flags (spec §7), from the provider's own company settings. */
+    async generalSettings() {
+      const settings = (await companyRepo.findByCode(db, ADMIN_COMPANY_CODE))?.settings ?? defaultSystemSettings();
+      return { is_wnt: settings.is_wnt, login_password_save: settings.login_password_save };
+    },
+
+    /**
+     * Sends a one-time password-change link. The answer is the same whether or not
+     * the account exists; repeats are limited per company and login.
+     */
+    async passwordForgotten(ctx: RequestContext, input: { company: string; username: string }) {
+      const now = clock.now();
+      const key = { companyCode: normalise(input.company), login: normalise(input.username) };
+      const since = new Date(now.getTime() - PASSWORD_RESET_WINDOW_MINUTES * 60_000);
+      if ((await authRepo.countRecentResetRequests(db, key, since)) >= PASSWORD_RESET_LIMIT) {
+        throw failure(ErrorCode.tooManyRequests, 'Too many password reset requests', {
+          minutes: PASSWORD_RESET_WINDOW_MINUTES,
+          retryAfterSeconds: PASSWORD_RESET_WINDOW_MINUTES * 60,
+        });
+      }
+      await authRepo.recordResetRequest(db, key, ctx.ip, now);
+      const company = await companyRepo.findByCode(db, input.company);
+      const user = company?.isActive ? await authRepo.findUserByLogin(db, company.id, input.username) : null;
+      if (!company || !user?.isActive || !user.email) return { status: 'ok' as const };
+
+      const token = generateOneTimeToken();
+      const link = `${deps.publicUrl}/action-by-link/user/passwordChange/${token}`;
+      await db.transaction(async (tx) => {
+        await authRepo.createActionToken(tx, {
+          companyId: company.id,
+          userId: user.id,
+          purpose: PASSWORD_CHANGE_PURPOSE,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(now.getTime() + PASSWORD_LINK_TTL_MINUTES * 60_000),
+          now,
+        });
+        await outboxRepo.enqueue(tx, company.id, passwordChangeMail({ to: user.email, language: user.language, link, login: user.login, minutes: PASSWORD_LINK_TTL_MINUTES }));
+        await recordAudit(tx, ctx, { companyId: company.id, userId: user.id, action: 'auth.passwordLinkSent', entityType: 'user', entityId: user.id });
+      });
+      deps.onMailQueued();
+      return { status: 'ok' as const };
+    },
+
+    /** What a password-change link can do; opening it changes nothing (mail scanners open links). */
+    async passwordLinkState(token: string) {
+      const row = await authRepo.findActionToken(db, hashToken(token), PASSWORD_CHANGE_PURPOSE);
+      if (!row) return { state: 'notFound' as const };
+      if (row.usedAt) return { state: 'used' as const };
+      if (row.expiresAt <= clock.now()) return { state: 'expired' as const };
+      const [company, user] = await Promise.all([companyRepo.findById(db, row.companyId), authRepo.findUserById(db, row.companyId, row.userId)]);
+      if (!company || !user) return { state: 'notFound' as const };
+      return { state: 'valid' as const, login: user.login, password_policy: passwordPolicyOf(company.settings) };
+    },
+
+    async changePasswordByLink(ctx: RequestContext, input: { token: string; new_password: string; repeat_password: string }) {
+      const now = clock.now();
+      const row = await authRepo.findActionToken(db, hashToken(input.token), PASSWORD_CHANGE_PURPOSE);
+      if (!row) throw failure(ErrorCode.tokenNotFound, 'Link invalid');
+      if (row.usedAt) throw failure(ErrorCode.tokenUsed, 'Action already executed');
+      if (row.expiresAt <= now) throw failure(ErrorCode.tokenExpired, 'URL expired');
+      const [company, user] = await Promise.all([companyRepo.findById(db, row.companyId), authRepo.findUserById(db, row.companyId, row.userId)]);
+      if (!company || !user) throw failure(ErrorCode.tokenNotFound, 'Link invalid');
+      await setPassword(ctx, company, user, { newPassword: input.new_password, repeated: input.repeat_password, now, reason: 'passwordReset' }, async (tx) => {
+        // The token is spent under a row lock in the same transaction, so two submits cannot both use it.
+        const locked = await authRepo.findActionToken(tx, hashToken(input.token), PASSWORD_CHANGE_PURPOSE, { forUpdate: true });
+        if (!locked || locked.usedAt) throw failure(ErrorCode.tokenUsed, 'Action already executed');
+        await authRepo.markActionTokenUsed(tx, locked.id, now);
+      });
+      await authRepo.clearFailedLogins(db, { companyCode: normalise(company.code), login: normalise(user.login) });
+      return { status: 'ok' as const };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

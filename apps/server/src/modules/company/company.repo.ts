@@ -1,0 +1,46 @@
+import { eq, sql } from 'drizzle-orm';
+import { systemSettingsSchema, type SystemSettings, type SystemSettingsInput } from '@delego/domain';
+import type { Executor } from '../../db/client.ts';
+import { companies } from '../../db/schema/index.ts';
+
+export interface CompanyRecord {
+  id: number;
+  code: string;
+  name: string;
+  settings: SystemSettings;
+  isActive: boolean;
+}
+
+function toRecord(row: typeof companies.$inferSelect): CompanyRecord {
+  // Settings saved by an older version get the defaults of settings added since.
+  return { id: row.id, code: row.code, name: row.name, settings: systemSettingsSchema.parse(row.settings), isActive: row.isActive };
+}
+
+export const companyRepo = {
+  async findByCode(db: Executor, code: string): Promise<CompanyRecord | null> {
+    const [row] = await db
+      .select()
+      .from(companies)
+      .where(eq(sql`lower(${companies.code})`, code.trim().toLowerCase()))
+      .limit(1);
+    return row ? toRecord(row) : null;
+  },
+
+  async findById(db: Executor, id: number): Promise<CompanyRecord | null> {
+    const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
+    return row ? toRecord(row) : null;
+  },
+
+  async create(db: Executor, input: { code: string; name: string; settings?: SystemSettingsInput }): Promise<CompanyRecord> {
+    const [row] = await db
+      .insert(companies)
+      .values({ code: input.code, name: input.name, settings: systemSettingsSchema.parse(input.settings ?? {}) })
+      .returning();
+    return toRecord(row!);
+  },
+
+  async count(db: Executor): Promise<number> {
+    const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(companies);
+    return row?.count ?? 0;
+  },
+};

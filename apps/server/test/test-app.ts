@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { PGlite } from '@electric-sql/pglite';
+import { buildApp } from '../src/app.ts';
+import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client.ts';
+import { ManualClock } from '../src/lib/clock.ts';
+import { MemoryMailer, type Mailer } from '../src/modules/mail/mailer.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  mailer: MemoryMailer;
+  clock: ManualClock;
+  close(): Promise<void>;
+}
+
+/** Opens this run's test database: a fresh PGlite from the migrated snapshot, or the run's PostgreSQL database. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const url = inject('testDatabaseUrl');
+  if (url) return openDatabase({ url });
+  const snapshot = inject('pgliteSnapshotPath');
+  if (!snapshot) throw new Error('the test global setup did not prepare a database');
+  const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(snapshot)]) });
+  return openDatabase({ pglite: client });
+}
+
+/** The whole app on a test database, with a clock tests can move and mail kept in memory. */
+export async function createTestApp(
+  options: { now?: string; mailer?: Mailer; authRateLimitPerMinute?: number; beforeReady?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const clock = new ManualClock(options.now ?? new Date().toISOString());
+  const mailer = new MemoryMailer();
+  const app = await buildApp({
+    db: database.db,
+    clock,
+    mailer: options.mailer ?? mailer,
+    tokenSecret: `test-secret-${randomUUID()}-${randomUUID()}`,
+    publicUrl: 'http://delego.test',
+    webDist: null,
+    authRateLimitPerMinute: options.authRateLimitPerMinute ?? 10_000,
+  });
+  options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    mailer,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export * from './define-endpoint.ts';
+export * from './auth.ts';
