@@ -12,11 +12,15 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebAndNotFound } from './plugins/static-web.ts';
+import type { ExchangeRateProvider } from './integrations/nbp/nbp-provider.ts';
+import { createExchangeRateService, type ExchangeRateService } from './modules/exchange-rate/exchange-rate.service.ts';
+import { registerExchangeRateRoutes } from './modules/exchange-rate/exchange-rate.routes.ts';
 
 export interface AppDependencies {
   db: Database;
   clock: Clock;
   mailer: Mailer;
+  exchangeRateProvider: ExchangeRateProvider;
   tokenSecret: string;
   publicUrl: string;
   /** Built web app to serve, or null for an API-only instance (tests). */
@@ -32,6 +36,7 @@ export interface AppDependencies {
 export interface AppServices {
   auth: AuthService;
   outbox: OutboxWorker;
+  exchangeRates: ExchangeRateService;
 }
 
 declare module 'fastify' {
@@ -69,10 +74,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     publicUrl: deps.publicUrl,
     onMailQueued: () => outbox.wake(),
   });
-  app.decorate('services', { auth, outbox });
+  const exchangeRates = createExchangeRateService({ db: deps.db, provider: deps.exchangeRateProvider });
+  app.decorate('services', { auth, outbox, exchangeRates });
   registerAuthentication(app, (token) => auth.authenticate(token));
 
   registerAuthRoutes(app, auth, { rateLimitPerMinute: deps.authRateLimitPerMinute });
+  registerExchangeRateRoutes(app, exchangeRates);
 
   await registerWebAndNotFound(app, deps.webDist);
   app.addHook('onClose', async () => outbox.stop());

@@ -15,6 +15,9 @@ const envSchema = z.object({
   /** Requests per minute and address on the authentication endpoints. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NBP_API_URL: z.string().url().default('https://api.nbp.pl/api'),
+  /** Set to `false` to stop the periodic NBP exchange-rate import (e.g. on a machine without network). */
+  EXCHANGE_RATE_SYNC: z.enum(['true', 'false']).default('true'),
   /** Set to `false` to skip loading the demo company into an empty database. */
   DEMO_SEED: z.enum(['true', 'false']).default('true'),
 });
@@ -37,5 +40,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     authRateLimit: parsed.AUTH_RATE_LIMIT,
     logLevel: parsed.LOG_LEVEL,
     demoSeed: parsed.DEMO_SEED === 'true',
+    nbpApiUrl: parsed.NBP_API_URL,
+    exchangeRateSync: parsed.EXCHANGE_RATE_SYNC === 'true',
   };
 }

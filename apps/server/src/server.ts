@@ -9,6 +9,8 @@ import { syncReferenceData } from './db/reference-data.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { systemClock } from './lib/clock.ts';
 import { createFileMailer, createSmtpMailer } from './modules/mail/mailer.ts';
+import { createNbpProvider } from './integrations/nbp/nbp-provider.ts';
+import { scheduleExchangeRateSync } from './jobs/exchange-rate-sync.ts';
 
 /** The token secret from the environment, or one generated once and kept in the data folder. */
 function tokenSecretFor(dataDir: string, configured: string | undefined): string {
@@ -39,6 +41,7 @@ async function main(): Promise<void> {
     mailer: config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
       : createFileMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, (line) => app.log.info(line)),
+    exchangeRateProvider: createNbpProvider({ baseUrl: config.nbpApiUrl }),
     tokenSecret: tokenSecretFor(config.dataDir, config.tokenSecret),
     publicUrl: config.publicUrl,
     webDist: webDistPath(),
@@ -47,6 +50,9 @@ async function main(): Promise<void> {
   });
   if (config.demoSeed && (await seedDemo(database.db))) app.log.info('demo company loaded (see README for the accounts)');
   app.services.outbox.start();
+  if (config.exchangeRateSync) {
+    scheduleExchangeRateSync({ db: database.db, clock: systemClock, exchangeRates: app.services.exchangeRates, log: app.log });
+  }
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);

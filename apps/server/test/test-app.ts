@@ -7,6 +7,8 @@ import { buildApp } from '../src/app.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client.ts';
 import { ManualClock } from '../src/lib/clock.ts';
 import { MemoryMailer, type Mailer } from '../src/modules/mail/mailer.ts';
+import { createNbpProvider } from '../src/integrations/nbp/nbp-provider.ts';
+import { createFakeNbpFetch } from './fake-nbp.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -37,6 +39,7 @@ export async function createTestApp(
     db: database.db,
     clock,
     mailer: options.mailer ?? mailer,
+    exchangeRateProvider: createNbpProvider({ baseUrl: 'https://api.nbp.test/api', fetchImpl: createFakeNbpFetch() }),
     tokenSecret: `test-secret-${randomUUID()}-${randomUUID()}`,
     publicUrl: 'http://delego.test',
     webDist: null,

@@ -1,2 +1,3 @@
 export * from './define-endpoint.ts';
 export * from './auth.ts';
+export * from './exchange-rates.ts';

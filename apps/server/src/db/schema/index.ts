@@ -2,3 +2,4 @@ export * from './companies.ts';
 export * from './users.ts';
 export * from './auth.ts';
 export * from './audit.ts';
+export * from './rates.ts';

@@ -44,3 +44,9 @@ export const companyRepo = {
     return row?.count ?? 0;
   },
 };
+
+/** Ids of the companies whose data jobs keep up to date. */
+export async function listActiveCompanyIds(db: Executor): Promise<number[]> {
+  const rows = await db.select({ id: companies.id }).from(companies).where(eq(companies.isActive, true));
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,43 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Debian's Chromium, with the flags that keep it off this closed network. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const baseUrl = () => inject('baseUrl');
+
+export async function newPage(browser: Browser, options: { locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), locale: options.locale ?? 'pl-PL', timezoneId: 'Europe/Warsaw' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export const DEMO_PASSWORD = 'Delego2026!';
+
+/** The e-mails the server wrote to its outbox folder, newest last. */
+export function outboxMessages(): string[] {
+  const dir = path.join(inject('dataDir'), 'outbox');
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((name) => name.endsWith('.eml')).sort();
+  } catch {
+    return [];
+  }
+  return files.map((name) => readFileSync(path.join(dir, name), 'utf8'));
+}
