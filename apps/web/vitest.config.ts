@@ -1,10 +1,15 @@
 import { defineProject } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { buildDefines } from './build-info.ts';
 
 export default defineProject({
+  plugins: [react()],
+  define: buildDefines(__dirname),
   test: {
     name: 'web',
     root: __dirname,
     environment: 'jsdom',
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
+    setupFiles: ['./src/testing/setup.ts'],
   },
 });

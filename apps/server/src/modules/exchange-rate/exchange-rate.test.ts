@@ -22,9 +22,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const importRange = (headers: object, date_from: string, date_to: string) =>
+const importRange = (headers: Record<string, string>, date_from: string, date_to: string) =>
   t.app.inject({ method: 'POST', url: '/api/exchange-rate/import-nbp', headers, payload: { date_from, date_to } });
-const list = (headers: object, query = '') => t.app.inject({ method: 'GET', url: `/api/exchange-rate/list${query}`, headers });
+const list = (headers: Record<string, string>, query = '') => t.app.inject({ method: 'GET', url: `/api/exchange-rate/list${query}`, headers });
 
 describe('NBP import', () => {
   it('imports table A mid rates with their table numbers and reports days without a table', async () => {
