@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { healthApi } from '@delego/contract';
+import { bindEndpoint } from './http/bind-endpoint.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
@@ -78,6 +80,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('services', { auth, outbox, exchangeRates });
   registerAuthentication(app, (token) => auth.authenticate(token));
 
+  bindEndpoint(app, healthApi.live, () => ({ status: 'ok' as const }));
   registerAuthRoutes(app, auth, { rateLimitPerMinute: deps.authRateLimitPerMinute });
   registerExchangeRateRoutes(app, exchangeRates);
 

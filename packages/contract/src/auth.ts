@@ -6,7 +6,7 @@ export const LANGUAGES = ['pl-PL', 'en-US'] as const;
 export const languageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof languageSchema>;
 
-const permissionMapSchema = z.record(z.enum(PERMISSIONS), z.boolean());
+const permissionMapSchema = z.partialRecord(z.enum(PERMISSIONS), z.boolean());
 const moduleFlagsShape = Object.fromEntries(MODULES.map((m) => [m, z.number().int()])) as Record<
   (typeof MODULES)[number],
   z.ZodNumber

@@ -1,3 +1,4 @@
 export * from './define-endpoint.ts';
 export * from './auth.ts';
 export * from './exchange-rates.ts';
+export * from './health.ts';

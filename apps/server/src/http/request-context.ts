@@ -9,6 +9,11 @@ export interface Actor {
   /** The user acted as; equals userId unless logged in as someone else. */
   contextUserId: number;
   login: string;
+  name: string;
+  surname: string;
+  email: string;
+  isExternalUser: boolean;
+  companyName: string;
   contextUserLogin: string;
   permissions: PermissionMap;
   contextPermissions: PermissionMap;

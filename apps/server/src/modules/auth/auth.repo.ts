@@ -1,7 +1,8 @@
 import { and, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { toPermissionMap, type PermissionMap } from '@delego/domain';
 import type { Executor } from '../../db/client.ts';
-import { actionTokens, loginAttempts, passwordResetRequests, sessions, substitutes, users } from '../../db/schema/index.ts';
+import { actionTokens, companies, loginAttempts, passwordResetRequests, sessions, substitutes, users } from '../../db/schema/index.ts';
+import { toCompanyRecord, type CompanyRecord } from '../company/company.repo.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -138,13 +139,16 @@ export const authRepo = {
     });
   },
 
-  async findOpenSession(db: Executor, sessionId: string) {
+  /** An open session with its user and company, in one round trip (runs on every request). */
+  async findOpenSessionWithAccount(db: Executor, sessionId: string): Promise<{ session: typeof sessions.$inferSelect; user: UserRow; company: CompanyRecord } | null> {
     const [row] = await db
-      .select()
+      .select({ session: sessions, user: users, company: companies })
       .from(sessions)
+      .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.companyId, sessions.companyId)))
+      .innerJoin(companies, eq(companies.id, sessions.companyId))
       .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)))
       .limit(1);
-    return row ?? null;
+    return row ? { session: row.session, user: row.user, company: toCompanyRecord(row.company) } : null;
   },
 
   async touchSession(db: Executor, sessionId: string, now: Date): Promise<void> {

@@ -126,6 +126,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       userId: user.id,
       contextUserId: contextUser.id,
       login: user.login,
+      name: user.name,
+      surname: user.surname,
+      email: user.email,
+      isExternalUser: user.isExternal,
+      companyName: company.name,
       contextUserLogin: contextUser.login,
       permissions,
       contextPermissions,
@@ -136,34 +141,32 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   async function userPropertiesOf(actor: Actor): Promise<UserProperties> {
-    const [user, company] = await Promise.all([authRepo.findUserById(db, actor.companyId, actor.userId), companyRepo.findById(db, actor.companyId)]);
-    if (!user || !company) throw new AppError(ErrorCode.unauthenticated, { messages: ['Session expired'] });
     const substituteCount = await authRepo.activeSubstitutionCount(db, actor.companyId, actor.userId, toLocalDate(clock.now()));
     return {
-      user_id: user.id,
-      login: user.login,
-      name: user.name,
-      surname: user.surname,
-      email: user.email,
-      language: user.language === 'en-US' ? 'en-US' : 'pl-PL',
-      company_id: company.id,
-      company_code: company.code,
-      company_name: company.name,
+      user_id: actor.userId,
+      login: actor.login,
+      name: actor.name,
+      surname: actor.surname,
+      email: actor.email,
+      language: actor.language === 'en-US' ? 'en-US' : 'pl-PL',
+      company_id: actor.companyId,
+      company_code: actor.companyCode,
+      company_name: actor.companyName,
       context_user_id: actor.contextUserId,
       context_user_login: actor.contextUserLogin,
-      permissions: actor.permissions as Record<string, boolean>,
-      context_user_permissions: actor.contextPermissions as Record<string, boolean>,
+      permissions: actor.permissions,
+      context_user_permissions: actor.contextPermissions,
       system_settings: {
-        session_time: company.settings.session_time,
-        modules: company.settings.modules,
-        is_wnt: company.settings.is_wnt,
-        login_password_save: company.settings.login_password_save,
+        session_time: actor.settings.session_time,
+        modules: actor.settings.modules,
+        is_wnt: actor.settings.is_wnt,
+        login_password_save: actor.settings.login_password_save,
       },
       substitute_user_count: substituteCount,
       can_login_as: substituteCount > 0,
       is_admin_context: actor.isAdminContext,
-      is_external_user: user.isExternal,
-    } as UserProperties;
+      is_external_user: actor.isExternalUser,
+    };
   }
 
   /**
@@ -218,10 +221,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       const claims = await signer.verify(token, now);
       const unauthenticated = () => new AppError(ErrorCode.unauthenticated, { messages: ['Session expired'] });
       if (!claims) throw unauthenticated();
-      const session = await authRepo.findOpenSession(db, claims.sid);
-      if (!session || session.userId !== claims.sub || session.companyId !== claims.cid) throw unauthenticated();
-      const [company, user] = await Promise.all([companyRepo.findById(db, session.companyId), authRepo.findUserById(db, session.companyId, session.userId)]);
-      if (!company?.isActive || !user?.isActive) throw unauthenticated();
+      const account = await authRepo.findOpenSessionWithAccount(db, claims.sid);
+      if (!account || account.session.userId !== claims.sub || account.session.companyId !== claims.cid) throw unauthenticated();
+      const { session, user, company } = account;
+      if (!company.isActive || !user.isActive) throw unauthenticated();
       const contextUser = session.contextUserId === user.id ? user : await authRepo.findUserById(db, session.companyId, session.contextUserId);
       if (!contextUser?.isActive) throw unauthenticated();
       return actorFor(session.id, company, user, contextUser);

@@ -11,7 +11,7 @@ export interface CompanyRecord {
   isActive: boolean;
 }
 
-function toRecord(row: typeof companies.$inferSelect): CompanyRecord {
+export function toCompanyRecord(row: typeof companies.$inferSelect): CompanyRecord {
   // Settings saved by an older version get the defaults of settings added since.
   return { id: row.id, code: row.code, name: row.name, settings: systemSettingsSchema.parse(row.settings), isActive: row.isActive };
 }
@@ -23,12 +23,12 @@ export const companyRepo = {
       .from(companies)
       .where(eq(sql`lower(${companies.code})`, code.trim().toLowerCase()))
       .limit(1);
-    return row ? toRecord(row) : null;
+    return row ? toCompanyRecord(row) : null;
   },
 
   async findById(db: Executor, id: number): Promise<CompanyRecord | null> {
     const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
-    return row ? toRecord(row) : null;
+    return row ? toCompanyRecord(row) : null;
   },
 
   async create(db: Executor, input: { code: string; name: string; settings?: SystemSettingsInput }): Promise<CompanyRecord> {
@@ -36,7 +36,7 @@ export const companyRepo = {
       .insert(companies)
       .values({ code: input.code, name: input.name, settings: systemSettingsSchema.parse(input.settings ?? {}) })
       .returning();
-    return toRecord(row!);
+    return toCompanyRecord(row!);
   },
 
   async count(db: Executor): Promise<number> {
