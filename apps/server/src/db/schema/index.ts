@@ -3,3 +3,4 @@ export * from './users.ts';
 export * from './auth.ts';
 export * from './audit.ts';
 export * from './rates.ts';
+export * from './organisation.ts';
