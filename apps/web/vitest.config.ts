@@ -4,10 +4,10 @@ import { buildDefines } from './build-info.ts';
 
 export default defineProject({
   plugins: [react()],
-  define: buildDefines(__dirname),
+  define: buildDefines(import.meta.dirname),
   test: {
     name: 'web',
-    root: __dirname,
+    root: import.meta.dirname,
     environment: 'jsdom',
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     setupFiles: ['./src/testing/setup.ts'],

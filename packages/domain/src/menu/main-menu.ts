@@ -117,20 +117,31 @@ export function buildMainMenu(ctx: MenuContext): MenuItem[] {
 /** Menu widths in pixels (spec §9). */
 export const MENU_WIDTH = { expanded: 325, collapsed: 80, externalUser: 55 } as const;
 
-/** The module a route prefix needs; guards send users to the module-not-available page otherwise. */
-export const ROUTE_MODULES: ReadonlyArray<{ prefix: string; module: ModuleName }> = [
-  { prefix: '/delegation', module: 'delegation' },
-  { prefix: '/delegation-order', module: 'delegation' },
-  { prefix: '/delegation-advance', module: 'delegation' },
-  { prefix: '/delegation-info', module: 'delegation' },
-  { prefix: '/travel-service', module: 'travel_service' },
-  { prefix: '/optima', module: 'accounting_export' },
+/**
+ * The modules a route prefix needs (spec §6 route guards): the route is open when any
+ * of them is enabled; otherwise guards send users to the module-not-available page.
+ */
+export const ROUTE_MODULES: ReadonlyArray<{ prefix: string; modules: readonly ModuleName[] }> = [
+  { prefix: '/delegation', modules: ['delegation'] },
+  { prefix: '/delegation-order', modules: ['delegation'] },
+  { prefix: '/delegation-advance', modules: ['delegation'] },
+  { prefix: '/delegation-info', modules: ['delegation'] },
+  { prefix: '/travel-service', modules: ['travel_service'] },
+  { prefix: '/optima', modules: ['accounting_export'] },
+  { prefix: '/booking', modules: ['all_bookings', 'flight_bookings'] },
+  { prefix: '/substitutes', modules: ['travel_service', 'delegation'] },
 ];
 
-/** The module a path requires, if any. */
-export function moduleForPath(path: string): ModuleName | null {
+/** The modules a path requires (any one suffices), or null when it needs none. */
+export function modulesForPath(path: string): readonly ModuleName[] | null {
   const match = ROUTE_MODULES.filter(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`)).sort(
     (a, b) => b.prefix.length - a.prefix.length,
   )[0];
-  return match?.module ?? null;
+  return match?.modules ?? null;
+}
+
+/** Whether a path is open under the company's module flags. */
+export function isPathAvailable(path: string, modules: SystemSettings['modules']): boolean {
+  const needed = modulesForPath(path);
+  return needed === null || needed.some((module) => isModuleEnabled({ modules }, module));
 }

@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { OfflineBanner } from '../../components/offline-banner.tsx';
+import { AppFooter } from './app-footer.tsx';
+import { AppHeader } from './app-header.tsx';
+import { MainMenu } from './main-menu.tsx';
+
+/** The shell of the logged-in screens: header, main menu, content and footer. */
+export function AppLayout() {
+  const theme = useTheme();
+  const isNarrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  // On narrow screens the menu starts as icons so the content keeps its room.
+  const [isMenuExpanded, setMenuExpanded] = useState(!isNarrow);
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppHeader isMenuExpanded={isMenuExpanded} onToggleMenu={() => setMenuExpanded((value) => !value)} />
+      <MainMenu isExpanded={isMenuExpanded} />
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar />
+        <OfflineBanner />
+        <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, sm: 3 } }}>
+          <Outlet />
+        </Box>
+        <AppFooter />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { loginRequestSchema } from '@delego/contract';
+import { ADMIN_COMPANY_CODE } from '@delego/domain';
+import { FormCard } from '../../components/form-card.tsx';
+import { FormTextField } from '../../components/form/form-text-field.tsx';
+import { applyServerIssues } from '../../lib/form-errors.ts';
+import { returnPathAfterLogin } from '../../lib/return-path.ts';
+import { useSession } from '../../lib/session.tsx';
+import { useGeneralSettings, useLogin } from './api/use-login.ts';
+import { LoginFailureDialog, loginFailureOf, type LoginFailure } from './login-failure-dialog.tsx';
+import type { PasswordExpiredState } from './password-expired-page.tsx';
+
+type LoginSchema = typeof loginRequestSchema;
+const FIELDS = ['company', 'username', 'password'] as const;
+/** Spec §6: flags where 2 means true. */
+const FLAG_ON = 2;
+
+function LoginForm({ isAdmin }: { isAdmin: boolean }) {
+  const { t } = useTranslation('auth');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const login = useLogin();
+  const generalSettings = useGeneralSettings();
+  const [failure, setFailure] = useState<LoginFailure | null>(null);
+  const form = useForm<z.input<LoginSchema>, unknown, z.output<LoginSchema>>({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { company: isAdmin ? ADMIN_COMPANY_CODE : '', username: '', password: '' },
+  });
+
+  // Already logged in (or just logged in): go where the login was meant to lead.
+  if (session.state.status === 'logged') return <Navigate to={returnPathAfterLogin(location.pathname)} replace />;
+
+  const onSubmit = form.handleSubmit((values) =>
+    login.mutate(values, {
+      onSuccess: (answer) => session.login(answer),
+      onError: (error) => {
+        if (applyServerIssues(error, form.setError, FIELDS)) return;
+        setFailure(loginFailureOf(error));
+      },
+    }),
+  );
+
+  const goToPasswordChange = () => {
+    const { company, username } = form.getValues();
+    const state: PasswordExpiredState = { company, username };
+    navigate('/password-expired', { state });
+  };
+
+  // The company may forbid the browser from remembering the password (login_password_save).
+  const mayRememberPassword = generalSettings.data ? generalSettings.data.login_password_save === FLAG_ON : true;
+
+  return (
+    <FormCard title={t(isAdmin ? 'login.adminTitle' : 'login.title')} subtitle={t('login.subtitle')}>
+      <Stack component="form" noValidate onSubmit={onSubmit} spacing={2}>
+        <FormTextField control={form.control} name="company" label={t('login.company')} autoComplete="organization" readOnly={isAdmin} autoFocus={!isAdmin} />
+        <FormTextField control={form.control} name="username" label={t('login.username')} autoComplete="username" autoFocus={isAdmin} />
+        <FormTextField
+          control={form.control}
+          name="password"
+          type="password"
+          label={t('login.password')}
+          autoComplete={mayRememberPassword ? 'current-password' : 'off'}
+        />
+        <Button type="submit" variant="contained" size="large" loading={login.isPending}>
+          {t('login.submit')}
+        </Button>
+        <Link component={RouterLink} to="/profile/password-forgotten" sx={{ alignSelf: 'center' }}>
+          {t('login.forgotPassword')}
+        </Link>
+      </Stack>
+      <LoginFailureDialog failure={failure} onClose={() => setFailure(null)} onChangePassword={goToPasswordChange} />
+    </FormCard>
+  );
+}
+
+/** `/login` and `/login/:address`. */
+export function LoginPage() {
+  return <LoginForm isAdmin={false} />;
+}
+
+/** `/login-admin`: the provider-admin company is fixed (spec §2). */
+export function AdminLoginPage() {
+  return <LoginForm isAdmin />;
+}

@@ -1,0 +1,38 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router';
+import type { UserProperties } from '@delego/contract';
+import { App } from '../app/app.tsx';
+import { routes } from '../app/router.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+import { writeToken } from '../lib/token-storage.ts';
+import { mockFetch, type MockHandler } from './fetch-mock.ts';
+import { buildToken } from './fixtures.ts';
+
+interface RenderAppOptions {
+  /** Starts with a stored token whose user properties the server returns. */
+  user?: UserProperties;
+  handlers?: Record<string, MockHandler>;
+  /** Lifetime of the stored token. */
+  tokenExpiresInSeconds?: number;
+}
+
+/** The whole app (providers, router, session) at `path`, with `fetch` mocked. */
+export function renderApp(path: string, { user, handlers = {}, tokenExpiresInSeconds }: RenderAppOptions = {}) {
+  if (user) writeToken(buildToken(tokenExpiresInSeconds));
+  const server = mockFetch({
+    'GET /api/auth/get-general-settings': { body: { is_wnt: 1, login_password_save: 2 } },
+    'POST /api/auth/logout': { body: { status: 'ok' } },
+    ...(user ? { 'GET /api/token-refresh/user-properties': { body: user } } : {}),
+    ...handlers,
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(<App router={router} queryClient={createQueryClient()} />);
+  return { ...view, router, server, user: userEvent.setup() };
+}
+
+/** The text a field's aria-describedby points at (MUI's helper text). */
+export function descriptionOf(element: HTMLElement): string {
+  const ids = element.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+}
