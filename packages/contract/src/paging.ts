@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * The query every list endpoint takes: page (1-based), page size, sort column and
+ * direction, and a free-text search. Each list names its sortable columns.
+ */
+export function listQuerySchema<const TSort extends readonly [string, ...string[]], TFilters extends z.ZodRawShape = Record<never, never>>(
+  sortColumns: TSort,
+  filters?: TFilters,
+) {
+  return z.strictObject({
+    page: z.coerce.number().int().min(1).default(1),
+    page_size: z.coerce.number().int().min(1).max(200).default(25),
+    sort: z.enum(sortColumns).default(sortColumns[0]),
+    order: z.enum(['asc', 'desc']).default('asc'),
+    search: z.string().trim().max(200).optional(),
+    ...(filters ?? ({} as TFilters)),
+  });
+}
+
+/** A page of a list: its items and the total count across all pages. */
+export function pageSchema<TItem extends z.ZodType>(item: TItem) {
+  return z.object({ items: z.array(item), total: z.number().int() });
+}
+
+/** `{ id }`, the body of every delete and edit-load call. */
+export const idBodySchema = z.strictObject({ id: z.number().int().positive() });
