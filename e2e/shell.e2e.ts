@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_PASSWORD, baseUrl, launchBrowser, newPage, outboxMessages } from './support/browser.ts';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser.close());
+
+async function logIn(page: Page, company: string, login: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Firma').fill(company);
+  await page.getByLabel('Login').fill(login);
+  await page.getByLabel('Hasło', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Zaloguj' }).click();
+}
+
+async function menuLinks(page: Page): Promise<string[]> {
+  const menu = page.getByRole('navigation', { name: 'Menu główne' });
+  await menu.getByRole('link', { name: 'Wyloguj' }).waitFor();
+  return menu.getByRole('link').allInnerTexts();
+}
+
+const DELEGATION_CHILDREN = ['Zaliczki', 'Polecenia wyjazdu', 'Rozliczenia', 'Informacje dodatkowe'];
+const COMMON_TAIL = ['Informacje o delegacjach', 'Ustawienia profilu', 'Zastępstwa', 'Wyloguj'];
+
+describe('each demo user sees exactly the menu their permissions give', () => {
+  const cases: [string, string, string[]][] = [
+    ['demo', 'employee', ['Zamówienia podróży', 'Rezerwacje', 'Delegacje', ...DELEGATION_CHILDREN, ...COMMON_TAIL]],
+    ['demo', 'acceptor', ['Zamówienia podróży', 'Rezerwacje', 'Delegacje', ...DELEGATION_CHILDREN, ...COMMON_TAIL]],
+    ['demo', 'finance', ['Zamówienia podróży', 'Rezerwacje', 'Delegacje', ...DELEGATION_CHILDREN, 'Faktury', 'Raporty', ...COMMON_TAIL]],
+    ['demo', 'consultant', ['Zamówienia podróży', 'Rezerwacje', 'Delegacje', ...DELEGATION_CHILDREN, ...COMMON_TAIL]],
+    [
+      'demo',
+      'administrator',
+      ['Zamówienia podróży', 'Rezerwacje', 'Delegacje', ...DELEGATION_CHILDREN, 'Administracja delegacji', 'Administracja', 'Faktury', 'Raporty', ...COMMON_TAIL],
+    ],
+    [
+      'admin',
+      'superadmin',
+      ['Zamówienia według rodzaju', 'Hotele', 'Loty', 'Tanie linie lotnicze', 'Wynajem samochodów', 'Kolej', 'Ubezpieczenia', 'Zamówienia specjalne', 'Lista firm', 'Lista użytkowników', 'Listy mailingowe', 'Ustawienia systemowe', 'Wyloguj'],
+    ],
+  ];
+  it.each(cases)('%s/%s', async (company, login, expected) => {
+    const { context, page } = await newPage(browser);
+    await logIn(page, company, login);
+    expect(await menuLinks(page)).toEqual(expected);
+    await context.close();
+  });
+});
+
+describe('login', () => {
+  it('returns to the address asked for before login', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/delegation-order');
+    await page.waitForURL('**/login/%2Fdelegation-order');
+    await page.getByLabel('Firma').fill('demo');
+    await page.getByLabel('Login').fill('employee');
+    await page.getByLabel('Hasło', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Zaloguj' }).click();
+    await page.waitForURL(`${baseUrl()}/delegation-order`);
+    await context.close();
+  });
+
+  it('shows the login-failed dialog for a wrong password', async () => {
+    const { context, page } = await newPage(browser);
+    await logIn(page, 'demo', 'employee', 'Wrong-Password-1');
+    const dialog = page.getByRole('dialog', { name: 'Logowanie nieudane' });
+    await expect(dialog.getByText('Nieprawidłowa firma, login lub hasło').isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('shows Pole wymagane at each empty field', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Zaloguj' }).click();
+    await expect(page.getByText('Pole wymagane').count()).resolves.toBe(3);
+    await context.close();
+  });
+
+  it('locks a login after repeated failures and says so in a dialog', async () => {
+    const { context, page } = await newPage(browser);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await logIn(page, 'demo', 'nobody-e2e', `Wrong-${attempt}`);
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      if (attempt < 5) {
+        await expect(dialog.getByText('Nieprawidłowa firma, login lub hasło').isVisible()).resolves.toBe(true);
+        await dialog.getByRole('button').first().click();
+        await dialog.waitFor({ state: 'hidden' });
+      } else {
+        await page.getByRole('dialog', { name: 'Konto zablokowane' }).waitFor();
+        await expect(page.getByText('Spróbuj ponownie za 15 minut.').isVisible()).resolves.toBe(true);
+      }
+    }
+    await context.close();
+  });
+});
+
+describe('language', () => {
+  it('switches to English at once and keeps it for the user', async () => {
+    const { context, page } = await newPage(browser);
+    await logIn(page, 'demo', 'acceptor');
+    await page.getByRole('navigation', { name: 'Menu główne' }).waitFor();
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Log out' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Log out' }).click();
+    await page.waitForURL('**/login');
+    await page.getByLabel('Company').fill('demo');
+    await page.getByLabel('Login').fill('acceptor');
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    await page.getByRole('button', { name: 'Polski' }).click();
+    await page.getByRole('navigation', { name: 'Menu główne' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('session', () => {
+  it('logs out every tab when one tab logs out', async () => {
+    const { context, page } = await newPage(browser);
+    await logIn(page, 'demo', 'employee');
+    await page.getByRole('navigation', { name: 'Menu główne' }).waitFor();
+    const second = await context.newPage();
+    await second.goto('/delegation');
+    await second.getByRole('navigation', { name: 'Menu główne' }).waitFor();
+    await second.getByRole('link', { name: 'Wyloguj' }).click();
+    await second.waitForURL('**/login');
+    await page.waitForURL(/\/login/);
+    await page.getByRole('button', { name: 'Zaloguj' }).waitFor();
+    await context.close();
+  });
+
+  it('counts the inactivity time down each second in the footer', async () => {
+    const { context, page } = await newPage(browser);
+    await page.clock.install();
+    await logIn(page, 'demo', 'employee');
+    const timer = page.getByRole('timer');
+    await timer.waitFor();
+    const first = await timer.innerText();
+    expect(first).toMatch(/^(30:00|29:5\d)$/);
+    await page.clock.runFor(65_000);
+    expect(await timer.innerText()).toMatch(/^28:5\d$/);
+    await context.close();
+  });
+});
+
+describe('password forgotten', () => {
+  async function requestAndOpenLink(page: Page, login: string): Promise<void> {
+    const before = outboxMessages().length;
+    await page.goto('/profile/password-forgotten');
+    await page.getByLabel('Firma').fill('demo');
+    await page.getByLabel('Login').fill(login);
+    await page.getByRole('button', { name: 'Wyślij link' }).click();
+    await page.getByText('Sprawdź skrzynkę e-mail').waitFor();
+    let link: string | undefined;
+    for (let wait = 0; wait < 40 && !link; wait++) {
+      const mail = outboxMessages().slice(before).join('\n').replace(/=\r?\n/g, '');
+      link = /\/action-by-link\/user\/passwordChange\/[A-Za-z0-9_-]+/.exec(mail)?.[0];
+      if (!link) await page.waitForTimeout(250);
+    }
+    expect(link).toBeDefined();
+    await page.goto(link!);
+  }
+
+  it('resets the password through the e-mailed one-time link', async () => {
+    const { context, page } = await newPage(browser);
+    await requestAndOpenLink(page, 'consultant');
+    await page.getByLabel('Nowe hasło', { exact: true }).fill('Nowe-Haslo-2026!');
+    await page.getByLabel('Powtórz nowe hasło').fill('Nowe-Haslo-2026!');
+    await page.getByRole('button', { name: 'Ustaw hasło' }).click();
+    await page.getByText('Hasło zostało zmienione. Możesz się teraz zalogować.').waitFor();
+
+    await logIn(page, 'demo', 'consultant', 'Nowe-Haslo-2026!');
+    await page.getByRole('navigation', { name: 'Menu główne' }).waitFor();
+    await page.getByRole('link', { name: 'Wyloguj' }).click();
+    await page.waitForURL('**/login');
+
+    // Put the demo password back for the other journeys.
+    await requestAndOpenLink(page, 'consultant');
+    await page.getByLabel('Nowe hasło', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByLabel('Powtórz nowe hasło').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Ustaw hasło' }).click();
+    await page.getByText('Hasło zostało zmienione. Możesz się teraz zalogować.').waitFor();
+    await context.close();
+  });
+
+  it('shows an unknown link as invalid', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/action-by-link/user/passwordChange/not-a-real-token-at-all-1234567890');
+    await page.getByText('Nieprawidłowy link').waitFor();
+    await context.close();
+  });
+});
