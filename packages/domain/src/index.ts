@@ -6,3 +6,4 @@ export * from './auth/password-policy.ts';
 export * from './auth/ip-allow-list.ts';
 export * from './settings/system-settings.ts';
 export * from './menu/main-menu.ts';
+export * from './settlement/index.ts';

@@ -1,4 +1,4 @@
-import { DateTime, Duration } from 'luxon';
+import { DateTime, Duration, IANAZone } from 'luxon';
 
 /** Every calendar decision in Delego is taken in Polish local time. */
 export const BUSINESS_TIME_ZONE = 'Europe/Warsaw';
@@ -20,7 +20,10 @@ export function parseLocalDateTime(text: string): DateTime | null {
   const parsed = DateTime.fromISO(`${datePart}T${timePart}`, { zone: BUSINESS_TIME_ZONE });
   if (!parsed.isValid) return null;
   // Luxon shifts a wall time inside the DST gap forward; such a time never happened.
-  if (parsed.toFormat(timePart.length > 5 ? "yyyy-MM-dd HH:mm:ss" : LOCAL_DATE_TIME_FORMAT) !== text.slice(0, timePart.length > 5 ? 19 : 16)) {
+  if (
+    parsed.toFormat(timePart.length > 5 ? 'yyyy-MM-dd HH:mm:ss' : LOCAL_DATE_TIME_FORMAT) !==
+    text.slice(0, timePart.length > 5 ? 19 : 16)
+  ) {
     return null;
   }
   return parsed;
@@ -49,6 +52,154 @@ export function toLocalDate(instant: Date): string {
 /** Elapsed real time between two instants, in minutes (DST-aware: real hours, not wall hours). */
 export function minutesBetween(start: DateTime, end: DateTime): number {
   return Math.round(end.diff(start).as('minutes'));
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Days since 1970-01-01 to a civil date and back (H. Hinnant's algorithms): calendar arithmetic on
+ * plain numbers, with no clock and no Date object.
+ */
+function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146097 + dayOfEra - 719468;
+}
+
+function civilFromDays(days: number): { year: number; month: number; day: number } {
+  const shifted = days + 719468;
+  const era = Math.floor(shifted / 146097);
+  const dayOfEra = shifted - era * 146097;
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) - Math.floor(dayOfEra / 146096)) /
+      365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthIndex = Math.floor((5 * dayOfYear + 2) / 153);
+  const month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9;
+  return {
+    year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0),
+    month,
+    day: dayOfYear - Math.floor((153 * monthIndex + 2) / 5) + 1,
+  };
+}
+
+const pad = (value: number, length = 2): string => String(value).padStart(length, '0');
+
+/**
+ * Warsaw's UTC offset (minutes) at an instant. Asking the time-zone database is slow, so the offset
+ * changes of each year are found once (a scan every 6 hours, then a binary search to the minute)
+ * and kept; the rules themselves still come from the database, so a change of law needs no code.
+ */
+const warsawZone = IANAZone.create(BUSINESS_TIME_ZONE);
+const offsetChangesByYear = new Map<number, { from: number; offset: number }[]>();
+
+function offsetChangesOf(year: number): { from: number; offset: number }[] {
+  const known = offsetChangesByYear.get(year);
+  if (known) return known;
+  const start = daysFromCivil(year, 1, 1) * DAY_MS - DAY_MS;
+  const end = daysFromCivil(year + 1, 1, 1) * DAY_MS + DAY_MS;
+  const changes = [{ from: -Infinity, offset: warsawZone.offset(start) }];
+  const step = 6 * HOUR_MS;
+  for (let probe = start + step; probe <= end; probe += step) {
+    const offset = warsawZone.offset(probe);
+    if (offset === changes[changes.length - 1]?.offset) continue;
+    let low = probe - step;
+    let high = probe;
+    while (high - low > MINUTE_MS) {
+      const middle = low + Math.floor((high - low) / 2 / MINUTE_MS) * MINUTE_MS;
+      if (warsawZone.offset(middle) === offset) high = middle;
+      else low = middle;
+    }
+    changes.push({ from: high, offset });
+  }
+  offsetChangesByYear.set(year, changes);
+  return changes;
+}
+
+/** Warsaw's offset from UTC, in minutes, at an instant (epoch milliseconds). */
+export function warsawOffsetMinutes(instant: number): number {
+  const changes = offsetChangesOf(civilFromDays(Math.floor(instant / DAY_MS)).year);
+  let offset = changes[0]?.offset ?? 0;
+  for (const change of changes) if (change.from <= instant) offset = change.offset;
+  return offset;
+}
+
+/**
+ * The instant of a Warsaw wall time, or null when the date does not exist or the time falls in the
+ * spring gap. An autumn time that happens twice is the later one, as luxon reads it.
+ */
+export function localTimeToMillis(day: string, hour: number, minute: number, second = 0): number | null {
+  const days = daysOf(day);
+  if (days === null || hour > 23 || minute > 59 || second > 59) return null;
+  const wall = days * DAY_MS + hour * HOUR_MS + minute * MINUTE_MS + second * 1000;
+  // The offsets a day before and a day after bracket any change; when both fit, keep the later instant.
+  let found: number | null = null;
+  for (const offset of [warsawOffsetMinutes(wall - DAY_MS), warsawOffsetMinutes(wall + DAY_MS)]) {
+    const instant = wall - offset * MINUTE_MS;
+    if (warsawOffsetMinutes(instant) === offset && (found === null || instant > found)) found = instant;
+  }
+  return found;
+}
+
+/** Days since 1970-01-01 of a real calendar day written `YYYY-MM-DD`, or null. */
+function daysOf(text: string): number | null {
+  if (!LOCAL_DATE_PATTERN.test(text)) return null;
+  const year = Number(text.slice(0, 4));
+  const month = Number(text.slice(5, 7));
+  const day = Number(text.slice(8, 10));
+  if (month < 1 || month > 12 || day < 1) return null;
+  const days = daysFromCivil(year, month, day);
+  return civilFromDays(days).month === month ? days : null;
+}
+
+/** Whether `text` is a real calendar day written `YYYY-MM-DD`. */
+export function isLocalDate(text: string): boolean {
+  return daysOf(text) !== null;
+}
+
+/**
+ * Parses `YYYY-MM-DD HH:mm[:ss[.SSS]]` Warsaw wall time to epoch milliseconds; null when malformed or
+ * non-existent. The same reading as `parseLocalDateTime`, without building a luxon DateTime.
+ */
+export function parseLocalDateTimeToMillis(text: string): number | null {
+  if (!LOCAL_DATE_TIME_PATTERN.test(text)) return null;
+  // The pattern fixes the layout: `YYYY-MM-DD HH:mm`, then optionally `:ss` and `.SSS`.
+  const seconds = text.length > 16 ? Number(text.slice(17)) : 0;
+  const instant = localTimeToMillis(
+    text.slice(0, 10),
+    Number(text.slice(11, 13)),
+    Number(text.slice(14, 16)),
+    Math.floor(seconds),
+  );
+  return instant === null ? null : instant + Math.round((seconds - Math.floor(seconds)) * 1000);
+}
+
+/** The Warsaw calendar day (`YYYY-MM-DD`) of an instant in epoch milliseconds. */
+export function localDateOfMillis(instant: number): string {
+  const local = instant + warsawOffsetMinutes(instant) * MINUTE_MS;
+  const { year, month, day } = civilFromDays(Math.floor(local / DAY_MS));
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+/** An instant in epoch milliseconds as `YYYY-MM-DD HH:mm` Warsaw wall time. */
+export function formatLocalDateTimeMillis(instant: number): string {
+  const local = instant + warsawOffsetMinutes(instant) * MINUTE_MS;
+  const minutes = Math.floor((((local % DAY_MS) + DAY_MS) % DAY_MS) / MINUTE_MS);
+  return `${localDateOfMillis(instant)} ${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
+/** The day `count` days after (or before, when negative) a `YYYY-MM-DD` day. */
+export function addDaysToLocalDate(day: string, count: number): string {
+  const civil = civilFromDays(
+    daysFromCivil(Number(day.slice(0, 4)), Number(day.slice(5, 7)), Number(day.slice(8, 10))) + count,
+  );
+  return `${pad(civil.year, 4)}-${pad(civil.month)}-${pad(civil.day)}`;
 }
 
 export { DateTime, Duration };

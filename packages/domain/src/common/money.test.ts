@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampAtZero, dec, formatMoney, roundMoney, sumDecimals } from './money.ts';
+import { clampAtZero, dec, formatMoney, parseDecimal, roundMoney, sumDecimals } from './money.ts';
 
 describe('money', () => {
   it('rounds half up to whole grosze', () => {
@@ -16,5 +16,14 @@ describe('money', () => {
   it('never lets a per diem go below zero', () => {
     expect(clampAtZero(dec('-3.5')).toString()).toBe('0');
     expect(clampAtZero(dec('3.5')).toString()).toBe('3.5');
+  });
+
+  it('parses decimal strings only, never numbers or comma decimals', () => {
+    expect(parseDecimal('12.50')?.toFixed(2)).toBe('12.50');
+    expect(parseDecimal('-3')?.toString()).toBe('-3');
+    expect(parseDecimal('12,50')).toBeNull();
+    expect(parseDecimal('1.234')).toBeNull();
+    expect(parseDecimal('1.234', 3)?.toString()).toBe('1.234');
+    expect(parseDecimal(null)).toBeNull();
   });
 });

@@ -36,3 +36,20 @@ export function clampAtZero(value: Dec): Dec {
 
 /** A money string with at most two decimals, e.g. "12", "12.5", "-3.25". */
 export const MONEY_PATTERN = /^-?\d{1,12}(\.\d{1,2})?$/;
+
+/** The pattern of `parseDecimal` per number of decimals, built once. */
+const DECIMAL_PATTERNS = new Map<number, RegExp>();
+
+/**
+ * Parses a decimal string as the API carries it (dot separator, optional minus, at most
+ * `maxDecimals` decimals); null for a missing or malformed value. Never coerces a number.
+ */
+export function parseDecimal(text: string | null | undefined, maxDecimals = 2): Dec | null {
+  if (typeof text !== 'string') return null;
+  let pattern = DECIMAL_PATTERNS.get(maxDecimals);
+  if (!pattern) {
+    pattern = new RegExp(`^-?\\d{1,12}(\\.\\d{1,${maxDecimals}})?$`);
+    DECIMAL_PATTERNS.set(maxDecimals, pattern);
+  }
+  return pattern.test(text) ? dec(text) : null;
+}

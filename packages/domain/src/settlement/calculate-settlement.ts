@@ -1,0 +1,716 @@
+import { isLocalDate } from '../common/dates.ts';
+import type { Issue } from '../common/errors.ts';
+import { dec, roundMoney, sumDecimals, type Dec } from '../common/money.ts';
+import type { SystemSettings } from '../settings/system-settings.ts';
+import { valueAccommodation, type AccommodationLineKind, type AccommodationValue } from './accommodation.ts';
+import {
+  valueAdvance,
+  valueOtherCost,
+  valueTransport,
+  type CostValue,
+  type TransportLineKind,
+} from './costs.ts';
+import {
+  createCurrencyLedger,
+  type Conversion,
+  type ConvertedAmount,
+  type CurrencyBalance,
+  type ExchangeRateDateRule,
+  type ExchangeRateUsed,
+  type LedgerEntry,
+} from './currency-ledger.ts';
+import type { CountryPart, DelegationForm } from './delegation-form.ts';
+import { explain, PARAGRAPH, type Explanation } from './explanation.ts';
+import {
+  calculateUnit,
+  displayDecimal,
+  type DobaMeals,
+  type DobaValue,
+  type PerDiemSpan,
+  type PerDiemUnit,
+  type TripKind,
+} from './per-diem.ts';
+import type { ExchangeRateMatch, MileageRate, PerDiemRate, RateBook } from './rates/rate-book.ts';
+import { DOMESTIC_COUNTRY_CODE, SETTLEMENT_CURRENCY } from './rates/statutory-rates.ts';
+import {
+  DOBA_MS,
+  hoursAndMinutes,
+  localDateOf,
+  mergeIntervals,
+  overlaps,
+  parseInterval,
+  type Interval,
+} from './trip-time.ts';
+
+/** The company settings the calculation follows (spec §4/§9 system settings). */
+export type SettlementPolicy = Pick<
+  SystemSettings,
+  'domestic_parts_of_foreign_trip' | 'exchange_rate_date_rule' | 'hotel_limit_excess'
+>;
+
+/** Everything `calculateSettlement` needs besides the form. */
+export interface SettlementContext {
+  rateBook: RateBook;
+  policy: SettlementPolicy;
+  /** The day of the settlement, `YYYY-MM-DD`: the default exchange-rate rule looks at the table before it. */
+  settlementDate: string;
+}
+
+/** An amount of the settlement with its explanation and, for a foreign currency, its conversions to PLN. */
+export interface CalculatedLine {
+  /** Due to the employee, in `currency`, two decimals. */
+  amount: string;
+  currency: string;
+  amount_pln: string;
+  explanation: Explanation;
+  /** The steps behind the amount (per doba, per meal, per night, the rate applied…). */
+  details: Explanation[];
+  conversions: Conversion[];
+}
+
+/** An accommodation entry of a country part. */
+export interface AccommodationLine extends CalculatedLine {
+  kind: AccommodationLineKind;
+  nights: number;
+  /** The hotel limit of the bill's nights, in the bill's currency (null for a lump sum). */
+  limit: string | null;
+  /** The bill is above the limit: refunded above it only with the acceptor's consent. */
+  overLimit: boolean;
+  /** The part of the bill above the limit, reported apart. */
+  excess: string;
+  /** Whether the excess is in `amount`. */
+  excess_included: boolean;
+}
+
+/** A transport segment: a ticket, the mileage of a private vehicle, or nothing due. */
+export interface TransportLine extends CalculatedLine {
+  kind: TransportLineKind;
+  mileage_rate: MileageRate | null;
+}
+
+/** An advance: `counted` when it reduces the balance. */
+export interface AdvanceLine extends CalculatedLine {
+  counted: boolean;
+}
+
+/** The cost of one country part (spec §7 `singleCountryCost`), aligned with `country[]`. */
+export interface SingleCountryCost {
+  country_code: string;
+  region: string | null;
+  /** The currency of the part's per-diem rate; `total_in_currency` adds the lines in this currency. */
+  currency: string;
+  /** The per diem per doba in force when the part begins. */
+  delegation_rate: string;
+  rate: PerDiemRate | null;
+  diet_amount: string;
+  /** Accommodation bills due (lines in the part's currency). */
+  accommodation_amount: string;
+  lump_sums: { accommodation: string; local_transport: string; transfers: string };
+  total_in_currency: string;
+  /** Every line of the part in PLN, whatever its currency. */
+  total_pln: string;
+  /** The table that converted the per diem (or the part's first converted line). */
+  exchange_rate: ExchangeRateUsed | null;
+  lines: {
+    diet: CalculatedLine;
+    accommodation: AccommodationLine[];
+    local_transport: CalculatedLine;
+    transfers: CalculatedLine[];
+  };
+}
+
+/** The `calculated` answer of `form-field-changed` (spec §7). All amounts are decimal strings with two decimals. */
+export interface CalculatedSettlement {
+  singleCountryCost: SingleCountryCost[];
+  /** Aligned with `transport[]`. */
+  transport: TransportLine[];
+  /** Aligned with `other[]`. */
+  other: CalculatedLine[];
+  /** Aligned with `advances[]`. */
+  advances: AdvanceLine[];
+  /** Tickets and other transport costs; mileage is apart, in `mileage_total_pln`. */
+  transport_total_pln: string;
+  mileage_total_pln: string;
+  other_total_pln: string;
+  /** Country parts + transport + mileage + other costs. */
+  total_pln: string;
+  advances_total_pln: string;
+  /** total_pln − advances_total_pln: positive, the company pays out; negative, the employee returns. */
+  balance_pln: string;
+  balances_by_currency: CurrencyBalance[];
+  settlement_date: string;
+  exchange_rate_rule: ExchangeRateDateRule;
+}
+
+/** The result: the calculation, and the problems that kept an amount from being calculated. */
+export interface SettlementCalculation {
+  calculated: CalculatedSettlement;
+  issues: Issue[];
+}
+
+/** A (currency, day) pair the calculation looks up: the last table before (or on) `date`. */
+export interface ExchangeRateRequest {
+  currency: string;
+  date: string;
+  match: ExchangeRateMatch;
+}
+
+const CAR_TRANSPORT_TYPES = new Set(['car', 'carRental']);
+const COUNT_PATTERN = /^\d{1,3}$/;
+
+/** A non-negative meal count; anything else counts as none (validation reports it). */
+function countOf(text: string | null): number {
+  return text !== null && COUNT_PATTERN.test(text) ? Number(text) : 0;
+}
+
+/**
+ * The meals of each own doba of a part: `meals_per_doba` when given; otherwise the counts, placed
+ * one meal of each kind per doba from the first doba on.
+ */
+function mealsOfPart(part: CountryPart, interval: Interval): DobaMeals[] {
+  const windows = Math.ceil((interval.end - interval.start) / DOBA_MS);
+  const perDoba = part.meals_per_doba ?? [];
+  const counts = {
+    breakfast: countOf(part.breakfast_count),
+    lunch: countOf(part.lunch_count),
+    dinner: countOf(part.dinner_count),
+  };
+  return Array.from({ length: windows }, (_, window) => {
+    const given = perDoba[window];
+    const fromCounts = perDoba.length === 0;
+    return {
+      breakfast: (fromCounts ? window < counts.breakfast : given?.breakfast === true) ? 1 : 0,
+      lunch: (fromCounts ? window < counts.lunch : given?.lunch === true) ? 1 : 0,
+      dinner: (fromCounts ? window < counts.dinner : given?.dinner === true) ? 1 : 0,
+      fullBoard: part.full_board === true || given?.full_board === true,
+      hospital: part.hospital === true || given?.hospital === true,
+    };
+  });
+}
+
+interface PartPlan {
+  index: number;
+  part: CountryPart;
+  kind: TripKind;
+  countryCode: string;
+  region: string | null;
+  interval: Interval;
+  /** Index of a car segment at the place, which excludes the transport lump sums (§ 9 ust. 2, § 17 ust. 4). */
+  carSegment: number | null;
+}
+
+/** Groups the parts into the units settled as one trip (see `PerDiemUnit`). */
+function unitsOf(
+  plans: readonly PartPlan[],
+  policy: SettlementPolicy,
+): { unit: PerDiemUnit; parts: number[] }[] {
+  const span = (plan: PartPlan): PerDiemSpan => ({
+    partIndex: plan.index,
+    countryCode: plan.countryCode,
+    region: plan.region,
+    interval: plan.interval,
+    meals: mealsOfPart(plan.part, plan.interval),
+    localTransport: plan.part.local_transport_lump_sum === true && plan.carSegment === null,
+  });
+  const foreign = plans.filter((plan) => plan.kind === 'foreign');
+  const domestic = plans
+    .filter((plan) => plan.kind === 'domestic')
+    .sort((a, b) => a.interval.start - b.interval.start);
+  const domesticGroups =
+    foreign.length > 0 && policy.domestic_parts_of_foreign_trip === 'separate'
+      ? domestic.map((plan) => [plan])
+      : domestic.length > 0
+        ? [domestic]
+        : [];
+  return [
+    ...domesticGroups.map((group) => ({
+      unit: { kind: 'domestic' as const, spans: group.map(span) },
+      parts: group.map((plan) => plan.index),
+    })),
+    ...foreign.map((plan) => ({
+      unit: { kind: 'foreign' as const, spans: [span(plan)] },
+      parts: [plan.index],
+    })),
+  ];
+}
+
+/** The headline explanation of a part's per diem: how long the unit lasted and which rule applies. */
+function dietExplanation(
+  kind: TripKind,
+  unitParts: readonly number[],
+  unitMs: number,
+  dobas: readonly DobaValue[],
+): Explanation {
+  const fullDobas = Math.floor(unitMs / DOBA_MS);
+  const remainder = hoursAndMinutes(unitMs - fullDobas * DOBA_MS);
+  const last = dobas[dobas.length - 1];
+  const common = { count: fullDobas, hours: remainder.hours, minutes: remainder.minutes };
+  if (kind === 'foreign') {
+    return explain('calc.perDiem.foreign', {
+      ...common,
+      fraction: last?.fraction.text ?? '0',
+      timeParagraph: PARAGRAPH.foreignTime,
+      paragraph: PARAGRAPH.foreignPerDiem,
+    });
+  }
+  if (unitParts.length > 1) {
+    return explain('calc.perDiem.domesticSummed', {
+      ...common,
+      parts: unitParts.map((index) => index + 1).join(', '),
+      paragraph: PARAGRAPH.domesticPartsOfForeignTrip,
+    });
+  }
+  if (unitMs <= DOBA_MS) {
+    const total = hoursAndMinutes(unitMs);
+    const rule = last?.fraction.text === '1' ? 'Full' : last?.fraction.text === '1/2' ? 'Half' : 'None';
+    return explain(`calc.perDiem.domesticShort${rule}`, {
+      ...total,
+      paragraph: last?.fraction.paragraph ?? '',
+    });
+  }
+  return explain('calc.perDiem.domesticLong', {
+    ...common,
+    fraction: last?.fraction.text ?? '0',
+    paragraph: PARAGRAPH.domesticFullDoba,
+  });
+}
+
+/** A line before conversion. */
+interface PendingLine {
+  value: CostValue;
+  /** Where to put the converted line. */
+  assign: (line: CalculatedLine) => void;
+}
+
+function zeroLine(currency: string, explanation: Explanation, details: Explanation[] = []): CostValue {
+  return { amount: dec(0), currency, costDay: null, explanation, details };
+}
+
+/**
+ * Calculates a settlement (spec §5 "Settlement form", §7 `form-field-changed`): per diem, accommodation
+ * and lump sums per country part, transport, mileage, other costs, advances and the balance in PLN.
+ * Pure: the form and the context are all it reads. A half-filled form gives zero lines explained as
+ * incomplete; a missing rate gives an issue rather than an exception.
+ */
+export function calculateSettlement(
+  delegation: DelegationForm,
+  context: SettlementContext,
+): SettlementCalculation {
+  const { rateBook, policy, settlementDate } = context;
+  const issues: Issue[] = [];
+  const ledger = createCurrencyLedger({ rule: policy.exchange_rate_date_rule, settlementDate, rateBook });
+  if (!isLocalDate(settlementDate)) {
+    issues.push({ path: ['settlement_date'], code: 'settlement.settlementDateInvalid' });
+  }
+
+  const segments = delegation.transport.map((segment) => ({
+    segment,
+    interval: parseInterval(segment.start_date, segment.end_date),
+  }));
+  const transit = mergeIntervals(segments.flatMap(({ interval }) => (interval ? [interval] : [])));
+
+  const plans: PartPlan[] = [];
+  delegation.country.forEach((part, index) => {
+    const interval = parseInterval(part.in_date, part.out_date);
+    const countryCode = part.country_code ?? '';
+    if (!interval || countryCode === '') return;
+    const car = segments.findIndex(
+      ({ segment, interval: travel }) =>
+        travel !== null &&
+        CAR_TRANSPORT_TYPES.has(segment.transport_type ?? '') &&
+        overlaps(travel, interval),
+    );
+    plans.push({
+      index,
+      part,
+      kind: countryCode === DOMESTIC_COUNTRY_CODE ? 'domestic' : 'foreign',
+      countryCode,
+      region: part.region || null,
+      interval,
+      carSegment: car === -1 ? null : car,
+    });
+  });
+
+  const dobasByPart = new Map<number, DobaValue[]>();
+  const unitOfPart = new Map<number, { parts: number[]; unitMs: number; dobas: DobaValue[] }>();
+  for (const { unit, parts } of unitsOf(plans, policy)) {
+    const dobas = calculateUnit(unit, rateBook);
+    const unitMs = unit.spans.reduce((sum, span) => sum + span.interval.end - span.interval.start, 0);
+    for (const partIndex of parts) unitOfPart.set(partIndex, { parts, unitMs, dobas });
+    for (const doba of dobas) {
+      const own = dobasByPart.get(doba.partIndex) ?? [];
+      own.push(doba);
+      dobasByPart.set(doba.partIndex, own);
+    }
+  }
+  const planOf = new Map(plans.map((plan) => [plan.index, plan]));
+
+  const pending: PendingLine[] = [];
+  const countryCosts: SingleCountryCost[] = [];
+  const emptyLine = (value: CostValue): CalculatedLine => ({
+    amount: value.amount.toFixed(2),
+    currency: value.currency,
+    amount_pln: '0.00',
+    explanation: value.explanation,
+    details: value.details,
+    conversions: [],
+  });
+  const queue = (value: CostValue, assign: (line: CalculatedLine) => void): void => {
+    pending.push({ value, assign });
+  };
+
+  delegation.country.forEach((part, index) => {
+    const plan = planOf.get(index);
+    const startRate = plan
+      ? rateBook.perDiemRate(plan.countryCode, plan.region, localDateOf(plan.interval.start))
+      : null;
+    const ownDobas = dobasByPart.get(index) ?? [];
+    const currency =
+      startRate?.currency ?? ownDobas.find((doba) => doba.rate)?.rate?.currency ?? SETTLEMENT_CURRENCY;
+    const cost: SingleCountryCost = {
+      country_code: part.country_code ?? '',
+      region: part.region || null,
+      currency,
+      delegation_rate: startRate ? dec(startRate.per_diem).toFixed(2) : '0.00',
+      rate: startRate,
+      diet_amount: '0.00',
+      accommodation_amount: '0.00',
+      lump_sums: { accommodation: '0.00', local_transport: '0.00', transfers: '0.00' },
+      total_in_currency: '0.00',
+      total_pln: '0.00',
+      exchange_rate: null,
+      lines: {
+        diet: emptyLine(zeroLine(currency, explain('calc.incomplete'))),
+        accommodation: [],
+        local_transport: emptyLine(zeroLine(currency, explain('calc.incomplete'))),
+        transfers: [],
+      },
+    };
+    countryCosts.push(cost);
+    if (!plan) {
+      part.accommodation.forEach((_, entry) => {
+        cost.lines.accommodation[entry] = accommodationLine(zeroValue(currency));
+      });
+      return;
+    }
+    if (ownDobas.some((doba) => doba.rate === null) || (!startRate && ownDobas.length === 0)) {
+      issues.push({
+        path: ['country', index, 'country_code'],
+        code: 'settlement.rateMissing',
+        params: { country_code: plan.countryCode, date: localDateOf(plan.interval.start) },
+      });
+    }
+    // A company override may change currency within a part; such dobas need a part of their own.
+    const inCurrency = ownDobas.filter((doba) => doba.rate === null || doba.rate.currency === currency);
+    const otherCurrency = ownDobas.find((doba) => doba.rate !== null && doba.rate.currency !== currency);
+    if (otherCurrency?.rate) {
+      issues.push({
+        path: ['country', index, 'out_date'],
+        code: 'settlement.rateCurrencyChanged',
+        params: { from: currency, to: otherCurrency.rate.currency, date: localDateOf(otherCurrency.start) },
+      });
+    }
+
+    const unit = unitOfPart.get(index);
+    const dietDetails: Explanation[] = inCurrency.flatMap((doba) => doba.details);
+    if (unit && inCurrency.length === 0 && unit.dobas.length > 0) {
+      const owner = unit.dobas[0]?.partIndex ?? index;
+      dietDetails.push(explain('calc.perDiem.includedInPart', { part: owner + 1 }));
+    }
+    const dietValue: CostValue = {
+      amount: roundMoney(sumDecimals(inCurrency.map((doba) => doba.perDiem))),
+      currency,
+      costDay: localDateOf(plan.interval.end),
+      explanation: unit
+        ? dietExplanation(plan.kind, unit.parts, unit.unitMs, unit.dobas)
+        : explain('calc.incomplete'),
+      details: dietDetails,
+    };
+    queue(dietValue, (line) => {
+      cost.lines.diet = line;
+    });
+
+    part.accommodation.forEach((entry, entryIndex) => {
+      const value = valueAccommodation(entry, {
+        kind: plan.kind,
+        countryCode: plan.countryCode,
+        region: plan.region,
+        transit,
+        hotelLimitExcess: policy.hotel_limit_excess,
+        rateBook,
+        convert: ledger.convertAmount,
+      });
+      queue(value, (line) => {
+        cost.lines.accommodation[entryIndex] = { ...accommodationLine(value), ...line };
+      });
+    });
+
+    queue(localTransportValue(plan, currency, inCurrency), (line) => {
+      cost.lines.local_transport = line;
+    });
+
+    (part.transfer_lump_sums ?? []).forEach((transfer, transferIndex) => {
+      queue(transferValue(plan, startRate, transfer.city, transfer.direction, rateBook), (line) => {
+        cost.lines.transfers[transferIndex] = line;
+      });
+    });
+  });
+
+  const transportLines: TransportLine[] = [];
+  segments.forEach(({ segment }, index) => {
+    const value = valueTransport(segment, rateBook);
+    queue(value, (line) => {
+      transportLines[index] = { ...line, kind: value.kind, mileage_rate: value.mileageRate };
+    });
+  });
+
+  const otherLines: CalculatedLine[] = [];
+  delegation.other.forEach((cost, index) => {
+    queue(valueOtherCost(cost), (line) => {
+      otherLines[index] = line;
+    });
+  });
+
+  const advanceValues = delegation.advances.map(valueAdvance);
+  const countedAdvances = advanceValues.flatMap((value, index) =>
+    value.counted && value.costDay !== null
+      ? [{ index, currency: value.currency, amount: value.amount, paymentDay: value.costDay }]
+      : [],
+  );
+  const ledgerEntries: LedgerEntry[] = pending.map(({ value }) => ({
+    currency: value.currency,
+    amount: value.amount,
+    costDay: value.costDay,
+  }));
+  const converted = ledger.convertToPln(ledgerEntries, countedAdvances);
+  pending.forEach(({ value, assign }, position) => {
+    assign(convertedLine(value, converted.entries[position]));
+  });
+  const advanceLines: AdvanceLine[] = advanceValues.map((value) => ({
+    ...emptyLine(value),
+    counted: value.counted,
+  }));
+  countedAdvances.forEach(({ index }, position) => {
+    const line = advanceLines[index] as AdvanceLine;
+    const result = converted.advances[position] as ConvertedAmount;
+    advanceLines[index] = {
+      ...line,
+      amount_pln: result.amountPln.toFixed(2),
+      conversions: result.conversions,
+    };
+  });
+
+  for (const cost of countryCosts) finishCountryCost(cost);
+
+  const sumPln = (lines: readonly CalculatedLine[]): Dec => sumDecimals(lines.map((line) => line.amount_pln));
+  const transportTotal = sumPln(transportLines.filter((line) => line.kind !== 'mileage'));
+  const mileageTotal = sumPln(transportLines.filter((line) => line.kind === 'mileage'));
+  const otherTotal = sumPln(otherLines);
+  const total = sumDecimals(countryCosts.map((cost) => cost.total_pln))
+    .plus(transportTotal)
+    .plus(mileageTotal)
+    .plus(otherTotal);
+  const advancesTotal = sumPln(advanceLines.filter((line) => line.counted));
+
+  return {
+    calculated: {
+      singleCountryCost: countryCosts,
+      transport: transportLines,
+      other: otherLines,
+      advances: advanceLines,
+      transport_total_pln: transportTotal.toFixed(2),
+      mileage_total_pln: mileageTotal.toFixed(2),
+      other_total_pln: otherTotal.toFixed(2),
+      total_pln: total.toFixed(2),
+      advances_total_pln: advancesTotal.toFixed(2),
+      balance_pln: total.minus(advancesTotal).toFixed(2),
+      balances_by_currency: converted.balances,
+      settlement_date: settlementDate,
+      exchange_rate_rule: policy.exchange_rate_date_rule,
+    },
+    issues: [...issues, ...ledger.issues()],
+  };
+}
+
+function zeroValue(currency: string): AccommodationValue {
+  return {
+    kind: 'none',
+    amount: dec(0),
+    currency,
+    costDay: null,
+    nights: 0,
+    limit: null,
+    overLimit: false,
+    excess: dec(0),
+    excessIncluded: false,
+    explanation: explain('calc.incomplete'),
+    details: [],
+  };
+}
+
+function accommodationLine(value: AccommodationValue): AccommodationLine {
+  return {
+    amount: value.amount.toFixed(2),
+    currency: value.currency,
+    amount_pln: '0.00',
+    explanation: value.explanation,
+    details: value.details,
+    conversions: [],
+    kind: value.kind,
+    nights: value.nights,
+    limit: value.limit?.toFixed(2) ?? null,
+    overLimit: value.overLimit,
+    excess: value.excess.toFixed(2),
+    excess_included: value.excessIncluded,
+  };
+}
+
+function convertedLine(value: CostValue, result: ConvertedAmount | undefined): CalculatedLine {
+  return {
+    amount: value.amount.toFixed(2),
+    currency: value.currency,
+    amount_pln: (result?.amountPln ?? dec(0)).toFixed(2),
+    explanation: value.explanation,
+    details: value.details,
+    conversions: result?.conversions ?? [],
+  };
+}
+
+/**
+ * The local-transport lump sum of a part (§ 9 ust. 1 at home, § 17 ust. 3 abroad): a share of the per
+ * diem for every started doba that begins in the part; none when not claimed (no such costs,
+ * § 9 ust. 2, § 17 ust. 4 pkt 3) or when the employee travels by car at that place (§ 17 ust. 4 pkt 1).
+ */
+function localTransportValue(plan: PartPlan, currency: string, dobas: readonly DobaValue[]): CostValue {
+  const domestic = plan.kind === 'domestic';
+  if (plan.part.local_transport_lump_sum !== true) {
+    return zeroLine(
+      currency,
+      explain('calc.lumpSum.localTransportNotClaimed', {
+        paragraph: domestic ? PARAGRAPH.domesticLocalTransportNoCosts : PARAGRAPH.foreignLumpSumsExcluded,
+      }),
+    );
+  }
+  if (plan.carSegment !== null) {
+    return zeroLine(
+      currency,
+      explain('calc.lumpSum.localTransportExcludedByCar', {
+        segment: plan.carSegment + 1,
+        paragraph: domestic ? PARAGRAPH.domesticLocalTransportNoCosts : PARAGRAPH.foreignLumpSumsExcluded,
+      }),
+    );
+  }
+  const amount = roundMoney(sumDecimals(dobas.map((doba) => doba.localTransport)));
+  return {
+    amount,
+    currency,
+    costDay: localDateOf(plan.interval.end),
+    explanation: explain('calc.lumpSum.localTransport', {
+      count: dobas.length,
+      amount: amount.toFixed(2),
+      currency,
+      paragraph: domestic ? PARAGRAPH.domesticLocalTransport : PARAGRAPH.foreignLocalTransport,
+    }),
+    details: dobas.map((doba) =>
+      explain('calc.lumpSum.localTransportDoba', {
+        doba: doba.index + 1,
+        rate: doba.rate ? dec(doba.rate.per_diem).toFixed(2) : '0.00',
+        amount: displayDecimal(doba.localTransport),
+        currency,
+      }),
+    ),
+  };
+}
+
+/**
+ * A transfer lump sum abroad (§ 17 ust. 1–2): one per diem of the country for a city, half when the
+ * costs are one way only, at the rate in force when the part begins; none at home or by car.
+ */
+function transferValue(
+  plan: PartPlan,
+  rate: PerDiemRate | null,
+  city: string,
+  direction: 'both' | 'oneWay',
+  rateBook: RateBook,
+): CostValue {
+  const currency = rate?.currency ?? SETTLEMENT_CURRENCY;
+  if (plan.kind === 'domestic')
+    return zeroLine(currency, explain('calc.lumpSum.transferNotDomestic', { city }));
+  if (plan.carSegment !== null) {
+    return zeroLine(
+      currency,
+      explain('calc.lumpSum.transferExcludedByCar', {
+        city,
+        segment: plan.carSegment + 1,
+        paragraph: PARAGRAPH.foreignLumpSumsExcluded,
+      }),
+    );
+  }
+  const rules = rateBook.ruleSet(localDateOf(plan.interval.start));
+  if (!rate || !rules) return zeroLine(currency, explain('calc.incomplete'));
+  const share = direction === 'both' ? rules.foreign.transfer_both_ways : rules.foreign.transfer_one_way;
+  const amount = roundMoney(dec(rate.per_diem).times(share));
+  return {
+    amount,
+    currency,
+    costDay: localDateOf(plan.interval.end),
+    explanation: explain(
+      direction === 'both' ? 'calc.lumpSum.transferBothWays' : 'calc.lumpSum.transferOneWay',
+      {
+        city,
+        percent: dec(share).times(100).toString(),
+        rate: dec(rate.per_diem).toFixed(2),
+        amount: amount.toFixed(2),
+        currency,
+        paragraph: direction === 'both' ? PARAGRAPH.foreignTransfers : PARAGRAPH.foreignTransfersOneWay,
+      },
+    ),
+    details: [],
+  };
+}
+
+/** Fills a part's amounts from its converted lines: currency totals add the lines in the part's currency. */
+function finishCountryCost(cost: SingleCountryCost): void {
+  const { diet, accommodation, local_transport: localTransport, transfers } = cost.lines;
+  const inCurrency = (lines: readonly CalculatedLine[]): Dec =>
+    sumDecimals(lines.filter((line) => line.currency === cost.currency).map((line) => line.amount));
+  const bills = accommodation.filter((line) => line.kind !== 'lumpSum');
+  const lumpSums = accommodation.filter((line) => line.kind === 'lumpSum');
+  const all: CalculatedLine[] = [diet, ...accommodation, localTransport, ...transfers];
+  cost.diet_amount = inCurrency([diet]).toFixed(2);
+  cost.accommodation_amount = inCurrency(bills).toFixed(2);
+  cost.lump_sums = {
+    accommodation: inCurrency(lumpSums).toFixed(2),
+    local_transport: inCurrency([localTransport]).toFixed(2),
+    transfers: inCurrency(transfers).toFixed(2),
+  };
+  cost.total_in_currency = inCurrency(all).toFixed(2);
+  cost.total_pln = sumDecimals(all.map((line) => line.amount_pln)).toFixed(2);
+  cost.exchange_rate =
+    diet.conversions.find((conversion) => conversion.exchange_rate)?.exchange_rate ??
+    all.flatMap((line) => line.conversions).find((conversion) => conversion.exchange_rate)?.exchange_rate ??
+    null;
+}
+
+/**
+ * The exchange rates the calculation will look up, so the server can load just those: each is the
+ * last table of `currency` before (or on) `date`. Runs the calculation against a recording rate book.
+ */
+export function listRequiredExchangeRates(
+  delegation: DelegationForm,
+  context: SettlementContext,
+): ExchangeRateRequest[] {
+  const requests = new Map<string, ExchangeRateRequest>();
+  const recording: RateBook = {
+    ...context.rateBook,
+    exchangeRate: (currency, date, match) => {
+      requests.set(`${currency}|${date}|${match}`, { currency, date, match });
+      return { currency, date, rate: '1.0000', table_no: '', source: 'manual' };
+    },
+  };
+  calculateSettlement(delegation, { ...context, rateBook: recording });
+  return [...requests.values()].sort(
+    (a, b) =>
+      a.currency.localeCompare(b.currency) || a.date.localeCompare(b.date) || a.match.localeCompare(b.match),
+  );
+}

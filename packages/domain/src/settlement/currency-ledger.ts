@@ -1,0 +1,310 @@
+import type { Issue } from '../common/errors.ts';
+import { dec, roundMoney, type Dec } from '../common/money.ts';
+import { EXCHANGE_RATE_DATE_RULES } from '../settings/system-settings.ts';
+import type { ExchangeRate, ExchangeRateMatch, ExchangeRateSource, RateBook } from './rates/rate-book.ts';
+import { SETTLEMENT_CURRENCY } from './rates/statutory-rates.ts';
+
+/**
+ * Conversion to PLN and the settlement of advances (§ 20). See docs/domain/per-diem.md, "Currencies
+ * and advances", for the rules this implements.
+ */
+
+/** The company's rule choosing the NBP table (system setting `exchange_rate_date_rule`). */
+/** One value of `EXCHANGE_RATE_DATE_RULES`. */
+export type ExchangeRateDateRule = (typeof EXCHANGE_RATE_DATE_RULES)[number];
+
+/** The table a conversion used. */
+export interface ExchangeRateUsed {
+  rate: string;
+  table_no: string;
+  date: string;
+  source: ExchangeRateSource;
+}
+
+/** Why a conversion used its rate: offset against an advance in the same currency, or the company rule. */
+export const CONVERSION_BASES = ['advance', ...EXCHANGE_RATE_DATE_RULES] as const;
+/** One value of `CONVERSION_BASES`. */
+export type ConversionBasis = (typeof CONVERSION_BASES)[number];
+
+/** One conversion of (part of) a line to PLN. `exchange_rate` is null when no rate was loaded. */
+export interface Conversion {
+  amount_in_currency: string;
+  amount_pln: string;
+  exchange_rate: ExchangeRateUsed | null;
+  basis: ConversionBasis;
+  /** The advance (index in `advances[]`) this part was offset against, for basis `advance`. */
+  advance_index: number | null;
+}
+
+/** Due, advances and balance in one currency (listed when either is not zero); `balance` > 0 is owed to the employee. */
+export interface CurrencyBalance {
+  currency: string;
+  due: string;
+  advances: string;
+  balance: string;
+  due_pln: string;
+  advances_pln: string;
+  balance_pln: string;
+}
+
+/** An amount due, in its currency, rounded to 0.01 and not negative. */
+export interface LedgerEntry {
+  currency: string;
+  amount: Dec;
+  /** The day of the cost (rule `lastTableBeforeCost`); null falls back to the settlement date. */
+  costDay: string | null;
+}
+
+/** A paid advance, in its currency. */
+export interface LedgerAdvance {
+  /** Its index in the form's `advances[]`, quoted by the conversions it covers. */
+  index: number;
+  currency: string;
+  amount: Dec;
+  paymentDay: string;
+}
+
+/** The rule and the data every conversion needs. */
+export interface LedgerOptions {
+  rule: ExchangeRateDateRule;
+  settlementDate: string;
+  rateBook: RateBook;
+}
+
+/** The PLN value of an entry or advance and the conversions behind it. */
+export interface ConvertedAmount {
+  amountPln: Dec;
+  conversions: Conversion[];
+}
+
+interface RateChoice {
+  date: string;
+  match: ExchangeRateMatch;
+  basis: ConversionBasis;
+}
+
+/**
+ * The table for an amount not covered by an advance: the last table before the cost day under
+ * `lastTableBeforeCost`, otherwise the last table before the settlement date (also under
+ * `advancePaymentDay`, which only governs what an advance covers).
+ */
+function ruleChoice(costDay: string | null, options: LedgerOptions): RateChoice {
+  if (options.rule === 'lastTableBeforeCost' && costDay !== null) {
+    return { date: costDay, match: 'before', basis: 'lastTableBeforeCost' };
+  }
+  return { date: options.settlementDate, match: 'before', basis: 'lastTableBeforeSettlement' };
+}
+
+/**
+ * The table that values an advance, and what it covers: § 20 — the rate of the day it was paid (that
+ * day's table, or the last earlier one on a day without a table); under the tax rule the last table
+ * before the payment day; under the default rule the last table before the settlement date.
+ */
+function advanceChoice(paymentDay: string, options: LedgerOptions): RateChoice {
+  switch (options.rule) {
+    case 'advancePaymentDay':
+      return { date: paymentDay, match: 'onOrBefore', basis: 'advance' };
+    case 'lastTableBeforeCost':
+      return { date: paymentDay, match: 'before', basis: 'advance' };
+    case 'lastTableBeforeSettlement':
+      return { date: options.settlementDate, match: 'before', basis: 'advance' };
+  }
+}
+
+/** Looks rates up, remembering every missing one as one issue `settlement.exchangeRateMissing`. */
+function rateFinder(options: LedgerOptions, issues: Map<string, Issue>) {
+  return (currency: string, choice: RateChoice): ExchangeRate | null => {
+    const rate = options.rateBook.exchangeRate(currency, choice.date, choice.match);
+    if (!rate) {
+      const key = `${currency}|${choice.date}|${choice.match}`;
+      issues.set(key, {
+        path: [],
+        code: 'settlement.exchangeRateMissing',
+        params: { currency, date: choice.date, match: choice.match },
+      });
+    }
+    return rate;
+  };
+}
+
+function used(rate: ExchangeRate | null): ExchangeRateUsed | null {
+  return rate && { rate: rate.rate, table_no: rate.table_no, date: rate.date, source: rate.source };
+}
+
+/** Converts amounts to PLN for one settlement, collecting every missing exchange rate as one issue. */
+export interface CurrencyLedger {
+  /**
+   * Converts an amount between two currencies through PLN at the rule's tables (to compare a bill
+   * with a hotel limit in another currency); null when a rate is missing.
+   */
+  convertAmount(amount: Dec, from: string, to: string, costDay: string): Dec | null;
+  /**
+   * Converts every entry and advance to PLN.
+   *
+   * Per foreign currency, the entries (in order) are first offset against the advances paid in that
+   * currency (oldest first, § 20: the trip is settled in the currency of the advance); the part an
+   * advance covers is valued at that advance's rate, so that it cancels against the advance and only
+   * the remainder of the currency is converted at the company rule's rate. Within each group of
+   * conversions at one rate, PLN amounts are rounded cumulatively (each line gets the rounded running
+   * total minus what earlier lines got), so the lines of a group add up exactly to the rounded group
+   * total and a fully used advance cancels to the grosz.
+   */
+  convertToPln(
+    entries: readonly LedgerEntry[],
+    advances: readonly LedgerAdvance[],
+  ): { entries: ConvertedAmount[]; advances: ConvertedAmount[]; balances: CurrencyBalance[] };
+  /** The missing exchange rates met so far (`settlement.exchangeRateMissing`). */
+  issues(): Issue[];
+}
+
+/** Creates the ledger of one settlement. */
+export function createCurrencyLedger(options: LedgerOptions): CurrencyLedger {
+  const issues = new Map<string, Issue>();
+  const find = rateFinder(options, issues);
+
+  const convertAmount = (amount: Dec, from: string, to: string, costDay: string): Dec | null => {
+    const choice = ruleChoice(costDay, options);
+    const fromRate = from === SETTLEMENT_CURRENCY ? dec(1) : find(from, choice)?.rate;
+    const toRate = to === SETTLEMENT_CURRENCY ? dec(1) : find(to, choice)?.rate;
+    if (fromRate === undefined || toRate === undefined) return null;
+    return amount.times(fromRate).div(toRate);
+  };
+
+  const convertToPln = (
+    entries: readonly LedgerEntry[],
+    advances: readonly LedgerAdvance[],
+  ): { entries: ConvertedAmount[]; advances: ConvertedAmount[]; balances: CurrencyBalance[] } => {
+    const entryResults: ConvertedAmount[] = entries.map(() => ({ amountPln: dec(0), conversions: [] }));
+    const advanceResults: ConvertedAmount[] = advances.map(() => ({ amountPln: dec(0), conversions: [] }));
+    const advanceRates = advances.map((advance) =>
+      advance.currency === SETTLEMENT_CURRENCY
+        ? null
+        : find(advance.currency, advanceChoice(advance.paymentDay, options)),
+    );
+
+    const groups = new Map<string, { exact: Dec; rounded: Dec }>();
+    const convert = (
+      target: ConvertedAmount,
+      amount: Dec,
+      rate: ExchangeRate | null,
+      groupKey: string,
+      basis: ConversionBasis,
+      advanceIndex: number | null,
+    ): void => {
+      const group = groups.get(groupKey) ?? { exact: dec(0), rounded: dec(0) };
+      const exact = group.exact.plus(rate ? amount.times(rate.rate) : 0);
+      const rounded = roundMoney(exact);
+      const amountPln = rounded.minus(group.rounded);
+      groups.set(groupKey, { exact, rounded });
+      target.amountPln = target.amountPln.plus(amountPln);
+      target.conversions.push({
+        amount_in_currency: amount.toFixed(2),
+        amount_pln: amountPln.toFixed(2),
+        exchange_rate: used(rate),
+        basis,
+        advance_index: advanceIndex,
+      });
+    };
+
+    const remaining = advances.map((advance) => advance.amount);
+    const order = advances
+      .map((advance, position) => ({ advance, position }))
+      .sort((a, b) => a.advance.paymentDay.localeCompare(b.advance.paymentDay) || a.position - b.position);
+
+    entries.forEach((entry, entryIndex) => {
+      const target = entryResults[entryIndex] as ConvertedAmount;
+      if (entry.currency === SETTLEMENT_CURRENCY) {
+        target.amountPln = entry.amount;
+        return;
+      }
+      let open = entry.amount;
+      for (const { advance, position } of order) {
+        const left = remaining[position] as Dec;
+        if (open.isZero()) break;
+        if (advance.currency !== entry.currency || left.isZero()) continue;
+        const covered = open.lessThan(left) ? open : left;
+        remaining[position] = left.minus(covered);
+        open = open.minus(covered);
+        convert(
+          target,
+          covered,
+          advanceRates[position] ?? null,
+          `advance:${position}`,
+          'advance',
+          advance.index,
+        );
+      }
+      if (open.greaterThan(0)) {
+        const choice = ruleChoice(entry.costDay, options);
+        const rate = find(entry.currency, choice);
+        convert(target, open, rate, `${entry.currency}|${choice.date}|${choice.match}`, choice.basis, null);
+      }
+    });
+
+    advances.forEach((advance, position) => {
+      const target = advanceResults[position] as ConvertedAmount;
+      if (advance.currency === SETTLEMENT_CURRENCY) {
+        target.amountPln = advance.amount;
+        return;
+      }
+      const rate = advanceRates[position] ?? null;
+      target.amountPln = rate ? roundMoney(advance.amount.times(rate.rate)) : dec(0);
+      target.conversions.push({
+        amount_in_currency: advance.amount.toFixed(2),
+        amount_pln: target.amountPln.toFixed(2),
+        exchange_rate: used(rate),
+        basis: 'advance',
+        advance_index: advance.index,
+      });
+    });
+
+    return {
+      entries: entryResults,
+      advances: advanceResults,
+      balances: balancesOf(entries, entryResults, advances, advanceResults),
+    };
+  };
+
+  return { convertAmount, convertToPln, issues: () => [...issues.values()] };
+}
+
+function balancesOf(
+  entries: readonly LedgerEntry[],
+  entryResults: readonly ConvertedAmount[],
+  advances: readonly LedgerAdvance[],
+  advanceResults: readonly ConvertedAmount[],
+): CurrencyBalance[] {
+  const totals = new Map<string, { due: Dec; advances: Dec; duePln: Dec; advancesPln: Dec }>();
+  const totalOf = (currency: string) => {
+    const total = totals.get(currency) ?? {
+      due: dec(0),
+      advances: dec(0),
+      duePln: dec(0),
+      advancesPln: dec(0),
+    };
+    totals.set(currency, total);
+    return total;
+  };
+  entries.forEach((entry, index) => {
+    const total = totalOf(entry.currency);
+    total.due = total.due.plus(entry.amount);
+    total.duePln = total.duePln.plus(entryResults[index]?.amountPln ?? 0);
+  });
+  advances.forEach((advance, index) => {
+    const total = totalOf(advance.currency);
+    total.advances = total.advances.plus(advance.amount);
+    total.advancesPln = total.advancesPln.plus(advanceResults[index]?.amountPln ?? 0);
+  });
+  return [...totals]
+    .filter(([, total]) => !total.due.isZero() || !total.advances.isZero())
+    .sort(([a], [b]) => (a === SETTLEMENT_CURRENCY ? -1 : b === SETTLEMENT_CURRENCY ? 1 : a.localeCompare(b)))
+    .map(([currency, total]) => ({
+      currency,
+      due: total.due.toFixed(2),
+      advances: total.advances.toFixed(2),
+      balance: total.due.minus(total.advances).toFixed(2),
+      due_pln: total.duePln.toFixed(2),
+      advances_pln: total.advancesPln.toFixed(2),
+      balance_pln: total.duePln.minus(total.advancesPln).toFixed(2),
+    }));
+}

@@ -1,0 +1,338 @@
+import { clampAtZero, dec, type Dec } from '../common/money.ts';
+import { explain, PARAGRAPH, type Explanation } from './explanation.ts';
+import type { PerDiemRate, RateBook } from './rates/rate-book.ts';
+import type { PerDiemRuleSet } from './rates/statutory-rates.ts';
+import {
+  DOBA_MS,
+  HOUR_MS,
+  hoursAndMinutes,
+  localDateOf,
+  localDateTimeOf,
+  type Interval,
+} from './trip-time.ts';
+
+/**
+ * Per diem (dieta) by doba: § 7 ust. 2–4 for domestic time, § 13 ust. 3 and § 14–15 abroad.
+ * See docs/domain/per-diem.md for the rules, the rounding points and the rate-change rule.
+ */
+
+/** Domestic time follows chapter 2 of the regulation (also inside a foreign trip, § 21); foreign time § 13. */
+export type TripKind = 'domestic' | 'foreign';
+
+/** Meals provided and board in one doba. Counts, because summed domestic parts can bring two breakfasts. */
+export interface DobaMeals {
+  breakfast: number;
+  lunch: number;
+  dinner: number;
+  fullBoard: boolean;
+  hospital: boolean;
+}
+
+/** A country part as the per-diem calculation sees it. */
+export interface PerDiemSpan {
+  partIndex: number;
+  countryCode: string;
+  region: string | null;
+  interval: Interval;
+  /** Meals by the part's own dobas (24 h windows from its start). */
+  meals: readonly DobaMeals[];
+  /** Whether the local-transport lump sum is due for dobas that start in this part. */
+  localTransport: boolean;
+}
+
+/**
+ * Time settled as one trip: a foreign country part alone, the domestic part of a domestic trip, or
+ * the domestic parts of a foreign trip, summed (the default) or each alone (§ 21, company policy).
+ * Dobas are counted over the unit's time laid end to end.
+ */
+export interface PerDiemUnit {
+  kind: TripKind;
+  /** Sorted by start, not overlapping. */
+  spans: readonly PerDiemSpan[];
+}
+
+/** The share of the rate a doba earns. */
+export interface DobaFraction {
+  text: '0' | '1/3' | '1/2' | '1';
+  numerator: number;
+  denominator: number;
+  paragraph: string;
+}
+
+/** One doba of a unit, valued. Amounts are exact: they are rounded per country part, never per doba. */
+export interface DobaValue {
+  /** Position in the unit, from 0. */
+  index: number;
+  /** The country part in which the doba starts: its amounts belong to that part. */
+  partIndex: number;
+  start: number;
+  lengthMs: number;
+  fraction: DobaFraction;
+  /** The rate in force when the doba starts, or null when none is defined. */
+  rate: PerDiemRate | null;
+  perDiem: Dec;
+  localTransport: Dec;
+  details: Explanation[];
+}
+
+const NONE: DobaFraction = {
+  text: '0',
+  numerator: 0,
+  denominator: 1,
+  paragraph: PARAGRAPH.domesticShortNone,
+};
+const EIGHT_HOURS = 8 * HOUR_MS;
+const TWELVE_HOURS = 12 * HOUR_MS;
+
+function fraction(text: DobaFraction['text'], paragraph: string): DobaFraction {
+  const [numerator, denominator] = text === '1/3' ? [1, 3] : text === '1/2' ? [1, 2] : [1, 1];
+  return { text, numerator, denominator, paragraph };
+}
+
+/**
+ * The fraction of the rate a doba earns.
+ * Domestic (§ 7 ust. 2): a trip of at most one doba earns nothing under 8 h, half from 8 to 12 h
+ * inclusive, the full rate over 12 h (pkt 1); on a longer trip every doba earns the full rate and the
+ * started last doba half up to 8 h inclusive, the full rate over 8 h (pkt 2).
+ * Foreign (§ 13 ust. 3): every doba earns the full rate; the started last doba 1/3 up to 8 h, half
+ * over 8 up to 12 h, the full rate over 12 h.
+ */
+export function dobaFraction(kind: TripKind, unitMs: number, dobaMs: number): DobaFraction {
+  if (kind === 'domestic') {
+    if (unitMs <= DOBA_MS) {
+      if (unitMs < EIGHT_HOURS) return NONE;
+      return unitMs <= TWELVE_HOURS
+        ? fraction('1/2', PARAGRAPH.domesticShortHalf)
+        : fraction('1', PARAGRAPH.domesticShortFull);
+    }
+    if (dobaMs === DOBA_MS) return fraction('1', PARAGRAPH.domesticFullDoba);
+    return dobaMs <= EIGHT_HOURS
+      ? fraction('1/2', PARAGRAPH.domesticPartialHalf)
+      : fraction('1', PARAGRAPH.domesticPartialFull);
+  }
+  if (dobaMs === DOBA_MS) return fraction('1', PARAGRAPH.foreignFullDoba);
+  if (dobaMs <= EIGHT_HOURS) return fraction('1/3', PARAGRAPH.foreignPartialThird);
+  return dobaMs <= TWELVE_HOURS
+    ? fraction('1/2', PARAGRAPH.foreignPartialHalf)
+    : fraction('1', PARAGRAPH.foreignPartialFull);
+}
+
+/** A decimal for explanations: two decimals, or four when the exact value has more (e.g. 16.3333). */
+export function displayDecimal(value: Dec): string {
+  return value.decimalPlaces() <= 2 ? value.toFixed(2) : value.toDecimalPlaces(4).toFixed(4);
+}
+
+/** A fraction such as "0.25" as a percentage such as "25". */
+function percentOf(share: string): string {
+  return dec(share).times(100).toString();
+}
+
+const MEALS = [
+  {
+    key: 'breakfast',
+    code: 'calc.perDiem.breakfastDeducted',
+    domestic: PARAGRAPH.domesticBreakfast,
+    foreign: PARAGRAPH.foreignBreakfast,
+  },
+  {
+    key: 'lunch',
+    code: 'calc.perDiem.lunchDeducted',
+    domestic: PARAGRAPH.domesticLunch,
+    foreign: PARAGRAPH.foreignLunch,
+  },
+  {
+    key: 'dinner',
+    code: 'calc.perDiem.dinnerDeducted',
+    domestic: PARAGRAPH.domesticDinner,
+    foreign: PARAGRAPH.foreignDinner,
+  },
+] as const;
+
+function emptyMeals(): DobaMeals {
+  return { breakfast: 0, lunch: 0, dinner: 0, fullBoard: false, hospital: false };
+}
+
+/**
+ * The meals of each doba of the unit. A part's own doba `w` starts `w` × 24 h into the part; its
+ * meals go to the unit doba in which that moment falls (the same doba when the unit is one part).
+ */
+function mealsByUnitDoba(
+  spans: readonly PerDiemSpan[],
+  offsets: readonly number[],
+  count: number,
+): DobaMeals[] {
+  const meals = Array.from({ length: count }, emptyMeals);
+  spans.forEach((span, spanIndex) => {
+    const duration = span.interval.end - span.interval.start;
+    span.meals.forEach((own, window) => {
+      if (window * DOBA_MS >= duration) return;
+      const target = meals[Math.floor(((offsets[spanIndex] ?? 0) + window * DOBA_MS) / DOBA_MS)];
+      if (!target) return;
+      target.breakfast += own.breakfast;
+      target.lunch += own.lunch;
+      target.dinner += own.dinner;
+      target.fullBoard ||= own.fullBoard;
+      target.hospital ||= own.hospital;
+    });
+  });
+  return meals;
+}
+
+/**
+ * The per diem of one doba at rate `rate`: the fraction of the rate, less the meals provided as
+ * percentages of the FULL rate (§ 7 ust. 4: "diety, o której mowa w ust. 1"; abroad the same reading
+ * of § 14 ust. 2), never below zero within the doba. Free full board: nothing at home
+ * (§ 7 ust. 3 pkt 2), 25 % of the doba's per diem abroad (§ 14 ust. 1, which cites § 13 ust. 3);
+ * hospital abroad likewise 25 % (§ 15).
+ */
+function valueDoba(
+  kind: TripKind,
+  doba: number,
+  share: DobaFraction,
+  rate: Dec,
+  currency: string,
+  meals: DobaMeals,
+  rules: PerDiemRuleSet,
+): { value: Dec; details: Explanation[] } {
+  const base = rate.times(share.numerator).div(share.denominator);
+  const details: Explanation[] = [];
+  if (share.numerator === 0) return { value: base, details };
+  if (kind === 'foreign' && (meals.hospital || meals.fullBoard)) {
+    const percent = meals.hospital ? rules.foreign.hospital : rules.foreign.full_board;
+    const value = base.times(percent);
+    details.push(
+      explain(meals.hospital ? 'calc.perDiem.hospital' : 'calc.perDiem.fullBoardForeign', {
+        doba,
+        percent: percentOf(percent),
+        base: displayDecimal(base),
+        amount: displayDecimal(value),
+        currency,
+        paragraph: meals.hospital ? PARAGRAPH.foreignHospital : PARAGRAPH.foreignFullBoard,
+      }),
+    );
+    return { value, details };
+  }
+  if (kind === 'domestic' && meals.fullBoard) {
+    details.push(explain('calc.perDiem.fullBoardDomestic', { doba, paragraph: PARAGRAPH.domesticFullBoard }));
+    return { value: dec(0), details };
+  }
+  const percentages = kind === 'domestic' ? rules.domestic : rules.foreign;
+  let deductions = dec(0);
+  for (const meal of MEALS) {
+    const count = meals[meal.key];
+    if (count === 0) continue;
+    const amount = rate.times(percentages[meal.key]).times(count);
+    deductions = deductions.plus(amount);
+    details.push(
+      explain(meal.code, {
+        doba,
+        count,
+        percent: percentOf(percentages[meal.key]),
+        rate: rate.toFixed(2),
+        amount: displayDecimal(amount),
+        currency,
+        paragraph: kind === 'domestic' ? meal.domestic : meal.foreign,
+      }),
+    );
+  }
+  const value = clampAtZero(base.minus(deductions));
+  if (deductions.greaterThan(base)) {
+    details.push(
+      explain('calc.perDiem.clampedAtZero', {
+        doba,
+        base: displayDecimal(base),
+        deductions: displayDecimal(deductions),
+        currency,
+      }),
+    );
+  }
+  return { value, details };
+}
+
+/**
+ * Values every doba of a unit. Each doba is valued at the rate in force at its start instant (the
+ * rate-change rule of docs/domain/per-diem.md), for the country of the part in which it starts.
+ */
+export function calculateUnit(unit: PerDiemUnit, rateBook: RateBook): DobaValue[] {
+  const { spans, kind } = unit;
+  const offsets: number[] = [];
+  let total = 0;
+  for (const span of spans) {
+    offsets.push(total);
+    total += span.interval.end - span.interval.start;
+  }
+  if (total <= 0) return [];
+  const count = Math.ceil(total / DOBA_MS);
+  const meals = mealsByUnitDoba(spans, offsets, count);
+  const dobas: DobaValue[] = [];
+  let spanIndex = 0;
+  for (let index = 0; index < count; index += 1) {
+    const elapsed = index * DOBA_MS;
+    while (spanIndex < spans.length - 1 && elapsed >= (offsets[spanIndex + 1] ?? Infinity)) spanIndex += 1;
+    const span = spans[spanIndex] as PerDiemSpan;
+    const start = span.interval.start + (elapsed - (offsets[spanIndex] ?? 0));
+    const lengthMs = Math.min(DOBA_MS, total - elapsed);
+    const share = dobaFraction(kind, total, lengthMs);
+    const day = localDateOf(start);
+    const rate = rateBook.perDiemRate(span.countryCode, span.region, day);
+    const rules = rateBook.ruleSet(day);
+    const doba = index + 1;
+    const duration = hoursAndMinutes(lengthMs);
+    if (!rate || !rules) {
+      dobas.push({
+        index,
+        partIndex: span.partIndex,
+        start,
+        lengthMs,
+        fraction: share,
+        rate: null,
+        perDiem: dec(0),
+        localTransport: dec(0),
+        details: [explain('calc.perDiem.rateMissing', { doba, country_code: span.countryCode, date: day })],
+      });
+      continue;
+    }
+    const rateValue = dec(rate.per_diem);
+    const base = rateValue.times(share.numerator).div(share.denominator);
+    const valued = valueDoba(
+      kind,
+      doba,
+      share,
+      rateValue,
+      rate.currency,
+      meals[index] ?? emptyMeals(),
+      rules,
+    );
+    const localShare = kind === 'domestic' ? rules.domestic.local_transport : rules.foreign.local_transport;
+    dobas.push({
+      index,
+      partIndex: span.partIndex,
+      start,
+      lengthMs,
+      fraction: share,
+      rate,
+      perDiem: valued.value,
+      // § 9 ust. 1 / § 17 ust. 3: a share of the per diem for every started doba, whatever its fraction.
+      localTransport: span.localTransport ? rateValue.times(localShare) : dec(0),
+      details: [
+        explain('calc.perDiem.doba', {
+          doba,
+          start: localDateTimeOf(start),
+          hours: duration.hours,
+          minutes: duration.minutes,
+          fraction: share.text,
+          rate: rateValue.toFixed(2),
+          currency: rate.currency,
+          valid_from: rate.valid_from,
+          valid_to: rate.valid_to ?? '',
+          source: rate.source,
+          base: displayDecimal(base),
+          amount: displayDecimal(valued.value),
+          paragraph: share.paragraph,
+        }),
+        ...valued.details,
+      ],
+    });
+  }
+  return dobas;
+}

@@ -1,0 +1,113 @@
+import {
+  addDaysToLocalDate,
+  formatLocalDateTimeMillis,
+  isLocalDate,
+  localDateOfMillis,
+  localTimeToMillis,
+  parseLocalDateTimeToMillis,
+} from '../common/dates.ts';
+
+/**
+ * Trip time as the law counts it: real elapsed time between instants (milliseconds since the epoch),
+ * so a calendar day of 23 or 25 hours at a daylight-saving change counts 23 or 25 hours. Wall-clock
+ * times only enter and leave here, in Europe/Warsaw.
+ */
+
+/** One minute in milliseconds. */
+export const MINUTE_MS = 60_000;
+/** One hour in milliseconds. */
+export const HOUR_MS = 60 * MINUTE_MS;
+/** A doba is 24 real hours counted from the start of the trip, not a calendar day (§ 7 ust. 2, § 13 ust. 3). */
+export const DOBA_MS = 24 * HOUR_MS;
+
+/** A span of real time, `start` inclusive and `end` exclusive, in epoch milliseconds. */
+export interface Interval {
+  start: number;
+  end: number;
+}
+
+/** The instant of a `YYYY-MM-DD HH:mm` Warsaw wall time, or null when missing, malformed or non-existent. */
+export function parseInstant(text: string | null | undefined): number | null {
+  if (!text) return null;
+  return parseLocalDateTimeToMillis(text);
+}
+
+/** Both ends of a period, when both parse and the end is after the start. */
+export function parseInterval(
+  start: string | null | undefined,
+  end: string | null | undefined,
+): Interval | null {
+  const startInstant = parseInstant(start);
+  const endInstant = parseInstant(end);
+  if (startInstant === null || endInstant === null || endInstant <= startInstant) return null;
+  return { start: startInstant, end: endInstant };
+}
+
+/** The calendar day (`YYYY-MM-DD`, Warsaw) of a day or date-time text, or null when it is neither. */
+export function dayOfText(text: string | null | undefined): string | null {
+  if (!text) return null;
+  if (text.length === 10) return isLocalDate(text) ? text : null;
+  const instant = parseInstant(text);
+  return instant === null ? null : localDateOf(instant);
+}
+
+/** The Warsaw calendar day of an instant. */
+export function localDateOf(instant: number): string {
+  return localDateOfMillis(instant);
+}
+
+/** An instant as `YYYY-MM-DD HH:mm` Warsaw wall time, for explanations. */
+export function localDateTimeOf(instant: number): string {
+  return formatLocalDateTimeMillis(instant);
+}
+
+/** The day after a `YYYY-MM-DD` day. */
+export function nextDay(day: string): string {
+  return addDaysToLocalDate(day, 1);
+}
+
+/** The day before a `YYYY-MM-DD` day. */
+export function previousDay(day: string): string {
+  return addDaysToLocalDate(day, -1);
+}
+
+/** The days from `first` to `last` inclusive. */
+export function daysBetween(first: string, last: string): string[] {
+  const days: string[] = [];
+  for (let day = first; day <= last; day = nextDay(day)) days.push(day);
+  return days;
+}
+
+/** Length of the overlap of two intervals, in milliseconds (0 when they do not meet). */
+export function overlapMs(a: Interval, b: Interval): number {
+  return Math.max(0, Math.min(a.end, b.end) - Math.max(a.start, b.start));
+}
+
+/** Whether two intervals share some time (touching ends do not). */
+export function overlaps(a: Interval, b: Interval): boolean {
+  return overlapMs(a, b) > 0;
+}
+
+/** Merges overlapping or touching intervals into disjoint ones, sorted by start. */
+export function mergeIntervals(intervals: readonly Interval[]): Interval[] {
+  const sorted = [...intervals].sort((a, b) => a.start - b.start);
+  const merged: Interval[] = [];
+  for (const interval of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && interval.start <= last.end) last.end = Math.max(last.end, interval.end);
+    else merged.push({ ...interval });
+  }
+  return merged;
+}
+
+/** The night of `day`: from 21:00 that day to 07:00 the next, Warsaw time (§ 8 ust. 4). */
+export function nightWindow(day: string): Interval {
+  // 21:00 and 07:00 always exist in Warsaw: the clocks change at 02:00/03:00.
+  return { start: localTimeToMillis(day, 21, 0) ?? 0, end: localTimeToMillis(nextDay(day), 7, 0) ?? 0 };
+}
+
+/** A duration split into whole hours and minutes, for explanations. */
+export function hoursAndMinutes(durationMs: number): { hours: number; minutes: number } {
+  const totalMinutes = Math.floor(durationMs / MINUTE_MS);
+  return { hours: Math.floor(totalMinutes / 60), minutes: totalMinutes % 60 };
+}
