@@ -27,7 +27,7 @@ function at(hours: number): string {
 }
 
 /** The trip: Poland → Germany (4 days) → Czechia (4 days) → Austria (5 days) → Poland, 14 days in all. */
-function benchTrip(): DelegationFormInput {
+export function benchTrip(): DelegationFormInput {
   const stays = [
     { country_code: 'DE', from: 4, to: 100, city: 'Berlin' },
     { country_code: 'CZ', from: 100, to: 196, city: 'Praha' },
@@ -104,14 +104,12 @@ function benchTrip(): DelegationFormInput {
   };
 }
 
+/** Days with an EUR table around the bench trip (advance payments, costs, settlement). */
+export const BENCH_RATE_DAYS = ['2026-04-01', '2026-04-02', '2026-04-17', '2026-04-20', '2026-04-21'];
+export const BENCH_SETTLEMENT_DATE = '2026-04-22';
+
 function benchContext(): SettlementContext {
-  const exchangeRates: ExchangeRate[] = [
-    '2026-04-01',
-    '2026-04-02',
-    '2026-04-17',
-    '2026-04-20',
-    '2026-04-21',
-  ].map((date, index) => ({
+  const exchangeRates: ExchangeRate[] = BENCH_RATE_DAYS.map((date, index) => ({
     currency: 'EUR',
     date,
     rate: `4.2${index}00`,
@@ -126,7 +124,7 @@ function benchContext(): SettlementContext {
       exchange_rate_date_rule: settings.exchange_rate_date_rule,
       hotel_limit_excess: settings.hotel_limit_excess,
     },
-    settlementDate: '2026-04-22',
+    settlementDate: BENCH_SETTLEMENT_DATE,
   };
 }
 

@@ -8,11 +8,14 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the built server on a fresh embedded database with the demo data, as `npm start` would. */
+/**
+ * Starts the built server with the demo data, as `npm start` would: on a fresh embedded database,
+ * or on the PostgreSQL database named by `BENCH_DATABASE_URL` (which should be empty).
+ */
 export async function startBuiltServer(port = 3917): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'delego-bench-'));
   const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/server.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '100000000', EXCHANGE_RATE_SYNC: 'false' },
+    env: { ...process.env, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '100000000', EXCHANGE_RATE_SYNC: 'false' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

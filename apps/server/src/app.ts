@@ -17,6 +17,8 @@ import { registerWebAndNotFound } from './plugins/static-web.ts';
 import type { ExchangeRateProvider } from './integrations/nbp/nbp-provider.ts';
 import { createExchangeRateService, type ExchangeRateService } from './modules/exchange-rate/exchange-rate.service.ts';
 import { registerExchangeRateRoutes } from './modules/exchange-rate/exchange-rate.routes.ts';
+import { createSettlementCalculationService } from './modules/settlement-calculation/settlement-calculation.service.ts';
+import { registerSettlementCalculationRoutes } from './modules/settlement-calculation/settlement-calculation.routes.ts';
 
 export interface AppDependencies {
   db: Database;
@@ -83,6 +85,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   bindEndpoint(app, healthApi.live, () => ({ status: 'ok' as const }));
   registerAuthRoutes(app, auth, { rateLimitPerMinute: deps.authRateLimitPerMinute });
   registerExchangeRateRoutes(app, exchangeRates);
+  registerSettlementCalculationRoutes(app, createSettlementCalculationService({ db: deps.db, clock: deps.clock }));
 
   await registerWebAndNotFound(app, deps.webDist);
   app.addHook('onClose', async () => outbox.stop());

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { formIssueSchema, type CalculatedSettlement, type Issue } from '@delego/domain';
+import { defineEndpoint } from './define-endpoint.ts';
+
+export const settlementCalculationApi = {
+  /**
+   * Spec §7: validates and recalculates the settlement form on every change. The form's own
+   * shape is checked by the engine, so a half-filled form answers issues, not a 400.
+   */
+  formFieldChanged: defineEndpoint({
+    method: 'POST',
+    path: '/delegation/form-field-changed',
+    summary: 'Validate and calculate the settlement form',
+    body: z.strictObject({
+      delegation: z.record(z.string(), z.unknown()),
+      delegationErrors: z.array(formIssueSchema).max(1000).nullish(),
+    }),
+    response: z.object({
+      validation: z.custom<Issue[]>((value) => Array.isArray(value)),
+      calculated: z.custom<CalculatedSettlement | null>((value) => value === null || typeof value === 'object'),
+    }),
+  }),
+} as const;
