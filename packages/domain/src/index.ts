@@ -7,3 +7,4 @@ export * from './auth/ip-allow-list.ts';
 export * from './settings/system-settings.ts';
 export * from './menu/main-menu.ts';
 export * from './settlement/index.ts';
+export * from './trips/document-status.ts';

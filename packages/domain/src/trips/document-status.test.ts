@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { allowedActions, decide, type DocumentActor, type DocumentState } from './document-status.ts';
+
+const order = (overrides: Partial<DocumentState> = {}): DocumentState => ({
+  kind: 'delegationOrder',
+  status: 'created',
+  stage: null,
+  hasPermanentNumber: false,
+  breaksNumberingContinuity: false,
+  hasSettlement: false,
+  ...overrides,
+});
+const settlement = (overrides: Partial<DocumentState> = {}): DocumentState => ({ ...order(overrides), kind: 'delegation', ...overrides });
+
+const owner: DocumentActor = { isOwner: true, isCurrentApprover: false, isLastDecider: false, canOverrideDecisions: false };
+const approver: DocumentActor = { isOwner: false, isCurrentApprover: true, isLastDecider: false, canOverrideDecisions: false };
+const decider: DocumentActor = { isOwner: false, isCurrentApprover: false, isLastDecider: true, canOverrideDecisions: false };
+const stranger: DocumentActor = { isOwner: false, isCurrentApprover: false, isLastDecider: false, canOverrideDecisions: false };
+
+describe('trip order status machine', () => {
+  it('lets the owner edit, submit and delete a new order, and nobody else', () => {
+    expect(allowedActions(order(), owner)).toEqual(['edit', 'submit', 'cancel', 'delete']);
+    expect(allowedActions(order(), stranger)).toEqual([]);
+  });
+
+  it('locks a submitted order: the owner may only withdraw or cancel it', () => {
+    const submitted = order({ status: 'submitted', stage: 'substantive' });
+    expect(allowedActions(submitted, owner)).toEqual(['withdraw', 'cancel']);
+    expect(decide(submitted, 'edit', owner)).toEqual({ allowed: false, refusal: 'document.refused.status' });
+  });
+
+  it('lets the current acceptor accept, reject or return a submitted order', () => {
+    const submitted = order({ status: 'submitted', stage: 'substantive' });
+    expect(allowedActions(submitted, approver)).toEqual(['accept', 'reject', 'returnForCorrection', 'cancel']);
+    expect(decide(submitted, 'accept', approver)).toEqual({ allowed: true, to: 'accepted', stage: null });
+    expect(decide(submitted, 'returnForCorrection', approver)).toEqual({ allowed: true, to: 'rejectedForCorrect', stage: 'substantive' });
+  });
+
+  it('keeps an order submitted while further acceptors of the path remain', () => {
+    const submitted = order({ status: 'submitted', stage: 'substantive' });
+    expect(decide(submitted, 'accept', approver, { isLastStepOfStage: false })).toEqual({ allowed: true, to: 'submitted', stage: 'substantive' });
+  });
+
+  it('refuses a decision by someone who is not the acceptor of the step', () => {
+    expect(decide(order({ status: 'submitted', stage: 'substantive' }), 'accept', stranger)).toEqual({ allowed: false, refusal: 'document.refused.notEntitled' });
+  });
+
+  it('lets an approver who may overwrite earlier acceptors decide in their place', () => {
+    const overrider: DocumentActor = { ...stranger, canOverrideDecisions: true };
+    expect(decide(order({ status: 'submitted', stage: 'substantive' }), 'accept', overrider).allowed).toBe(true);
+  });
+
+  it('refuses to step an order back once a settlement was created from it', () => {
+    expect(decide(order({ status: 'accepted', hasSettlement: true }), 'stepBack', decider)).toEqual({ allowed: false, refusal: 'document.refused.settlementExists' });
+    expect(decide(order({ status: 'accepted' }), 'stepBack', decider)).toEqual({ allowed: true, to: 'submitted', stage: 'substantive' });
+  });
+
+  it('refuses a step back that would break the numbering continuity', () => {
+    expect(decide(order({ status: 'accepted', breaksNumberingContinuity: true }), 'stepBack', decider)).toEqual({ allowed: false, refusal: 'document.refused.numberingContinuity' });
+  });
+
+  it('refuses to delete a document with a permanent number', () => {
+    expect(decide(order({ hasPermanentNumber: true }), 'delete', owner)).toEqual({ allowed: false, refusal: 'document.refused.permanentNumber' });
+  });
+
+  it('lets the owner correct and resubmit a returned order', () => {
+    const returned = order({ status: 'rejectedForCorrect', stage: 'substantive' });
+    expect(decide(returned, 'edit', owner).allowed).toBe(true);
+    expect(decide(returned, 'submit', owner)).toEqual({ allowed: true, to: 'submitted', stage: 'substantive' });
+  });
+
+  it('ends nowhere after a final rejection but a step back', () => {
+    const rejected = order({ status: 'rejected', stage: 'substantive' });
+    expect(allowedActions(rejected, owner)).toEqual([]);
+    expect(allowedActions(rejected, decider)).toEqual(['stepBack']);
+  });
+});
+
+describe('settlement status machine', () => {
+  it('goes from the substantive acceptance to the financial check and then to settled', () => {
+    const submitted = settlement({ status: 'submitted', stage: 'substantive' });
+    expect(decide(submitted, 'accept', approver)).toEqual({ allowed: true, to: 'accepted', stage: 'financial' });
+    const accepted = settlement({ status: 'accepted', stage: 'financial' });
+    expect(allowedActions(accepted, approver)).toEqual(['settle', 'reject', 'returnForCorrection', 'cancel']);
+    expect(decide(accepted, 'settle', approver)).toEqual({ allowed: true, to: 'settled', stage: null });
+  });
+
+  it('does not settle a settlement that waits for the substantive acceptance', () => {
+    expect(decide(settlement({ status: 'submitted', stage: 'substantive' }), 'settle', approver)).toEqual({ allowed: false, refusal: 'document.refused.status' });
+  });
+
+  it('does not offer settle on an order', () => {
+    expect(decide(order({ status: 'accepted' }), 'settle', approver).allowed).toBe(false);
+  });
+
+  it('steps a settled settlement back to the financial check, and a financial rejection back to it too', () => {
+    expect(decide(settlement({ status: 'settled' }), 'stepBack', decider)).toEqual({ allowed: true, to: 'accepted', stage: 'financial' });
+    expect(decide(settlement({ status: 'rejectedForCorrect', stage: 'financial' }), 'stepBack', decider)).toEqual({ allowed: true, to: 'accepted', stage: 'financial' });
+  });
+
+  it('cannot cancel or delete a settled settlement', () => {
+    expect(decide(settlement({ status: 'settled' }), 'cancel', owner).allowed).toBe(false);
+    expect(decide(settlement({ status: 'settled' }), 'delete', owner).allowed).toBe(false);
+  });
+});
