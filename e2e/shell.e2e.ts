@@ -148,6 +148,39 @@ describe('session', () => {
   });
 });
 
+/** Changes one of the demo company's system settings through the API, as its administrator. */
+async function updateDemoSettings(change: Record<string, unknown>): Promise<void> {
+  const login = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ company: 'demo', username: 'administrator', password: DEMO_PASSWORD }),
+  });
+  const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`, 'content-type': 'application/json' };
+  const current = (await (await fetch(`${baseUrl()}/api/settings/system-settings`, { headers })).json()) as { settings: Record<string, unknown> };
+  const saved = await fetch(`${baseUrl()}/api/settings/system-settings/save`, { method: 'POST', headers, body: JSON.stringify({ ...current.settings, ...change }) });
+  expect(saved.status).toBe(200);
+}
+
+describe('inactivity', () => {
+  it("logs out when the countdown of the company's session time runs below zero", async () => {
+    await updateDemoSettings({ session_time: 1 });
+    try {
+      const { context, page } = await newPage(browser);
+      await page.clock.install();
+      await logIn(page, 'demo', 'employee');
+      const timer = page.getByRole('timer');
+      await timer.waitFor();
+      expect(await timer.innerText()).toMatch(/^(01:00|00:5\d)$/);
+      await page.clock.runFor(62_000);
+      await page.waitForURL(/\/login/);
+      await page.getByRole('button', { name: 'Zaloguj' }).waitFor();
+      await context.close();
+    } finally {
+      await updateDemoSettings({ session_time: 30 });
+    }
+  });
+});
+
 describe('password forgotten', () => {
   async function requestAndOpenLink(page: Page, login: string): Promise<void> {
     const before = outboxMessages().length;

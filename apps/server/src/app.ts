@@ -17,8 +17,23 @@ import { registerWebAndNotFound } from './plugins/static-web.ts';
 import type { ExchangeRateProvider } from './integrations/nbp/nbp-provider.ts';
 import { createExchangeRateService, type ExchangeRateService } from './modules/exchange-rate/exchange-rate.service.ts';
 import { registerExchangeRateRoutes } from './modules/exchange-rate/exchange-rate.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import { registerUsersRoutes } from './modules/users/users.routes.ts';
+import { createRolesService } from './modules/roles/roles.service.ts';
+import { registerRolesRoutes } from './modules/roles/roles.routes.ts';
+import { createSystemSettingsService } from './modules/system-settings/system-settings.service.ts';
+import { registerSystemSettingsRoutes } from './modules/system-settings/system-settings.routes.ts';
+import { createLogsService } from './modules/logs/logs.service.ts';
+import { registerLogsRoutes } from './modules/logs/logs.routes.ts';
+import { createRatesService } from './modules/rates/rates.service.ts';
+import { registerRatesRoutes } from './modules/rates/rates.routes.ts';
+import { createNumberingService } from './modules/numbering/numbering.service.ts';
+import { registerNumberingRoutes } from './modules/numbering/numbering.routes.ts';
+import { createWorkflowService } from './modules/workflow/workflow.service.ts';
+import { registerWorkflowRoutes } from './modules/workflow/workflow.routes.ts';
 import { createSettlementCalculationService } from './modules/settlement-calculation/settlement-calculation.service.ts';
 import { registerSettlementCalculationRoutes } from './modules/settlement-calculation/settlement-calculation.routes.ts';
+import { registerMasterDataRoutes } from './modules/master-data.routes.ts';
 
 export interface AppDependencies {
   db: Database;
@@ -85,7 +100,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   bindEndpoint(app, healthApi.live, () => ({ status: 'ok' as const }));
   registerAuthRoutes(app, auth, { rateLimitPerMinute: deps.authRateLimitPerMinute });
   registerExchangeRateRoutes(app, exchangeRates);
+  registerUsersRoutes(app, createUsersService({ db: deps.db, clock: deps.clock }));
+  registerRolesRoutes(app, createRolesService({ db: deps.db, clock: deps.clock }));
+  registerSystemSettingsRoutes(app, createSystemSettingsService({ db: deps.db }));
+  registerLogsRoutes(app, createLogsService({ db: deps.db }));
+  registerRatesRoutes(app, createRatesService({ db: deps.db, clock: deps.clock }));
+  registerNumberingRoutes(app, createNumberingService({ db: deps.db }));
+  registerWorkflowRoutes(app, createWorkflowService({ db: deps.db, clock: deps.clock }));
   registerSettlementCalculationRoutes(app, createSettlementCalculationService({ db: deps.db, clock: deps.clock }));
+  registerMasterDataRoutes(app, { db: deps.db });
 
   await registerWebAndNotFound(app, deps.webDist);
   app.addHook('onClose', async () => outbox.stop());

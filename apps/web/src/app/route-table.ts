@@ -40,6 +40,13 @@ const BOOKING_REPORTS = [
 ] as const;
 
 const USER_EDIT_TABS = ['basic', 'cost-centre', 'delegation', 'roles-and-permissions', 'additional-data'] as const;
+/** One loader per editor for its new and edit routes (and every tab of the user editor), so its code loads once. */
+const loadUserEditor: ScreenLoader = () =>
+  import('../features/company-admin/users/user-editor-page.tsx').then((m) => m.UserEditorPage);
+const loadRoleEditor: ScreenLoader = () =>
+  import('../features/company-admin/roles/role-editor-page.tsx').then((m) => m.RoleEditorPage);
+const loadRoleMappingEditor: ScreenLoader = () =>
+  import('../features/company-admin/roles/role-mapping-editor-page.tsx').then((m) => m.RoleMappingEditorPage);
 
 /**
  * Every route of spec §2. To build a screen, add `load` to its entry, e.g.
@@ -107,7 +114,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/delegation', titleKey: 'delegation.list', access: 'authenticated' },
   { path: '/delegation/start', titleKey: 'delegation.start', access: 'authenticated' },
   { path: '/delegation/start-choose-order', titleKey: 'delegation.startChooseOrder', access: 'authenticated' },
-  { path: '/delegation/new', titleKey: 'delegation.new', access: 'authenticated' },
+  {
+    path: '/delegation/new',
+    titleKey: 'delegation.new',
+    access: 'authenticated',
+    load: () => import('../features/settlements/settlement-new-page.tsx').then((m) => m.SettlementNewPage),
+  },
   { path: '/delegation/edit/:id', titleKey: 'delegation.edit', access: 'authenticated' },
   { path: '/delegation/readonly/:id', titleKey: 'delegation.readonly', access: 'authenticated' },
   { path: '/delegation/decision/:id', titleKey: 'delegation.decision', access: 'authenticated' },
@@ -118,12 +130,27 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/substitutes/deputyAuth', titleKey: 'substitutes.deputyAuth', access: 'authenticated' },
 
   // Delegation info
-  { path: '/delegation-info', titleKey: 'delegationInfo.index', access: 'authenticated' },
-  { path: '/delegation-info/vehicle', titleKey: 'delegationInfo.vehicle', access: 'authenticated' },
-  { path: '/delegation-info/delegation-task', titleKey: 'delegationInfo.delegationTask', access: 'authenticated' },
-  { path: '/delegation-info/delegation-rate', titleKey: 'delegationInfo.delegationRate', access: 'authenticated' },
-  { path: '/delegation-info/exchange-rate', titleKey: 'delegationInfo.exchangeRate', access: 'authenticated' },
-  { path: '/delegation-info/:alias', titleKey: 'delegationInfo.customPage', access: 'authenticated' },
+  { path: '/delegation-info', titleKey: 'delegationInfo.index', access: 'authenticated', load: () => import('../features/master-data/delegation-info/delegation-info-index-page.tsx').then((m) => m.DelegationInfoIndexPage) },
+  { path: '/delegation-info/vehicle', titleKey: 'delegationInfo.vehicle', access: 'authenticated', load: () => import('../features/master-data/vehicles/vehicle-info-page.tsx').then((m) => m.VehicleInfoPage) },
+  {
+    path: '/delegation-info/delegation-task',
+    titleKey: 'delegationInfo.delegationTask',
+    access: 'authenticated',
+    load: () => import('../features/master-data/delegation-tasks/delegation-task-info-page.tsx').then((m) => m.DelegationTaskInfoPage),
+  },
+  {
+    path: '/delegation-info/delegation-rate',
+    titleKey: 'delegationInfo.delegationRate',
+    access: 'authenticated',
+    load: () => import('../features/rates/rates-in-force-page.tsx').then((m) => m.MyDelegationRatesPage),
+  },
+  {
+    path: '/delegation-info/exchange-rate',
+    titleKey: 'delegationInfo.exchangeRate',
+    access: 'authenticated',
+    load: () => import('../features/exchange-rates/exchange-rates-page.tsx').then((m) => m.ExchangeRatesInfoPage),
+  },
+  { path: '/delegation-info/:alias', titleKey: 'delegationInfo.customPage', access: 'authenticated', load: () => import('../features/master-data/delegation-info/delegation-info-page.tsx').then((m) => m.DelegationInfoPage) },
 
   // Invoices
   { path: '/invoices', titleKey: 'invoices.list', access: 'authenticated' },
@@ -144,7 +171,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/booking/report/budget/edit/:id', titleKey: 'booking.budgetEdit', access: 'authenticated' },
 
   // Profile, reports, accounting export (the prefix is named after the accounting system)
-  { path: '/profile/my-profile', titleKey: 'profile.myProfile', access: 'authenticated' },
+  {
+    path: '/profile/my-profile',
+    titleKey: 'profile.myProfile',
+    access: 'authenticated',
+    load: () => import('../features/company-admin/profile/my-profile-page.tsx').then((m) => m.MyProfilePage),
+  },
   { path: '/report', titleKey: 'report.list', access: 'authenticated' },
   { path: '/report/new', titleKey: 'report.new', access: 'authenticated' },
   { path: '/optima', titleKey: 'accountingExport.index', access: 'authenticated' },
@@ -164,46 +196,163 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/travel-service/item-details/:id', titleKey: 'travelService.itemDetails', access: 'authenticated' },
 
   // Company settings
-  { path: '/settings/users', titleKey: 'settings.users', access: 'companyAdmin' },
-  { path: '/settings/users/new', titleKey: 'settings.userNew', access: 'companyAdmin' },
-  ...USER_EDIT_TABS.map((tab): AppRoute => ({ path: `/settings/users/edit/:id/${tab}`, titleKey: `settings.userEdit.${tab}`, access: 'companyAdmin' })),
-  { path: '/settings/cost-centre', titleKey: 'settings.costCentre', access: 'companyAdmin' },
-  { path: '/settings/cost-centre/users', titleKey: 'settings.costCentreUsers', access: 'companyAdmin' },
-  { path: '/settings/cost-centre/budget', titleKey: 'settings.costCentreBudget', access: 'companyAdmin' },
+  {
+    path: '/settings/users',
+    titleKey: 'settings.users',
+    access: 'companyAdmin',
+    load: () => import('../features/company-admin/users/users-list-page.tsx').then((m) => m.UsersListPage),
+  },
+  { path: '/settings/users/new', titleKey: 'settings.userNew', access: 'companyAdmin', load: loadUserEditor },
+  ...USER_EDIT_TABS.map(
+    (tab): AppRoute => ({ path: `/settings/users/edit/:id/${tab}`, titleKey: `settings.userEdit.${tab}`, access: 'companyAdmin', load: loadUserEditor }),
+  ),
+  { path: '/settings/cost-centre', titleKey: 'settings.costCentre', access: 'companyAdmin', load: () => import('../features/master-data/cost-centres/cost-centre-list-page.tsx').then((m) => m.CostCentreListPage) },
+  { path: '/settings/cost-centre/users', titleKey: 'settings.costCentreUsers', access: 'companyAdmin', load: () => import('../features/master-data/cost-centres/cost-centre-users-page.tsx').then((m) => m.CostCentreUsersPage) },
+  { path: '/settings/cost-centre/budget', titleKey: 'settings.costCentreBudget', access: 'companyAdmin', load: () => import('../features/master-data/cost-centres/cost-centre-budget-page.tsx').then((m) => m.CostCentreBudgetPage) },
   { path: '/settings/user-substitute', titleKey: 'settings.userSubstitute', access: 'companyAdmin' },
-  { path: '/settings/role', titleKey: 'settings.role', access: 'companyAdmin' },
-  { path: '/settings/role/new', titleKey: 'settings.roleNew', access: 'companyAdmin' },
-  { path: '/settings/role/edit/:id', titleKey: 'settings.roleEdit', access: 'companyAdmin' },
-  { path: '/settings/role/edit-users/:id', titleKey: 'settings.roleEditUsers', access: 'companyAdmin' },
-  { path: '/settings/role/deputy-auth', titleKey: 'settings.roleDeputyAuth', access: 'companyAdmin' },
-  { path: '/settings/role/mapping', titleKey: 'settings.roleMapping', access: 'companyAdmin' },
-  { path: '/settings/role/mapping/new', titleKey: 'settings.roleMappingNew', access: 'companyAdmin' },
-  { path: '/settings/role/mapping/edit/:name', titleKey: 'settings.roleMappingEdit', access: 'companyAdmin' },
-  { path: '/settings/role/default', titleKey: 'settings.roleDefault', access: 'companyAdmin' },
-  { path: '/settings/system-settings', titleKey: 'settings.systemSettings', access: 'companyAdmin' },
-  { path: '/settings/system-settings/document-number-template', titleKey: 'settings.documentNumberTemplate', access: 'companyAdmin' },
-  { path: '/settings/system-settings/document-number-template/new', titleKey: 'settings.documentNumberTemplateNew', access: 'companyAdmin' },
-  { path: '/settings/system-settings/document-number-template/edit/:id', titleKey: 'settings.documentNumberTemplateEdit', access: 'companyAdmin' },
-  { path: '/settings/delegation-rate', titleKey: 'settings.delegationRate', access: 'companyAdmin' },
-  { path: '/settings/delegation-rate/mileage', titleKey: 'settings.delegationRateMileage', access: 'companyAdmin' },
-  { path: '/settings/delegation-rate/custom', titleKey: 'settings.delegationRateCustom', access: 'companyAdmin' },
-  { path: '/settings/delegation-rate/group', titleKey: 'settings.delegationRateGroup', access: 'companyAdmin' },
-  { path: '/settings/trip-policy', titleKey: 'settings.tripPolicy', access: 'companyAdmin' },
-  { path: '/settings/custom-webpage', titleKey: 'settings.customWebpage', access: 'companyAdmin' },
-  { path: '/settings/custom-webpage/edit/:id', titleKey: 'settings.customWebpageEdit', access: 'companyAdmin' },
-  { path: '/settings/delegation-task', titleKey: 'settings.delegationTask', access: 'companyAdmin' },
-  { path: '/settings/external-company', titleKey: 'settings.externalCompany', access: 'companyAdmin' },
-  { path: '/settings/project', titleKey: 'settings.project', access: 'companyAdmin' },
-  { path: '/settings/vehicles', titleKey: 'settings.vehicles', access: 'companyAdmin' },
-  { path: '/settings/exchange-rate', titleKey: 'settings.exchangeRate', access: 'companyAdmin' },
-  { path: '/settings/logs', titleKey: 'settings.logs', access: 'companyAdmin' },
-  { path: '/settings/organizational-structure', titleKey: 'settings.organizationalStructure', access: 'companyAdmin' },
-  { path: '/settings/organizational-structure/users', titleKey: 'settings.organizationalStructureUsers', access: 'companyAdmin' },
-  { path: '/settings/workflow', titleKey: 'settings.workflow', access: 'companyAdmin' },
-  { path: '/settings/travel-service', titleKey: 'settings.travelService', access: 'companyAdmin' },
-  { path: '/settings/travel-service/additional-parameters', titleKey: 'settings.travelServiceAdditionalParameters', access: 'companyAdmin' },
-  { path: '/settings/travel-service/mail-subject', titleKey: 'settings.travelServiceMailSubject', access: 'companyAdmin' },
-  { path: '/settings/travel-service/additional-settings', titleKey: 'settings.travelServiceAdditionalSettings', access: 'companyAdmin' },
+  {
+    path: '/settings/role',
+    titleKey: 'settings.role',
+    access: 'companyAdmin',
+    load: () => import('../features/company-admin/roles/role-list-page.tsx').then((m) => m.RoleListPage),
+  },
+  { path: '/settings/role/new', titleKey: 'settings.roleNew', access: 'companyAdmin', load: loadRoleEditor },
+  { path: '/settings/role/edit/:id', titleKey: 'settings.roleEdit', access: 'companyAdmin', load: loadRoleEditor },
+  {
+    path: '/settings/role/edit-users/:id',
+    titleKey: 'settings.roleEditUsers',
+    access: 'companyAdmin',
+    load: () => import('../features/company-admin/roles/role-members-page.tsx').then((m) => m.RoleMembersPage),
+  },
+  {
+    path: '/settings/role/deputy-auth',
+    titleKey: 'settings.roleDeputyAuth',
+    access: 'companyAdmin',
+    load: () => import('../features/company-admin/roles/deputy-auth-page.tsx').then((m) => m.DeputyAuthPage),
+  },
+  {
+    path: '/settings/role/mapping',
+    titleKey: 'settings.roleMapping',
+    access: 'companyAdmin',
+    load: () => import('../features/company-admin/roles/role-mapping-list-page.tsx').then((m) => m.RoleMappingListPage),
+  },
+  { path: '/settings/role/mapping/new', titleKey: 'settings.roleMappingNew', access: 'companyAdmin', load: loadRoleMappingEditor },
+  { path: '/settings/role/mapping/edit/:name', titleKey: 'settings.roleMappingEdit', access: 'companyAdmin', load: loadRoleMappingEditor },
+  {
+    path: '/settings/role/default',
+    titleKey: 'settings.roleDefault',
+    access: 'companyAdmin',
+    load: () => import('../features/company-admin/roles/default-roles-page.tsx').then((m) => m.DefaultRolesPage),
+  },
+  {
+    path: '/settings/system-settings',
+    titleKey: 'settings.systemSettings',
+    access: 'companyAdmin',
+    load: () => import('../features/company-admin/system-settings/system-settings-page.tsx').then((m) => m.SystemSettingsPage),
+  },
+  {
+    path: '/settings/system-settings/document-number-template',
+    titleKey: 'settings.documentNumberTemplate',
+    access: 'companyAdmin',
+    load: () => import('../features/numbering/number-template-list-page.tsx').then((m) => m.NumberTemplateListPage),
+  },
+  {
+    path: '/settings/system-settings/document-number-template/new',
+    titleKey: 'settings.documentNumberTemplateNew',
+    access: 'companyAdmin',
+    load: () => import('../features/numbering/number-template-form-page.tsx').then((m) => m.NumberTemplateNewPage),
+  },
+  {
+    path: '/settings/system-settings/document-number-template/edit/:id',
+    titleKey: 'settings.documentNumberTemplateEdit',
+    access: 'companyAdmin',
+    load: () => import('../features/numbering/number-template-form-page.tsx').then((m) => m.NumberTemplateEditPage),
+  },
+  {
+    path: '/settings/delegation-rate',
+    titleKey: 'settings.delegationRate',
+    access: 'companyAdmin',
+    load: () => import('../features/rates/rates-in-force-page.tsx').then((m) => m.DelegationRatesPage),
+  },
+  {
+    path: '/settings/delegation-rate/mileage',
+    titleKey: 'settings.delegationRateMileage',
+    access: 'companyAdmin',
+    load: () => import('../features/rates/mileage-rates-page.tsx').then((m) => m.MileageRatesPage),
+  },
+  {
+    path: '/settings/delegation-rate/custom',
+    titleKey: 'settings.delegationRateCustom',
+    access: 'companyAdmin',
+    load: () => import('../features/rates/custom-rates-page.tsx').then((m) => m.CustomRatesPage),
+  },
+  {
+    path: '/settings/delegation-rate/group',
+    titleKey: 'settings.delegationRateGroup',
+    access: 'companyAdmin',
+    load: () => import('../features/rates/rate-groups-page.tsx').then((m) => m.RateGroupsPage),
+  },
+  { path: '/settings/trip-policy', titleKey: 'settings.tripPolicy', access: 'companyAdmin', load: () => import('../features/master-data/pages/trip-policy-page.tsx').then((m) => m.TripPolicyPage) },
+  { path: '/settings/custom-webpage', titleKey: 'settings.customWebpage', access: 'companyAdmin', load: () => import('../features/master-data/pages/custom-page-list-page.tsx').then((m) => m.CustomPageListPage) },
+  {
+    path: '/settings/custom-webpage/edit/:id',
+    titleKey: 'settings.customWebpageEdit',
+    access: 'companyAdmin',
+    load: () => import('../features/master-data/pages/custom-page-editor-page.tsx').then((m) => m.CustomPageEditorPage),
+  },
+  { path: '/settings/delegation-task', titleKey: 'settings.delegationTask', access: 'companyAdmin', load: () => import('../features/master-data/delegation-tasks/delegation-task-list-page.tsx').then((m) => m.DelegationTaskListPage) },
+  { path: '/settings/external-company', titleKey: 'settings.externalCompany', access: 'companyAdmin', load: () => import('../features/master-data/contractors/contractor-list-page.tsx').then((m) => m.ContractorListPage) },
+  { path: '/settings/project', titleKey: 'settings.project', access: 'companyAdmin', load: () => import('../features/master-data/contractors/project-list-page.tsx').then((m) => m.ProjectListPage) },
+  { path: '/settings/vehicles', titleKey: 'settings.vehicles', access: 'companyAdmin', load: () => import('../features/master-data/vehicles/vehicle-settings-page.tsx').then((m) => m.VehicleSettingsPage) },
+  {
+    path: '/settings/exchange-rate',
+    titleKey: 'settings.exchangeRate',
+    access: 'companyAdmin',
+    load: () => import('../features/exchange-rates/exchange-rates-page.tsx').then((m) => m.ExchangeRatesAdminPage),
+  },
+  {
+    path: '/settings/logs',
+    titleKey: 'settings.logs',
+    access: 'companyAdmin',
+    load: () => import('../features/company-admin/logs/logs-page.tsx').then((m) => m.LogsPage),
+  },
+  {
+    path: '/settings/organizational-structure',
+    titleKey: 'settings.organizationalStructure',
+    access: 'companyAdmin',
+    load: () => import('../features/master-data/organisation/organisation-structure-page.tsx').then((m) => m.OrganisationStructurePage),
+  },
+  {
+    path: '/settings/organizational-structure/users',
+    titleKey: 'settings.organizationalStructureUsers',
+    access: 'companyAdmin',
+    load: () => import('../features/master-data/organisation/organisation-users-page.tsx').then((m) => m.OrganisationUsersPage),
+  },
+  {
+    path: '/settings/workflow',
+    titleKey: 'settings.workflow',
+    access: 'companyAdmin',
+    load: () => import('../features/workflow/workflow-page.tsx').then((m) => m.WorkflowPage),
+  },
+  { path: '/settings/travel-service', titleKey: 'settings.travelService', access: 'companyAdmin', load: () => import('../features/master-data/travel-service/travel-acceptors-page.tsx').then((m) => m.TravelAcceptorsPage) },
+  {
+    path: '/settings/travel-service/additional-parameters',
+    titleKey: 'settings.travelServiceAdditionalParameters',
+    access: 'companyAdmin',
+    load: () => import('../features/master-data/travel-service/travel-parameters-page.tsx').then((m) => m.TravelParametersPage),
+  },
+  {
+    path: '/settings/travel-service/mail-subject',
+    titleKey: 'settings.travelServiceMailSubject',
+    access: 'companyAdmin',
+    load: () => import('../features/master-data/travel-service/travel-mail-subject-page.tsx').then((m) => m.TravelMailSubjectPage),
+  },
+  {
+    path: '/settings/travel-service/additional-settings',
+    titleKey: 'settings.travelServiceAdditionalSettings',
+    access: 'companyAdmin',
+    load: () => import('../features/master-data/travel-service/travel-settings-page.tsx').then((m) => m.TravelSettingsPage),
+  },
 
   // Provider admin
   { path: '/admin/travel-service/all', titleKey: 'admin.travelServiceAll', access: 'adminContext' },

@@ -4,6 +4,7 @@ import { buildUserProperties } from '../testing/fixtures.ts';
 import { renderApp } from '../testing/render-app.tsx';
 import { APP_ROUTES } from './route-table.ts';
 import { i18n } from '../lib/i18n.ts';
+import { buildFormOptions, buildUserDetail } from '../features/company-admin/testing/fixtures.ts';
 
 const companyAdmin = buildUserProperties({ permissions: { companyAdmin: true } });
 
@@ -41,8 +42,15 @@ describe('routes and guards', () => {
   });
 
   it('opens settings for a company administrator', async () => {
-    renderApp('/settings/users/edit/3/roles-and-permissions', { user: companyAdmin });
-    expect(await screen.findByRole('heading', { name: 'Edycja użytkownika – role i uprawnienia' })).toBeTruthy();
+    renderApp('/settings/users/edit/3/roles-and-permissions', {
+      user: companyAdmin,
+      handlers: {
+        'GET /api/settings/users/form-options': { body: buildFormOptions() },
+        'POST /api/settings/users/edit': { body: buildUserDetail({ id: 3 }) },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Edycja użytkownika Ewa Zielińska' })).toBeTruthy();
+    expect(document.title).toBe('Edycja użytkownika – role i uprawnienia – Delego');
   });
 
   it('refuses provider-admin pages outside the administrative context', async () => {

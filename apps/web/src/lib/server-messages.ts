@@ -18,5 +18,6 @@ export function translateServerMessage(text: string): string {
  * or `validation.password.tooShort`) with its parameters; unknown codes give a generic text.
  */
 export function translateIssueCode(code: string, params: Record<string, string | number> = {}): string {
-  return i18n.exists(code, { ns: ERRORS_NS }) ? i18n.t(code, { ns: ERRORS_NS, ...params }) : i18n.t('invalidValue', { ns: ERRORS_NS });
+  // The parameters go to the lookup too: a code with a `count` may exist only in its plural forms.
+  return i18n.exists(code, { ns: ERRORS_NS, ...params }) ? i18n.t(code, { ns: ERRORS_NS, ...params }) : i18n.t('invalidValue', { ns: ERRORS_NS });
 }

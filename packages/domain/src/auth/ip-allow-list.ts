@@ -17,6 +17,21 @@ export function isIpAllowed(address: string, allowList: readonly string[]): bool
   });
 }
 
+/**
+ * Whether an allow-list entry is an IPv4/IPv6 address or a CIDR range with a prefix
+ * that fits its address family (e.g. `10.0.0.0/8`, `2001:db8::/32`).
+ */
+export function isValidIpAllowListEntry(entry: string): boolean {
+  const parts = entry.trim().split('/');
+  if (parts.length > 2) return false;
+  const [base = '', prefixText] = parts;
+  const network = parseAddress(base);
+  if (!network) return false;
+  if (prefixText === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefixText)) return false;
+  return Number(prefixText) <= network.bytes.length * 8;
+}
+
 function normaliseMappedIpv4(address: string): string {
   return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
 }

@@ -1,7 +1,8 @@
 /**
  * The permission catalogue (spec §6). Checks are by name against the permission
- * map of the session user properties. Descriptions live in the locale files under
- * `permissions.<name>`.
+ * map of the session user properties. Names and descriptions live in the web's
+ * `permissions` namespace (`names.<name>`, `descriptions.<name>`); the editors group them
+ * by `PERMISSION_GROUPS`.
  */
 export const PERMISSIONS = [
   'viewInvoices',

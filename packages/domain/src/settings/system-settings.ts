@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_EXPIRY_CHOICES } from '../auth/password-policy.ts';
+import { DEFAULT_TRAVEL_MAIL_SUBJECT, TRAVEL_MAIL_SUBJECT_MAX_LENGTH } from '../master-data/mail-subject.ts';
 
 /** A module flag: the module is enabled when the value equals 2 (spec §6). */
 export const MODULE_ENABLED = 2;
@@ -74,6 +75,8 @@ export const systemSettingsSchema = z.object({
   is_synchro_numbers: z.union([z.literal(0), z.literal(1)]).default(0),
   is_insurance_separated: z.union([z.literal(0), z.literal(1)]).default(0),
   flight_is_return_route: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
+  /** Subject of travel-service e-mails, with the tags of `TRAVEL_MAIL_SUBJECT_TAGS`. */
+  travel_service_mail_subject: z.string().max(TRAVEL_MAIL_SUBJECT_MAX_LENGTH).default(DEFAULT_TRAVEL_MAIL_SUBJECT),
   is_wnt: twoMeansTrue.default(1),
   login_password_save: twoMeansTrue.default(2),
   /** § 21: the domestic parts before and after a foreign stay are summed (default) or each settled alone. */

@@ -4,3 +4,4 @@ export * from './auth.ts';
 export * from './audit.ts';
 export * from './rates.ts';
 export * from './organisation.ts';
+export * from './trips.ts';

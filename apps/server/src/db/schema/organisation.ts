@@ -65,7 +65,11 @@ export const organizationUnits = pgTable(
     isMain: boolean('is_main').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('organization_units_company_idx').on(t.companyId, t.parentId)],
+  (t) => [
+    index('organization_units_company_idx').on(t.companyId, t.parentId),
+    // At most one main unit per company, so creating it on first use cannot race into two.
+    uniqueIndex('organization_units_company_main_unique').on(t.companyId).where(sql`${t.isMain}`),
+  ],
 );
 
 /** Trip reasons ("tasks", spec §3). */

@@ -3,6 +3,7 @@ import { ADMIN_COMPANY_CODE, PROVIDER_PERMISSIONS, defaultSystemSettings, type P
 import type { Database, Transaction } from '../client.ts';
 import { companies, rolePermissions, roles, userRoles, users } from '../schema/index.ts';
 import { passwordHasher } from '../../modules/auth/password-hasher.ts';
+import { seedDemoMasterData } from './demo-master-data.ts';
 
 /** Every demo account's password (README). */
 export const DEMO_PASSWORD = 'Delego2026!';
@@ -105,6 +106,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
     }
     // The acceptor is the superior of the other demo employees.
     await tx.update(users).set({ superiorId: userIds.get('acceptor')! }).where(sql`${users.companyId} = ${demo!.id} and ${users.login} <> 'acceptor'`);
+    await seedDemoMasterData(tx, demo!.id, demo!.name, userIds);
 
     let [admin] = await tx.select().from(companies).where(sql`lower(${companies.code}) = ${ADMIN_COMPANY_CODE}`);
     if (!admin) {

@@ -26,14 +26,21 @@ export const authRepo = {
   },
 
   /**
-   * The user's permissions: direct grants plus those of every unblocked role they
-   * hold and of each role's parent chain.
+   * The user's permissions: direct grants, those of every unblocked role they hold and of
+   * each role's parent chain, and the permissions and roles handed over to them
+   * (permission_transfers) whose period includes `today` (YYYY-MM-DD, Warsaw).
    */
-  async permissionMapOf(db: Executor, companyId: number, userId: number): Promise<PermissionMap> {
+  async permissionMapOf(db: Executor, companyId: number, userId: number, today: string): Promise<PermissionMap> {
     const result = await db.execute(sql`
       WITH RECURSIVE held(role_id, depth) AS (
-        SELECT r.id, 0 FROM user_roles ur JOIN roles r ON r.id = ur.role_id
-         WHERE ur.user_id = ${userId} AND r.company_id = ${companyId} AND NOT r.is_blocked
+        SELECT base.role_id, 0 FROM (
+          SELECT r.id AS role_id FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+           WHERE ur.user_id = ${userId} AND r.company_id = ${companyId} AND NOT r.is_blocked
+          UNION
+          SELECT r.id FROM permission_transfers pt JOIN roles r ON r.id = pt.role_id
+           WHERE pt.to_user_id = ${userId} AND pt.company_id = ${companyId} AND r.company_id = ${companyId} AND NOT r.is_blocked
+             AND (pt.date_from IS NULL OR pt.date_from <= ${today}::date) AND (pt.date_to IS NULL OR pt.date_to >= ${today}::date)
+        ) base
         UNION
         SELECT p.id, held.depth + 1 FROM held JOIN roles c ON c.id = held.role_id JOIN roles p ON p.id = c.parent_role_id
          WHERE p.company_id = ${companyId} AND NOT p.is_blocked AND held.depth < 20
@@ -42,6 +49,10 @@ export const authRepo = {
       UNION
       SELECT up.permission_name FROM user_permissions up JOIN users u ON u.id = up.user_id
        WHERE up.user_id = ${userId} AND u.company_id = ${companyId}
+      UNION
+      SELECT pt.permission_name FROM permission_transfers pt
+       WHERE pt.to_user_id = ${userId} AND pt.company_id = ${companyId} AND pt.permission_name IS NOT NULL
+         AND (pt.date_from IS NULL OR pt.date_from <= ${today}::date) AND (pt.date_to IS NULL OR pt.date_to >= ${today}::date)
     `);
     // Both drivers (pg and PGlite) answer raw SQL with a `rows` array.
     const { rows } = result as unknown as { rows: { permission_name: string }[] };

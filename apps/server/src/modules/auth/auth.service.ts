@@ -117,8 +117,10 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   async function actorFor(sessionId: string, company: CompanyRecord, user: UserRow, contextUser: UserRow): Promise<Actor> {
-    const permissions = await authRepo.permissionMapOf(db, company.id, user.id);
-    const contextPermissions = contextUser.id === user.id ? permissions : await authRepo.permissionMapOf(db, company.id, contextUser.id);
+    // Transferred permissions count on the Warsaw calendar day of the request.
+    const today = toLocalDate(clock.now());
+    const permissions = await authRepo.permissionMapOf(db, company.id, user.id, today);
+    const contextPermissions = contextUser.id === user.id ? permissions : await authRepo.permissionMapOf(db, company.id, contextUser.id, today);
     return {
       sessionId,
       companyId: company.id,

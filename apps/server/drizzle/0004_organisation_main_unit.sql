@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "organization_units_company_main_unique" ON "organization_units" USING btree ("company_id") WHERE "organization_units"."is_main";

@@ -1,0 +1,176 @@
+import {
+  AppError,
+  ErrorCode,
+  formatDocumentNumber,
+  numberPeriodKey,
+  numberScopeKey,
+  OrderNumberMissingError,
+  usesCounter,
+  validateNumberTemplate,
+  type Issue,
+  type NumberingDocumentType,
+} from '@delego/domain';
+import type { BodyOf, numberingApi } from '@delego/contract';
+import type { Database, Executor } from '../../db/client.ts';
+import type { AuthenticatedContext } from '../../http/request-context.ts';
+import { pageWindow } from '../../http/paging.ts';
+import { assertPermission } from '../../lib/access.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
+import { numberingRepo, type NumberTemplateRow, type NumberTemplateSort } from './numbering.repo.ts';
+
+const notFound = () => new AppError(ErrorCode.notFound, { messages: ['Not found'] });
+
+function toTemplateDto(row: NumberTemplateRow) {
+  return {
+    id: row.id,
+    document_type: row.documentType,
+    reset_type: row.resetType,
+    mask: row.mask,
+    description: row.description,
+    is_active: row.isActive,
+    issued_count: row.issuedCount,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** What a document is numbered for. */
+export interface AssignNumberInput {
+  /** The document's base date, `YYYY-MM-DD` (Warsaw), chosen by the company's `numbering_base_date` setting. */
+  date: string;
+  /** A foreign trip: `[KZ]` prints "Z" and national-separated templates count it apart from domestic ones. */
+  isForeign: boolean;
+  /** The rendered number of the linked trip order, for masks with `[ORDER]`. */
+  orderNumber?: string | null;
+}
+
+/** A number given to a document, with what identifies its counter (to check numbering continuity later). */
+export interface AssignedNumber {
+  number: string;
+  templateId: number;
+  periodKey: string;
+  scopeKey: string;
+  /** The counter value used; 0 for a mask that only copies the order's number. */
+  sequence: number;
+}
+
+/**
+ * Gives a document its permanent number, inside the caller's transaction (spec §4 "Numbering").
+ *
+ * The template is the company's active one for `documentType`, or else its active `generalDocument`
+ * template. The counter row of the template, period and scope is created or incremented with an
+ * upsert that keeps the row locked until `tx` ends, so concurrent submissions wait for each other:
+ * numbers are unique and gap-free per company, template, period and scope, and a transaction that
+ * rolls back gives its number back.
+ *
+ * Throws `VALIDATION_FAILED` with the issue `numbering.templateMissing` (no template) or
+ * `numbering.orderNumberMissing` (the mask copies the order's number and there is none), at path `number`.
+ */
+export async function assignNumber(tx: Executor, companyId: number, documentType: NumberingDocumentType, input: AssignNumberInput): Promise<AssignedNumber> {
+  const template = (await numberingRepo.findActive(tx, companyId, documentType)) ?? (await numberingRepo.findActive(tx, companyId, 'generalDocument'));
+  if (!template) {
+    throw new AppError(ErrorCode.validationFailed, { issues: [{ path: ['number'], code: 'numbering.templateMissing', params: { document_type: documentType } }] });
+  }
+  const templateKey = { reset_type: template.resetType, mask: template.mask };
+  const periodKey = numberPeriodKey(templateKey, input.date);
+  const scopeKey = numberScopeKey(templateKey, input.isForeign);
+  const context = { date: input.date, isForeign: input.isForeign, orderNumber: input.orderNumber ?? null };
+  if (!usesCounter(template.mask) && !context.orderNumber) {
+    throw new AppError(ErrorCode.validationFailed, { issues: [{ path: ['number'], code: 'numbering.orderNumberMissing' }] });
+  }
+  const sequence = usesCounter(template.mask) ? await numberingRepo.nextValue(tx, { companyId, templateId: template.id, periodKey, scopeKey }) : 0;
+  try {
+    return { number: formatDocumentNumber(template.mask, context, sequence), templateId: template.id, periodKey, scopeKey, sequence };
+  } catch (error) {
+    if (error instanceof OrderNumberMissingError) {
+      throw new AppError(ErrorCode.validationFailed, { issues: [{ path: ['number'], code: 'numbering.orderNumberMissing' }], cause: error });
+    }
+    throw error;
+  }
+}
+
+export function createNumberingService(deps: { db: Database }) {
+  const { db } = deps;
+
+  return {
+    async list(
+      ctx: AuthenticatedContext,
+      query: { page: number; page_size: number; sort: NumberTemplateSort; order: 'asc' | 'desc'; search?: string; document_type?: NumberingDocumentType },
+    ) {
+      assertPermission(ctx, 'companyAdmin');
+      const { items, total } = await numberingRepo.page(
+        db,
+        ctx.actor.companyId,
+        { search: query.search, documentType: query.document_type, sort: query.sort, order: query.order },
+        pageWindow(query),
+      );
+      return { items: items.map(toTemplateDto), total };
+    },
+
+    async edit(ctx: AuthenticatedContext, id: number) {
+      assertPermission(ctx, 'companyAdmin');
+      const template = await numberingRepo.find(db, ctx.actor.companyId, id);
+      if (!template) throw notFound();
+      return { template: toTemplateDto(template), counters: await numberingRepo.counters(db, ctx.actor.companyId, id) };
+    },
+
+    /**
+     * Saves a template after the mask rules (spec §5). At most one template per document type is
+     * active; once a template has given numbers its type, reset type and mask are fixed (changing them
+     * would repeat or break numbers already given), only its description and activity change.
+     */
+    async save(ctx: AuthenticatedContext, body: BodyOf<typeof numberingApi.save>) {
+      assertPermission(ctx, 'companyAdmin');
+      const companyId = ctx.actor.companyId;
+      const values = { documentType: body.document_type, resetType: body.reset_type, mask: body.mask.trim(), description: body.description.trim(), isActive: body.is_active };
+      const issues = validateNumberTemplate({ ...body, mask: values.mask, description: values.description });
+      if (issues.length > 0) throw new AppError(ErrorCode.validationFailed, { issues });
+      return db.transaction(async (tx) => {
+        await numberingRepo.lockCompanyTemplates(tx, companyId);
+        const existing = body.id === undefined ? null : await numberingRepo.find(tx, companyId, body.id);
+        if (body.id !== undefined && !existing) throw notFound();
+        const problems: Issue[] = [];
+        if (existing && existing.issuedCount > 0) {
+          if (existing.documentType !== values.documentType) problems.push({ path: ['document_type'], code: 'numbering.templateInUse', params: { issued: existing.issuedCount } });
+          if (existing.resetType !== values.resetType) problems.push({ path: ['reset_type'], code: 'numbering.templateInUse', params: { issued: existing.issuedCount } });
+          if (existing.mask !== values.mask) problems.push({ path: ['mask'], code: 'numbering.templateInUse', params: { issued: existing.issuedCount } });
+        }
+        if (values.isActive && (await numberingRepo.otherActive(tx, companyId, values.documentType, existing?.id)) !== null) {
+          problems.push({ path: ['document_type'], code: 'numbering.activeTemplateExists' });
+        }
+        if (problems.length > 0) throw new AppError(ErrorCode.validationFailed, { issues: problems });
+        const id = existing ? existing.id : await numberingRepo.insert(tx, companyId, values);
+        if (existing) await numberingRepo.update(tx, companyId, id, values);
+        const saved = toTemplateDto((await numberingRepo.find(tx, companyId, id))!);
+        const audited = (dto: ReturnType<typeof toTemplateDto>) => ({ document_type: dto.document_type, reset_type: dto.reset_type, mask: dto.mask, description: dto.description, is_active: dto.is_active });
+        await recordAudit(tx, ctx, {
+          companyId,
+          action: existing ? 'numberTemplate.update' : 'numberTemplate.create',
+          entityType: 'numberTemplate',
+          entityId: id,
+          before: existing ? audited(toTemplateDto(existing)) : null,
+          after: audited(saved),
+        });
+        return { status: 'ok' as const, template: saved };
+      });
+    },
+
+    /** Deletes a template that has not given a number yet; a used one can only be deactivated. */
+    async delete(ctx: AuthenticatedContext, id: number) {
+      assertPermission(ctx, 'companyAdmin');
+      const companyId = ctx.actor.companyId;
+      await db.transaction(async (tx) => {
+        await numberingRepo.lockCompanyTemplates(tx, companyId);
+        const existing = await numberingRepo.find(tx, companyId, id);
+        if (!existing) throw notFound();
+        if (existing.issuedCount > 0) {
+          throw new AppError(ErrorCode.conflict, { issues: [{ path: ['id'], code: 'numbering.templateInUse', params: { issued: existing.issuedCount } }] });
+        }
+        await numberingRepo.delete(tx, companyId, id);
+        await recordAudit(tx, ctx, { companyId, action: 'numberTemplate.delete', entityType: 'numberTemplate', entityId: id, before: toTemplateDto(existing) });
+      });
+      return { status: 'ok' as const };
+    },
+  };
+}
+
+export type NumberingService = ReturnType<typeof createNumberingService>;

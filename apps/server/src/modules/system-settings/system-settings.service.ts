@@ -1,0 +1,54 @@
+import { AppError, ErrorCode, isIpAllowed, validateSystemSettings, type Issue, type SystemSettings } from '@delego/domain';
+import type { Database } from '../../db/client.ts';
+import type { AuthenticatedContext } from '../../http/request-context.ts';
+import { assertPermission } from '../../lib/access.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
+import { systemSettingsRepo } from './system-settings.repo.ts';
+
+const notFound = () => new AppError(ErrorCode.notFound, { messages: ['Not found'] });
+
+/** The keys whose values differ, so the audit row shows what changed and not the whole object. */
+function changedKeys(before: SystemSettings, after: SystemSettings): (keyof SystemSettings)[] {
+  return (Object.keys(after) as (keyof SystemSettings)[]).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+}
+
+export function createSystemSettingsService(deps: { db: Database }) {
+  const { db } = deps;
+
+  return {
+    async get(ctx: AuthenticatedContext) {
+      assertPermission(ctx, 'companyAdmin');
+      const settings = await systemSettingsRepo.find(db, ctx.actor.companyId);
+      if (!settings) throw notFound();
+      return { settings };
+    },
+
+    async save(ctx: AuthenticatedContext, input: SystemSettings) {
+      assertPermission(ctx, 'companyAdmin');
+      const settings: SystemSettings = { ...input, ip_allow_list: input.ip_allow_list.map((entry) => entry.trim()).filter((entry) => entry !== '') };
+      const issues: Issue[] = validateSystemSettings(settings);
+      // The administrator saving the list must still be able to log in from where they are.
+      if (issues.length === 0 && !isIpAllowed(ctx.ip, settings.ip_allow_list)) {
+        issues.push({ path: ['ip_allow_list'], code: 'settings.ipListExcludesYou', params: { ip: ctx.ip } });
+      }
+      if (issues.length > 0) throw new AppError(ErrorCode.validationFailed, { issues });
+      return db.transaction(async (tx) => {
+        const before = await systemSettingsRepo.find(tx, ctx.actor.companyId, { forUpdate: true });
+        if (!before) throw notFound();
+        await systemSettingsRepo.save(tx, ctx.actor.companyId, settings);
+        const keys = changedKeys(before, settings);
+        await recordAudit(tx, ctx, {
+          companyId: ctx.actor.companyId,
+          action: 'systemSettings.update',
+          entityType: 'systemSettings',
+          entityId: ctx.actor.companyId,
+          before: Object.fromEntries(keys.map((key) => [key, before[key]])),
+          after: Object.fromEntries(keys.map((key) => [key, settings[key]])),
+        });
+        return { status: 'ok' as const, settings };
+      });
+    },
+  };
+}
+
+export type SystemSettingsService = ReturnType<typeof createSystemSettingsService>;

@@ -1,0 +1,194 @@
+import { useSearchParams } from 'react-router';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { PER_DIEM_RATE_SOURCES, isLocalDate, toLocalDate, type PerDiemRateSource } from '@delego/domain';
+import type { PerDiemRateInForceDto } from '@delego/contract';
+import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
+import { useListState } from '../../components/data-table/use-list-state.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useMyRates, useRateGroupOptions, useRatesInForce } from './api/use-rates.ts';
+import { useCountryName, useDecimalFormat, useValidityText } from './format.ts';
+import { RatesNavigation } from './rates-tabs.tsx';
+
+type Sort = 'country_code' | 'per_diem' | 'hotel_limit' | 'currency' | 'source';
+
+function isSource(value: string | null): value is PerDiemRateSource {
+  return (PER_DIEM_RATE_SOURCES as readonly (string | null)[]).includes(value);
+}
+
+/** Filters kept in the address beside the list state: the day, the source and (for administrators) the group. */
+function useFilters() {
+  const [params, setParams] = useSearchParams();
+  const date = params.get('date');
+  const source = params.get('source');
+  const groupId = Number(params.get('group_id'));
+  const set = (key: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  return {
+    date: date && isLocalDate(date) ? date : toLocalDate(new Date()),
+    source: isSource(source) ? source : undefined,
+    groupId: Number.isInteger(groupId) && groupId > 0 ? groupId : undefined,
+    set,
+  };
+}
+
+function useColumns(showGroup: boolean): DataColumn<PerDiemRateInForceDto, Sort>[] {
+  const { t } = useTranslation('rates');
+  const countryName = useCountryName();
+  const amount = useDecimalFormat();
+  const validity = useValidityText();
+  return [
+    {
+      key: 'country_code',
+      label: t('columns.country'),
+      sortKey: 'country_code',
+      render: (row) => (
+        <>
+          {countryName(row.country_code)}{' '}
+          <Typography component="span" variant="body2" color="text.secondary">
+            ({row.country_code})
+          </Typography>
+        </>
+      ),
+    },
+    { key: 'region', label: t('columns.region'), render: (row) => row.region ?? '' },
+    { key: 'per_diem', label: t('columns.perDiem'), sortKey: 'per_diem', align: 'right', render: (row) => amount(row.per_diem) },
+    { key: 'currency', label: t('columns.currency'), sortKey: 'currency', render: (row) => row.currency },
+    { key: 'hotel_limit', label: t('columns.hotelLimit'), sortKey: 'hotel_limit', align: 'right', render: (row) => amount(row.hotel_limit) },
+    ...(showGroup
+      ? [{ key: 'group', label: t('columns.group'), render: (row: PerDiemRateInForceDto) => (row.source === 'company' ? (row.group_name ?? t('inForce.wholeCompany')) : '') }]
+      : []),
+    { key: 'validity', label: t('columns.validity'), render: (row) => validity(row.valid_from, row.valid_to) },
+    {
+      key: 'source',
+      label: t('columns.source'),
+      sortKey: 'source',
+      render: (row) => <Chip size="small" variant={row.source === 'company' ? 'filled' : 'outlined'} color={row.source === 'company' ? 'primary' : 'default'} label={t(`sources.${row.source}`)} />,
+    },
+  ];
+}
+
+function DateAndSourceFilters({ filters }: { filters: ReturnType<typeof useFilters> }) {
+  const { t } = useTranslation('rates');
+  return (
+    <>
+      <TextField
+        type="date"
+        size="small"
+        label={t('inForce.date')}
+        value={filters.date}
+        onChange={(event) => filters.set('date', event.target.value)}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <TextField select size="small" label={t('inForce.source')} value={filters.source ?? ''} onChange={(event) => filters.set('source', event.target.value)} sx={{ minWidth: 160 }}>
+        <MenuItem value="">{t('inForce.allSources')}</MenuItem>
+        {PER_DIEM_RATE_SOURCES.map((source) => (
+          <MenuItem key={source} value={source}>
+            {t(`sources.${source}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+    </>
+  );
+}
+
+/** `/settings/delegation-rate`: the rates in force for a chosen day and rate group. */
+export function DelegationRatesPage() {
+  const { t } = useTranslation('rates');
+  const { t: tr } = useTranslation('routes');
+  const { state, query, update } = useListState<Sort>({ sort: 'country_code', page_size: 50 });
+  const filters = useFilters();
+  const groups = useRateGroupOptions();
+  const list = useRatesInForce({ ...query, date: filters.date, source: filters.source, group_id: filters.groupId });
+  const columns = useColumns(true);
+  return (
+    <>
+      <RatesNavigation />
+      <PageHeader title={tr('settings.delegationRate')} description={t('inForce.description')} />
+      <DataTable
+        label={tr('settings.delegationRate')}
+        columns={columns}
+        rows={list.data?.items}
+        total={list.data?.total}
+        rowKey={(row) => `${row.country_code}-${row.region ?? ''}`}
+        state={state}
+        onChange={update}
+        isLoading={list.isFetching}
+        isError={list.isError}
+        toolbar={
+          <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            <DateAndSourceFilters filters={filters} />
+            <TextField
+              select
+              size="small"
+              label={t('inForce.group')}
+              value={filters.groupId === undefined ? '' : String(filters.groupId)}
+              onChange={(event) => filters.set('group_id', event.target.value)}
+              sx={{ minWidth: 220 }}
+            >
+              <MenuItem value="">{t('inForce.noGroup')}</MenuItem>
+              {(groups.data?.items ?? []).map((group) => (
+                <MenuItem key={group.id} value={String(group.id)}>
+                  {group.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+        }
+      />
+    </>
+  );
+}
+
+/** `/delegation-info/delegation-rate`: every employee sees the rates in force for their own rate group. */
+export function MyDelegationRatesPage() {
+  const { t } = useTranslation('rates');
+  const { t: tr } = useTranslation('routes');
+  const { state, query, update } = useListState<Sort>({ sort: 'country_code', page_size: 50 });
+  const filters = useFilters();
+  const list = useMyRates({ ...query, date: filters.date, source: filters.source });
+  const columns = useColumns(false);
+  const chain = list.data?.group_chain ?? [];
+  return (
+    <>
+      <PageHeader
+        title={tr('delegationInfo.delegationRate')}
+        description={
+          <>
+            {t('inForce.myDescription')}{' '}
+            {list.data && (chain.length > 0 ? t('inForce.chain', { chain: chain.map((group) => group.name).join(' → ') }) : t('inForce.chainNone'))}
+          </>
+        }
+      />
+      <DataTable
+        label={tr('delegationInfo.delegationRate')}
+        columns={columns}
+        rows={list.data?.items}
+        total={list.data?.total}
+        rowKey={(row) => `${row.country_code}-${row.region ?? ''}`}
+        state={state}
+        onChange={update}
+        isLoading={list.isFetching}
+        isError={list.isError}
+        toolbar={
+          <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            <DateAndSourceFilters filters={filters} />
+          </Stack>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import { useId, useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { useTranslation } from 'react-i18next';
+import type { CalculatedLine, Conversion } from '@delego/domain';
+import { formatExchangeRate, formatMoney } from '../model/format.ts';
+import { explanationText } from '../model/messages.ts';
+
+/** Columns of every amount table of the summary: item, amount in its currency, amount in PLN, explanation. */
+const AMOUNT_TABLE_COLUMNS = 4;
+
+function ConversionText({ conversion, currency }: { conversion: Conversion; currency: string }) {
+  const { t, i18n } = useTranslation('settlement-form');
+  const language = i18n.language;
+  const amount = formatMoney(conversion.amount_in_currency, currency, language);
+  const rate = conversion.exchange_rate;
+  if (!rate) return <>{t('calc.conversionMissing', { amount })}</>;
+  const basis = t(`calc.basis.${conversion.basis}`, { number: (conversion.advance_index ?? 0) + 1 });
+  return (
+    <>
+      {t(rate.source === 'nbp' ? 'calc.conversion' : 'calc.conversionManual', {
+        amount,
+        rate: formatExchangeRate(rate.rate, language),
+        pln: formatMoney(conversion.amount_pln, 'PLN', language),
+        table: rate.table_no,
+        date: rate.date,
+        basis,
+      })}
+    </>
+  );
+}
+
+/**
+ * Why an amount is what it is: the engine's explanation and its steps (per doba, meal, night…), the
+ * rate applied with its validity, and each conversion to PLN with its NBP table.
+ */
+function ExplanationView({ line, rateInfo }: { line: CalculatedLine; rateInfo?: ReactNode }) {
+  const { t, i18n } = useTranslation('settlement-form');
+  return (
+    <Box sx={{ py: 1 }}>
+      <Typography variant="body2">{explanationText(i18n, line.explanation)}</Typography>
+      {line.details.length > 0 && (
+        <Box component="ul" sx={{ my: 0.5, pl: 3 }}>
+          {line.details.map((detail, index) => (
+            <Typography component="li" variant="body2" key={index}>
+              {explanationText(i18n, detail)}
+            </Typography>
+          ))}
+        </Box>
+      )}
+      {rateInfo && (
+        <Typography variant="body2" component="div" color="text.secondary" sx={{ mt: 0.5 }}>
+          {rateInfo}
+        </Typography>
+      )}
+      {line.conversions.length > 0 && (
+        <Box sx={{ mt: 0.5 }}>
+          <Typography variant="body2" color="text.secondary">
+            {t('calc.conversionsHeading')}
+          </Typography>
+          <Box component="ul" sx={{ my: 0.5, pl: 3 }}>
+            {line.conversions.map((conversion, index) => (
+              <Typography component="li" variant="body2" key={index}>
+                <ConversionText conversion={conversion} currency={line.currency} />
+              </Typography>
+            ))}
+          </Box>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+interface AmountRowProps {
+  label: ReactNode;
+  /** The accessible name of the row's explanation button (the label as text). */
+  labelText: string;
+  /** The amount in its own currency; left empty for PLN-only rows. */
+  amount?: { value: string; currency: string } | null;
+  /** The amount in PLN. */
+  pln?: string | null;
+  line?: CalculatedLine | null;
+  rateInfo?: ReactNode;
+  /** A total: bold, no explanation of its own (it adds the rows above). */
+  isTotal?: boolean;
+}
+
+/** One amount of the calculation, right-aligned with two decimals, with its explanation to expand. */
+export function AmountRow({ label, labelText, amount, pln, line, rateInfo, isTotal }: AmountRowProps) {
+  const { t, i18n } = useTranslation('settlement-form');
+  const [isOpen, setOpen] = useState(false);
+  const detailsId = useId();
+  const language = i18n.language;
+  const weight = isTotal ? 600 : undefined;
+  return (
+    <>
+      <TableRow sx={line && isOpen ? { '& > *': { borderBottom: 'unset' } } : undefined}>
+        <TableCell component="th" scope="row" sx={{ fontWeight: weight }}>
+          {label}
+        </TableCell>
+        <TableCell align="right" sx={{ fontWeight: weight, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+          {amount ? formatMoney(amount.value, amount.currency, language) : ''}
+        </TableCell>
+        <TableCell align="right" sx={{ fontWeight: weight, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+          {pln !== undefined && pln !== null ? formatMoney(pln, 'PLN', language) : ''}
+        </TableCell>
+        <TableCell padding="checkbox">
+          {line && (
+            <IconButton
+              size="small"
+              aria-expanded={isOpen}
+              aria-controls={isOpen ? detailsId : undefined}
+              aria-label={t(isOpen ? 'calc.hideExplanation' : 'calc.showExplanation', { item: labelText })}
+              onClick={() => setOpen((open) => !open)}
+            >
+              {isOpen ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
+            </IconButton>
+          )}
+        </TableCell>
+      </TableRow>
+      {line && isOpen && (
+        <TableRow>
+          <TableCell id={detailsId} colSpan={AMOUNT_TABLE_COLUMNS} sx={{ bgcolor: 'action.hover' }}>
+            <ExplanationView line={line} rateInfo={rateInfo} />
+          </TableCell>
+        </TableRow>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,323 @@
+import { useId, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useFormContext } from 'react-hook-form';
+import {
+  dec,
+  sumDecimals,
+  type CalculatedSettlement,
+  type MileageRate,
+  type PerDiemRate,
+  type SingleCountryCost,
+  type TransportLine,
+} from '@delego/domain';
+import { countryName, regionNameFromAnnex } from '../model/countries.ts';
+import { formatDecimal, formatExchangeRate, formatMoney } from '../model/format.ts';
+import type { SettlementFormValues } from '../model/form-values.ts';
+import { AmountRow } from './amount-row.tsx';
+
+/** "do wypłaty" (the company pays out), "do zwrotu" (the employee returns), or settled. */
+export function balanceLabelKey(balance: string): 'calc.totals.payOut' | 'calc.totals.payBack' | 'calc.totals.settled' {
+  const value = dec(balance);
+  if (value.isZero()) return 'calc.totals.settled';
+  return value.isNegative() ? 'calc.totals.payBack' : 'calc.totals.payOut';
+}
+
+function AmountTable({ headingId, children }: { headingId: string; children: ReactNode }) {
+  const { t } = useTranslation('settlement-form');
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-labelledby={headingId} sx={{ minWidth: 520 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('calc.item')}</TableCell>
+            <TableCell align="right">{t('calc.inCurrency')}</TableCell>
+            <TableCell align="right">{t('calc.inPln')}</TableCell>
+            <TableCell padding="checkbox">
+              <Box component="span" sx={visuallyHidden}>
+                {t('calc.explanation')}
+              </Box>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>{children}</TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+// Pixel strings: in `sx`, a bare 1 would mean 100%.
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+function Section({ title, children }: { title: string; children: (headingId: string) => ReactNode }) {
+  const headingId = useId();
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="subtitle1" component="h4" sx={{ fontWeight: 600, mb: 0.5 }}>
+        {title}
+      </Typography>
+      {children(headingId)}
+    </Box>
+  );
+}
+
+function RateInfo({ rate }: { rate: PerDiemRate }) {
+  const { t, i18n } = useTranslation('settlement-form');
+  const language = i18n.language;
+  return (
+    <>
+      {t('calc.rate', {
+        perDiem: formatMoney(rate.per_diem, rate.currency, language),
+        hotelLimit: formatMoney(rate.hotel_limit, rate.currency, language),
+      })}{' '}
+      {t(rate.valid_to ? 'calc.rateValidity' : 'calc.rateValidityOpen', {
+        source: t(`settlement:rateSource.${rate.source}`),
+        from: rate.valid_from,
+        to: rate.valid_to,
+      })}
+      {rate.legal_basis && <> {t('calc.legalBasis', { basis: rate.legal_basis })}</>}
+      {rate.other_countries && <> {t('calc.otherCountries')}</>}
+    </>
+  );
+}
+
+function MileageRateInfo({ rate }: { rate: MileageRate }) {
+  const { t, i18n } = useTranslation('settlement-form');
+  return (
+    <>
+      {t(rate.valid_to ? 'calc.mileageRate' : 'calc.mileageRateOpen', {
+        rate: formatDecimal(rate.rate, i18n.language),
+        from: rate.valid_from,
+        to: rate.valid_to,
+        basis: rate.legal_basis,
+      })}
+    </>
+  );
+}
+
+function CountryPartCost({ cost, index }: { cost: SingleCountryCost; index: number }) {
+  const { t, i18n } = useTranslation('settlement-form');
+  const language = i18n.language;
+  const name = cost.country_code ? countryName(cost.country_code, language) : t('calc.noCountry');
+  const region = cost.region ? t(`region.${cost.region}`, { defaultValue: regionNameFromAnnex(cost.country_code, cost.region) }) : null;
+  const title = t('calc.part', { number: index + 1, country: region ? `${name} – ${region}` : name });
+  const inCurrency = (value: string) => ({ value, currency: cost.currency });
+  const dietLabel = cost.rate ? t('calc.diet', { rate: formatMoney(cost.delegation_rate, cost.currency, language) }) : t('calc.dietNoRate');
+  const exchange = cost.exchange_rate;
+  return (
+    <Section title={title}>
+      {(headingId) => (
+        <>
+          <AmountTable headingId={headingId}>
+            <AmountRow
+              label={dietLabel}
+              labelText={`${dietLabel}, ${title}`}
+              amount={inCurrency(cost.lines.diet.amount)}
+              pln={cost.lines.diet.amount_pln}
+              line={cost.lines.diet}
+              rateInfo={cost.rate ? <RateInfo rate={cost.rate} /> : undefined}
+            />
+            {cost.lines.accommodation.map((line, entry) => {
+              if (!line) return null;
+              const label = t(line.kind === 'lumpSum' ? 'calc.accommodationLumpSum' : 'calc.accommodation', { number: entry + 1 });
+              return (
+                <AmountRow
+                  key={`accommodation-${entry}`}
+                  label={label}
+                  labelText={`${label}, ${title}`}
+                  amount={{ value: line.amount, currency: line.currency }}
+                  pln={line.amount_pln}
+                  line={line}
+                  rateInfo={line.limit !== null ? t('calc.hotelLimit', { limit: formatMoney(line.limit, line.currency, language) }) : undefined}
+                />
+              );
+            })}
+            <AmountRow
+              label={t('calc.localTransport')}
+              labelText={`${t('calc.localTransport')}, ${title}`}
+              amount={inCurrency(cost.lines.local_transport.amount)}
+              pln={cost.lines.local_transport.amount_pln}
+              line={cost.lines.local_transport}
+            />
+            {cost.lines.transfers.map((line, transfer) => {
+              if (!line) return null;
+              const city = typeof line.explanation.params.city === 'string' && line.explanation.params.city !== '' ? line.explanation.params.city : String(transfer + 1);
+              const label = t('calc.transfer', { city });
+              return (
+                <AmountRow
+                  key={`transfer-${transfer}`}
+                  label={label}
+                  labelText={`${label}, ${title}`}
+                  amount={{ value: line.amount, currency: line.currency }}
+                  pln={line.amount_pln}
+                  line={line}
+                />
+              );
+            })}
+            <AmountRow label={t('calc.partTotal')} labelText={t('calc.partTotal')} amount={inCurrency(cost.total_in_currency)} pln={cost.total_pln} isTotal />
+          </AmountTable>
+          {exchange && cost.currency !== 'PLN' && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+              {t(exchange.source === 'nbp' ? 'calc.exchangeRate' : 'calc.exchangeRateManual', {
+                currency: cost.currency,
+                rate: formatExchangeRate(exchange.rate, language),
+                table: exchange.table_no,
+                date: exchange.date,
+              })}
+            </Typography>
+          )}
+        </>
+      )}
+    </Section>
+  );
+}
+
+function transportLabel(t: (key: string, options?: Record<string, unknown>) => string, line: TransportLine, index: number, values: SettlementFormValues): string {
+  const segment = values.transport[index];
+  const from = segment?.from_place_text.trim() ?? '';
+  const to = segment?.to_place_text.trim() ?? '';
+  const base = from && to ? t('calc.segmentRoute', { number: index + 1, from, to }) : t('calc.segment', { number: index + 1 });
+  return line.kind === 'mileage' ? t('calc.segmentMileage', { label: base }) : base;
+}
+
+/**
+ * Spec §2 "summary": per country part the per diem, accommodation and lump sums in the part's
+ * currency and in PLN with the exchange rate and NBP table used; then transport, mileage, other costs,
+ * advances, the total and the balance. Every amount expands into its explanation.
+ */
+export function CalculationView({ calculated }: { calculated: CalculatedSettlement }) {
+  const { t, i18n } = useTranslation('settlement-form');
+  const language = i18n.language;
+  const values = useFormContext<SettlementFormValues>().getValues();
+  const countriesTotal = sumDecimals(calculated.singleCountryCost.map((cost) => cost.total_pln)).toFixed(2);
+  const balanceKey = balanceLabelKey(calculated.balance_pln);
+  const balanceAmount = dec(calculated.balance_pln).abs().toFixed(2);
+  const showCurrencies = calculated.balances_by_currency.some((balance) => balance.currency !== 'PLN');
+  return (
+    <Stack spacing={3}>
+      {calculated.singleCountryCost.map((cost, index) => (
+        <CountryPartCost key={index} cost={cost} index={index} />
+      ))}
+
+      {calculated.transport.length > 0 && (
+        <Section title={t('calc.transportHeading')}>
+          {(headingId) => (
+            <AmountTable headingId={headingId}>
+              {calculated.transport.map((line, index) => {
+                if (!line) return null;
+                const label = transportLabel(t, line, index, values);
+                return (
+                  <AmountRow
+                    key={index}
+                    label={label}
+                    labelText={label}
+                    amount={{ value: line.amount, currency: line.currency }}
+                    pln={line.amount_pln}
+                    line={line}
+                    rateInfo={line.mileage_rate ? <MileageRateInfo rate={line.mileage_rate} /> : undefined}
+                  />
+                );
+              })}
+            </AmountTable>
+          )}
+        </Section>
+      )}
+
+      {calculated.other.length > 0 && (
+        <Section title={t('calc.otherHeading')}>
+          {(headingId) => (
+            <AmountTable headingId={headingId}>
+              {calculated.other.map((line, index) => {
+                if (!line) return null;
+                const type = values.other[index]?.type_id;
+                const label = type ? t('calc.otherCostTyped', { number: index + 1, type: t(`options.otherCostType.${type}`) }) : t('calc.otherCost', { number: index + 1 });
+                return <AmountRow key={index} label={label} labelText={label} amount={{ value: line.amount, currency: line.currency }} pln={line.amount_pln} line={line} />;
+              })}
+            </AmountTable>
+          )}
+        </Section>
+      )}
+
+      {calculated.advances.length > 0 && (
+        <Section title={t('calc.advancesHeading')}>
+          {(headingId) => (
+            <AmountTable headingId={headingId}>
+              {calculated.advances.map((line, index) => {
+                if (!line) return null;
+                const label = t(line.counted ? 'calc.advance' : 'calc.advanceNotCounted', { number: index + 1 });
+                return <AmountRow key={index} label={label} labelText={label} amount={{ value: line.amount, currency: line.currency }} pln={line.amount_pln} line={line} />;
+              })}
+            </AmountTable>
+          )}
+        </Section>
+      )}
+
+      <Section title={t('calc.totals.heading')}>
+        {(headingId) => (
+          <AmountTable headingId={headingId}>
+            <AmountRow label={t('calc.totals.countries')} labelText={t('calc.totals.countries')} pln={countriesTotal} />
+            <AmountRow label={t('calc.totals.transport')} labelText={t('calc.totals.transport')} pln={calculated.transport_total_pln} />
+            <AmountRow label={t('calc.totals.mileage')} labelText={t('calc.totals.mileage')} pln={calculated.mileage_total_pln} />
+            <AmountRow label={t('calc.totals.other')} labelText={t('calc.totals.other')} pln={calculated.other_total_pln} />
+            <AmountRow label={t('calc.totals.total')} labelText={t('calc.totals.total')} pln={calculated.total_pln} isTotal />
+            <AmountRow label={t('calc.totals.advances')} labelText={t('calc.totals.advances')} pln={calculated.advances_total_pln} />
+            <AmountRow label={t(balanceKey)} labelText={t(balanceKey)} pln={balanceAmount} isTotal />
+          </AmountTable>
+        )}
+      </Section>
+
+      {showCurrencies && (
+        <Section title={t('calc.byCurrency.heading')}>
+          {(headingId) => (
+            <Box sx={{ overflowX: 'auto' }}>
+              <Table size="small" aria-labelledby={headingId} sx={{ minWidth: 520 }}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('calc.byCurrency.currency')}</TableCell>
+                    <TableCell align="right">{t('calc.byCurrency.due')}</TableCell>
+                    <TableCell align="right">{t('calc.byCurrency.advances')}</TableCell>
+                    <TableCell align="right">{t('calc.byCurrency.balance')}</TableCell>
+                    <TableCell align="right">{t('calc.byCurrency.balancePln')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {calculated.balances_by_currency.map((balance) => (
+                    <TableRow key={balance.currency}>
+                      <TableCell component="th" scope="row">
+                        {balance.currency}
+                      </TableCell>
+                      <TableCell align="right">{formatMoney(balance.due, balance.currency, language)}</TableCell>
+                      <TableCell align="right">{formatMoney(balance.advances, balance.currency, language)}</TableCell>
+                      <TableCell align="right">{formatMoney(balance.balance, balance.currency, language)}</TableCell>
+                      <TableCell align="right">{formatMoney(balance.balance_pln, 'PLN', language)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
+          )}
+        </Section>
+      )}
+      {showCurrencies && (
+        <Alert severity="info" variant="outlined" role="note">
+          {t(`calc.rule.${calculated.exchange_rate_rule}`, { date: calculated.settlement_date })}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
