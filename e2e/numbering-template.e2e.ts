@@ -33,6 +33,9 @@ describe('document numbering template', () => {
     await page.getByRole('link', { name: 'Nowy szablon' }).click();
     await page.waitForURL(`${baseUrl()}${LIST_PATH}/new`);
 
+    // The demo company numbers orders and settlements already; this template is for other documents.
+    await page.getByRole('combobox', { name: 'Rodzaj dokumentu' }).click();
+    await page.getByRole('option', { name: 'Dokument ogólny' }).click();
     await page.getByRole('combobox', { name: 'Numeracja' }).click();
     await page.getByRole('option', { name: 'Miesięczna, osobno krajowe i zagraniczne' }).click();
     await page.getByLabel('Maska numeru').fill('PW/[KZ]/[00N]/[MM]/[YYYY]');
@@ -53,7 +56,7 @@ describe('document numbering template', () => {
     await page.waitForURL(`${baseUrl()}${LIST_PATH}`);
     const row = page.getByRole('row', { name: /PW\/\[KZ\]\/\[00N\]\/\[MM\]\/\[YYYY\]/ });
     await row.waitFor();
-    expect(await row.innerText()).toContain('Polecenie wyjazdu');
+    expect(await row.innerText()).toContain('Dokument ogólny');
 
     // The saved template opens with the same preview (no number given yet).
     await row.getByRole('link', { name: /Edytuj szablon/ }).click();

@@ -68,7 +68,7 @@ describe('login', () => {
     const { context, page } = await newPage(browser);
     await logIn(page, 'demo', 'employee', 'Wrong-Password-1');
     const dialog = page.getByRole('dialog', { name: 'Logowanie nieudane' });
-    await expect(dialog.getByText('Nieprawidłowa firma, login lub hasło').isVisible()).resolves.toBe(true);
+    await dialog.getByText('Nieprawidłowa firma, login lub hasło').waitFor();
     await context.close();
   });
 
@@ -76,6 +76,7 @@ describe('login', () => {
     const { context, page } = await newPage(browser);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Zaloguj' }).click();
+    await page.getByText('Pole wymagane').first().waitFor();
     await expect(page.getByText('Pole wymagane').count()).resolves.toBe(3);
     await context.close();
   });
@@ -87,12 +88,12 @@ describe('login', () => {
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
       if (attempt < 5) {
-        await expect(dialog.getByText('Nieprawidłowa firma, login lub hasło').isVisible()).resolves.toBe(true);
+        await dialog.getByText('Nieprawidłowa firma, login lub hasło').waitFor();
         await dialog.getByRole('button').first().click();
         await dialog.waitFor({ state: 'hidden' });
       } else {
         await page.getByRole('dialog', { name: 'Konto zablokowane' }).waitFor();
-        await expect(page.getByText('Spróbuj ponownie za 15 minut.').isVisible()).resolves.toBe(true);
+        await page.getByText('Spróbuj ponownie za 15 minut.').waitFor();
       }
     }
     await context.close();

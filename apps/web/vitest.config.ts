@@ -11,5 +11,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     setupFiles: ['./src/testing/setup.ts'],
+    // Lazy screens load slowly on a 2-core machine running the whole suite; 5 s is too tight.
+    testTimeout: 20_000,
   },
 });

@@ -35,4 +35,13 @@ describe('demo master data', () => {
     expect(plates.sort()).toEqual(['WA 5Y123', 'WX 12345']);
     expect((await get('/delegation-info/pages', employee)).items[0]).toMatchObject({ alias: 'trip-policy', title_pl: 'Polityka podróży' });
   });
+
+  it('has numbering templates for orders and settlements, so the first acceptance gets a number', async () => {
+    const admin = await headersOf('administrator');
+    const templates = (await get('/settings/document-number-template/list', admin)).items as { document_type: string; mask: string; is_active: boolean }[];
+    expect(templates.filter((item) => item.is_active).map((item) => [item.document_type, item.mask]).sort()).toEqual([
+      ['delegation', 'RD/[000N]/[YYYY]'],
+      ['delegationOrder', 'PW/[000N]/[YYYY]'],
+    ]);
+  });
 });

@@ -7,6 +7,7 @@ import {
   costCentres,
   customPages,
   delegationTasks,
+  documentNumberTemplates,
   organizationUnits,
   projects,
   travelServiceAcceptors,
@@ -34,7 +35,8 @@ const TRIP_POLICY_EN = `<h2>General rules</h2>
 /**
  * The demo company's master data, so every settings and delegation-info screen has something to
  * show: cost centres with budgets, the organisation structure, trip reasons, a contractor with a
- * project, vehicles, the trip policy and a travel-service acceptor.
+ * project, vehicles, the trip policy, a travel-service acceptor, and the numbering templates that
+ * automatic numbering needs before the first order or settlement can be accepted.
  */
 export async function seedDemoMasterData(tx: Transaction, companyId: number, companyName: string, userIds: ReadonlyMap<string, number>): Promise<void> {
   const user = (login: string) => userIds.get(login)!;
@@ -120,4 +122,9 @@ export async function seedDemoMasterData(tx: Transaction, companyId: number, com
   });
 
   await tx.insert(travelServiceAcceptors).values({ companyId, userId: user('acceptor') });
+
+  await tx.insert(documentNumberTemplates).values([
+    { companyId, documentType: 'delegationOrder', resetType: 'yearly', mask: 'PW/[000N]/[YYYY]', description: 'Polecenia wyjazdu – numeracja roczna' },
+    { companyId, documentType: 'delegation', resetType: 'yearly', mask: 'RD/[000N]/[YYYY]', description: 'Rozliczenia delegacji – numeracja roczna' },
+  ]);
 }
