@@ -1,7 +1,11 @@
 // `npm run bench`: figures, never assertions. Runs against the built server on a fresh embedded database.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { startBuiltServer } from './server-process.ts';
 import { measure, printFigures } from './http-bench.ts';
 import { BENCH_RATE_DAYS, BENCH_SETTLEMENT_DATE, benchEngine, benchTrip } from './engine-bench.ts';
+import { seedSettlements } from './seed-settlements.ts';
 
 const DEMO_PASSWORD = 'Delego2026!';
 const loginBody = (username: string) => JSON.stringify({ company: 'demo', username, password: DEMO_PASSWORD });
@@ -14,7 +18,8 @@ async function tokenOf(baseUrl: string, username: string): Promise<string> {
 const engine = await benchEngine();
 console.log(`\n${engine.name}: ${engine.settlementsPerSecond} settlements/s (one core, in process)`);
 
-const server = await startBuiltServer();
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'delego-bench-'));
+const server = await startBuiltServer(3917, { dataDir });
 try {
   const { baseUrl } = server;
   const auth = { authorization: `Bearer ${await tokenOf(baseUrl, 'employee')}` };
@@ -34,4 +39,22 @@ try {
   printFigures(`HTTP at 50 connections, 5 s each (${process.env.BENCH_DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite'}, one process)`, figures);
 } finally {
   await server.stop();
+}
+
+// The settlement list with 100 000 settlements in the company. The embedded database belongs to the
+// server process, so it is seeded between two runs of the server on the same data folder.
+const settlementCount = 100_000;
+await seedSettlements(process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL } : { dataDir: path.join(dataDir, 'pglite') }, settlementCount);
+const seeded = await startBuiltServer(3917, { dataDir });
+try {
+  const { baseUrl } = seeded;
+  const listUrl = `${baseUrl}/api/delegation/list?page=1&page_size=25&sort=start_date&order=desc`;
+  const figures = [
+    await measure('GET /api/delegation/list (employee)', { url: listUrl, headers: { authorization: `Bearer ${await tokenOf(baseUrl, 'employee')}` } }),
+    await measure('GET /api/delegation/list (acceptor)', { url: listUrl, headers: { authorization: `Bearer ${await tokenOf(baseUrl, 'acceptor')}` } }),
+  ];
+  printFigures(`Settlement list with ${settlementCount.toLocaleString('en')} settlements in the company, 50 connections, 5 s each`, figures);
+} finally {
+  await seeded.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 }

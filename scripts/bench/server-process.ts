@@ -10,12 +10,16 @@ export interface RunningServer {
 
 /**
  * Starts the built server with the demo data, as `npm start` would: on a fresh embedded database,
- * or on the PostgreSQL database named by `BENCH_DATABASE_URL` (which should be empty).
+ * or on the PostgreSQL database named by `BENCH_DATABASE_URL` (which should be empty). A given
+ * `dataDir` is kept when the server stops, so a second start finds the same embedded database.
  */
-export async function startBuiltServer(port = 3917): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'delego-bench-'));
+export async function startBuiltServer(port = 3917, options: { dataDir?: string } = {}): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'delego-bench-'));
+  // An empty DATABASE_URL is not a URL to the server's configuration: leave it out for the embedded database.
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  const database = process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {};
   const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/server.js'], {
-    env: { ...process.env, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '100000000', EXCHANGE_RATE_SYNC: 'false' },
+    env: { ...inherited, ...database, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '100000000', EXCHANGE_RATE_SYNC: 'false' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -33,7 +37,7 @@ export async function startBuiltServer(port = 3917): Promise<RunningServer> {
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

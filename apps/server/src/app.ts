@@ -34,6 +34,19 @@ import { registerWorkflowRoutes } from './modules/workflow/workflow.routes.ts';
 import { createSettlementCalculationService } from './modules/settlement-calculation/settlement-calculation.service.ts';
 import { registerSettlementCalculationRoutes } from './modules/settlement-calculation/settlement-calculation.routes.ts';
 import { registerMasterDataRoutes } from './modules/master-data.routes.ts';
+import { createTripWorkflow, type TripWorkflow } from './modules/trip-workflow/trip-workflow.service.ts';
+import { createDelegationOrderService } from './modules/delegation-order/delegation-order.service.ts';
+import { registerDelegationOrderRoutes } from './modules/delegation-order/delegation-order.routes.ts';
+import { createDelegationAdvanceService } from './modules/delegation-advance/delegation-advance.service.ts';
+import { registerDelegationAdvanceRoutes } from './modules/delegation-advance/delegation-advance.routes.ts';
+import { createDecisionLinkService } from './modules/decision-link/decision-link.service.ts';
+import { registerDecisionLinkRoutes } from './modules/decision-link/decision-link.routes.ts';
+import type { FileStorage } from './integrations/storage/file-storage.ts';
+import { createMemoryStorage } from './integrations/storage/memory-storage.ts';
+import { createAttachmentsService } from './modules/settlements/attachments.service.ts';
+import { createSettlementsService } from './modules/settlements/settlements.service.ts';
+import { createTripDocumentsService } from './modules/settlements/trip-documents.service.ts';
+import { registerSettlementRoutes } from './modules/settlements/settlements.routes.ts';
 
 export interface AppDependencies {
   db: Database;
@@ -50,12 +63,16 @@ export interface AppDependencies {
   loggerInstance?: FastifyBaseLogger;
   /** Trust X-Forwarded-For from a proxy in front. */
   trustProxy?: boolean;
+  /** Where attachment contents live; `server.ts` passes the local disk under `DATA_DIR/files`, tests and benches keep them in memory. */
+  storage?: FileStorage;
 }
 
 export interface AppServices {
   auth: AuthService;
   outbox: OutboxWorker;
   exchangeRates: ExchangeRateService;
+  /** Status transitions of trip orders and settlements, shared by both modules. */
+  tripWorkflow: TripWorkflow;
 }
 
 declare module 'fastify' {
@@ -94,7 +111,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     onMailQueued: () => outbox.wake(),
   });
   const exchangeRates = createExchangeRateService({ db: deps.db, provider: deps.exchangeRateProvider });
-  app.decorate('services', { auth, outbox, exchangeRates });
+  const tripWorkflow = createTripWorkflow({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl, onMailQueued: () => outbox.wake() });
+  app.decorate('services', { auth, outbox, exchangeRates, tripWorkflow });
   registerAuthentication(app, (token) => auth.authenticate(token));
 
   bindEndpoint(app, healthApi.live, () => ({ status: 'ok' as const }));
@@ -108,7 +126,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerNumberingRoutes(app, createNumberingService({ db: deps.db }));
   registerWorkflowRoutes(app, createWorkflowService({ db: deps.db, clock: deps.clock }));
   registerSettlementCalculationRoutes(app, createSettlementCalculationService({ db: deps.db, clock: deps.clock }));
+  const attachments = createAttachmentsService({ db: deps.db, storage: deps.storage ?? createMemoryStorage(), workflow: tripWorkflow });
+  const settlements = createSettlementsService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, attachments });
+  registerSettlementRoutes(app, { settlements, attachments, documents: createTripDocumentsService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, settlements }) });
   registerMasterDataRoutes(app, { db: deps.db });
+  registerDelegationOrderRoutes(app, createDelegationOrderService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow }));
+  registerDelegationAdvanceRoutes(app, createDelegationAdvanceService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow }));
+  registerDecisionLinkRoutes(app, createDecisionLinkService({ db: deps.db, workflow: tripWorkflow }), { rateLimitPerMinute: deps.authRateLimitPerMinute });
 
   await registerWebAndNotFound(app, deps.webDist);
   app.addHook('onClose', async () => outbox.stop());

@@ -10,6 +10,7 @@ import { seedDemo } from './db/seed/demo.ts';
 import { systemClock } from './lib/clock.ts';
 import { createFileMailer, createSmtpMailer } from './modules/mail/mailer.ts';
 import { createNbpProvider } from './integrations/nbp/nbp-provider.ts';
+import { createLocalDiskStorage } from './integrations/storage/local-disk-storage.ts';
 import { scheduleExchangeRateSync } from './jobs/exchange-rate-sync.ts';
 
 /** The token secret from the environment, or one generated once and kept in the data folder. */
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
     webDist: webDistPath(),
     authRateLimitPerMinute: config.authRateLimit,
     logger: { level: config.logLevel },
+    storage: createLocalDiskStorage(path.join(config.dataDir, 'files')),
   });
   if (config.demoSeed && (await seedDemo(database.db))) app.log.info('demo company loaded (see README for the accounts)');
   app.services.outbox.start();

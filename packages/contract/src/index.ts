@@ -20,3 +20,7 @@ export * from './vehicles.ts';
 export * from './custom-pages.ts';
 export * from './travel-service-settings.ts';
 export * from './user-options.ts';
+export * from './settlements.ts';
+export * from './delegation-orders.ts';
+export * from './delegation-advances.ts';
+export * from './action-by-link-decisions.ts';

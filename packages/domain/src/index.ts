@@ -16,3 +16,5 @@ export * from './numbering/number-template.ts';
 export * from './company-rates/company-rates.ts';
 export * from './workflow/index.ts';
 export * from './trips/document-status.ts';
+export * from './trips/settlement-order-rules.ts';
+export * from './trips/delegation-order.ts';

@@ -83,8 +83,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'public',
     load: () => import('../features/action-by-link/password-change-by-link-page.tsx').then((m) => m.PasswordChangeByLinkPage),
   },
-  { path: '/action-by-link/delegation/decision/:token', titleKey: 'delegationDecisionByLink', access: 'public' },
-  { path: '/action-by-link/delegationOrder/decision/:token', titleKey: 'delegationOrderDecisionByLink', access: 'public' },
+  { path: '/action-by-link/delegation/decision/:token', titleKey: 'delegationDecisionByLink', access: 'public', load: () => import('../features/action-by-link/decision-by-link-page.tsx').then((m) => m.DecisionByLinkPage) },
+  { path: '/action-by-link/delegationOrder/decision/:token', titleKey: 'delegationOrderDecisionByLink', access: 'public', load: () => import('../features/action-by-link/decision-by-link-page.tsx').then((m) => m.DecisionByLinkPage) },
 
   // Reachable with or without a session
   {
@@ -96,34 +96,34 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '*', titleKey: 'notFound', access: 'any', load: () => import('../features/errors/not-found-page.tsx').then((m) => m.NotFoundPage) },
 
   // Trips and the worker choice
-  { path: '/', titleKey: 'home', access: 'authenticated' },
-  { path: '/new-trip', titleKey: 'newTrip.chooseWorker', access: 'authenticated' },
-  { path: '/new-trip/select-service', titleKey: 'newTrip.selectService', access: 'authenticated' },
+  { path: '/', titleKey: 'home', access: 'authenticated', load: () => import('../features/delegation-order/new-trip-page.tsx').then((m) => m.NewTripPage) },
+  { path: '/new-trip', titleKey: 'newTrip.chooseWorker', access: 'authenticated', load: () => import('../features/delegation-order/new-trip-page.tsx').then((m) => m.NewTripPage) },
+  { path: '/new-trip/select-service', titleKey: 'newTrip.selectService', access: 'authenticated', load: () => import('../features/delegation-order/new-trip-page.tsx').then((m) => m.NewTripPage) },
   { path: '/login-as', titleKey: 'loginAs', access: 'authenticated' },
   { path: '/login-back', titleKey: 'loginBack', access: 'authenticated' },
-  { path: '/delegation-advance', titleKey: 'delegationAdvance', access: 'authenticated' },
+  { path: '/delegation-advance', titleKey: 'delegationAdvance', access: 'authenticated', load: () => import('../features/delegation-advance/delegation-advance-page.tsx').then((m) => m.DelegationAdvancePage) },
 
   // Trip orders
-  { path: '/delegation-order', titleKey: 'delegationOrder.list', access: 'authenticated' },
-  { path: '/delegation-order/new', titleKey: 'delegationOrder.new', access: 'authenticated' },
-  { path: '/delegation-order/edit/:id', titleKey: 'delegationOrder.edit', access: 'authenticated' },
-  { path: '/delegation-order/readonly/:id', titleKey: 'delegationOrder.readonly', access: 'authenticated' },
-  { path: '/delegation-order/decision/:id', titleKey: 'delegationOrder.decision', access: 'authenticated' },
+  { path: '/delegation-order', titleKey: 'delegationOrder.list', access: 'authenticated', load: () => import('../features/delegation-order/delegation-order-list-page.tsx').then((m) => m.DelegationOrderListPage) },
+  { path: '/delegation-order/new', titleKey: 'delegationOrder.new', access: 'authenticated', load: () => import('../features/delegation-order/delegation-order-form-page.tsx').then((m) => m.DelegationOrderFormPage) },
+  { path: '/delegation-order/edit/:id', titleKey: 'delegationOrder.edit', access: 'authenticated', load: () => import('../features/delegation-order/delegation-order-form-page.tsx').then((m) => m.DelegationOrderFormPage) },
+  { path: '/delegation-order/readonly/:id', titleKey: 'delegationOrder.readonly', access: 'authenticated', load: () => import('../features/delegation-order/delegation-order-readonly-page.tsx').then((m) => m.DelegationOrderReadonlyPage) },
+  { path: '/delegation-order/decision/:id', titleKey: 'delegationOrder.decision', access: 'authenticated', load: () => import('../features/delegation-order/delegation-order-decision-page.tsx').then((m) => m.DelegationOrderDecisionPage) },
 
   // Settlements
-  { path: '/delegation', titleKey: 'delegation.list', access: 'authenticated' },
-  { path: '/delegation/start', titleKey: 'delegation.start', access: 'authenticated' },
-  { path: '/delegation/start-choose-order', titleKey: 'delegation.startChooseOrder', access: 'authenticated' },
+  { path: '/delegation', titleKey: 'delegation.list', access: 'authenticated', load: () => import('../features/settlements/settlement-list-page.tsx').then((m) => m.SettlementListPage) },
+  { path: '/delegation/start', titleKey: 'delegation.start', access: 'authenticated', load: () => import('../features/settlements/settlement-start-pages.tsx').then((m) => m.SettlementStartPage) },
+  { path: '/delegation/start-choose-order', titleKey: 'delegation.startChooseOrder', access: 'authenticated', load: () => import('../features/settlements/settlement-start-pages.tsx').then((m) => m.SettlementChooseOrderPage) },
   {
     path: '/delegation/new',
     titleKey: 'delegation.new',
     access: 'authenticated',
     load: () => import('../features/settlements/settlement-new-page.tsx').then((m) => m.SettlementNewPage),
   },
-  { path: '/delegation/edit/:id', titleKey: 'delegation.edit', access: 'authenticated' },
-  { path: '/delegation/readonly/:id', titleKey: 'delegation.readonly', access: 'authenticated' },
-  { path: '/delegation/decision/:id', titleKey: 'delegation.decision', access: 'authenticated' },
-  { path: '/delegation/new-from-order/:orderId', titleKey: 'delegation.newFromOrder', access: 'authenticated' },
+  { path: '/delegation/edit/:id', titleKey: 'delegation.edit', access: 'authenticated', load: () => import('../features/settlements/settlement-editor-pages.tsx').then((m) => m.SettlementEditPage) },
+  { path: '/delegation/readonly/:id', titleKey: 'delegation.readonly', access: 'authenticated', load: () => import('../features/settlements/settlement-view-pages.tsx').then((m) => m.SettlementReadonlyPage) },
+  { path: '/delegation/decision/:id', titleKey: 'delegation.decision', access: 'authenticated', load: () => import('../features/settlements/settlement-view-pages.tsx').then((m) => m.SettlementDecisionPage) },
+  { path: '/delegation/new-from-order/:orderId', titleKey: 'delegation.newFromOrder', access: 'authenticated', load: () => import('../features/settlements/settlement-editor-pages.tsx').then((m) => m.SettlementFromOrderPage) },
 
   // Substitutes
   { path: '/substitutes', titleKey: 'substitutes.list', access: 'authenticated' },

@@ -10,10 +10,10 @@ const companyAdmin = buildUserProperties({ permissions: { companyAdmin: true } }
 
 describe('routes and guards', () => {
   it('shows a named placeholder for a screen a later issue builds', async () => {
-    renderApp('/delegation/edit/15', { user: buildUserProperties() });
-    expect(await screen.findByRole('heading', { name: 'Edycja rozliczenia delegacji' })).toBeTruthy();
+    renderApp('/invoices/details/15', { user: buildUserProperties() });
+    expect(await screen.findByRole('heading', { name: 'Szczegóły faktury' })).toBeTruthy();
     expect(screen.getByText('Ten ekran jest w przygotowaniu i pojawi się w jednej z kolejnych wersji.')).toBeTruthy();
-    expect(document.title).toBe('Edycja rozliczenia delegacji – Delego');
+    expect(document.title).toBe('Szczegóły faktury – Delego');
   });
 
   it('gives every route a title in both languages', () => {
@@ -76,7 +76,7 @@ describe('routes and guards', () => {
     expect(await screen.findByRole('heading', { name: 'Nie znaleziono strony (404)' })).toBeTruthy();
   });
 
-  it('shows the decision links as coming screens in the public layout', async () => {
+  it('shows the decision links in the public layout', async () => {
     renderApp('/action-by-link/delegation/decision/abc');
     expect(await screen.findByRole('heading', { name: 'Decyzja w sprawie rozliczenia delegacji' })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Menu główne' })).toBeNull();

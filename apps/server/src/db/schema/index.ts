@@ -5,3 +5,4 @@ export * from './audit.ts';
 export * from './rates.ts';
 export * from './organisation.ts';
 export * from './trips.ts';
+export * from './settlement-bookings.ts';

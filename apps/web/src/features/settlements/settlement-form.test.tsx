@@ -71,10 +71,10 @@ function withoutBreakingSpaces(text: string | null): string {
 beforeEach(() => window.sessionStorage.clear());
 
 describe('settlement form at /delegation/new', () => {
-  it('starts with 2 transport segments and 1 country part in Poland, and offers no save action', async () => {
+  it('starts with 2 transport segments and 1 country part in Poland, and offers saving', async () => {
     renderApp('/delegation/new', { user, handlers: { [CALCULATE]: engineHandler } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Nowe rozliczenie delegacji' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Zapisz' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Zapisz' })).toBeTruthy();
 
     await openStep(/Trasa/);
     expect(screen.getByRole('heading', { level: 3, name: 'Odcinek 1' })).toBeTruthy();

@@ -17,7 +17,7 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { useTranslation } from 'react-i18next';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { UserProperties } from '@delego/contract';
-import { dec, type DelegationFormInput } from '@delego/domain';
+import { dec, type DelegationFormInput, type Issue } from '@delego/domain';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
 import { useSettlementCalculation, type SettlementCalculation } from './api/use-settlement-calculation.ts';
 import { balanceLabelKey } from './components/calculation-view.tsx';
@@ -76,6 +76,10 @@ interface SettlementFormProps {
    */
   onSave?: (form: DelegationFormInput) => void;
   isSaving?: boolean;
+  /** Issues of the last save (rules needing other documents), shown with the live ones. */
+  extraIssues?: readonly Issue[];
+  /** More fields of step 1 (the settlement's order, cost centre, project). */
+  generalExtras?: ReactNode;
 }
 
 /**
@@ -83,7 +87,7 @@ interface SettlementFormProps {
  * Issues appear at their fields once the user touched the field or left its step; issues without a
  * field are listed at the top of their step; each step counts its problems.
  */
-export function SettlementForm({ user, draft, initialValues, onSave, isSaving }: SettlementFormProps) {
+export function SettlementForm({ user, draft, initialValues, onSave, isSaving, extraIssues, generalExtras }: SettlementFormProps) {
   const { t } = useTranslation('settlement-form');
   const theme = useTheme();
   const isNarrow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
@@ -129,7 +133,7 @@ export function SettlementForm({ user, draft, initialValues, onSave, isSaving }:
     setTouched((current) => shiftKeysAfterRemoval(current, listKey, index));
   }, []);
 
-  const issues = useMemo(() => calculation.answer?.validation ?? [], [calculation.answer]);
+  const issues = useMemo(() => [...(calculation.answer?.validation ?? []), ...(extraIssues ?? [])], [calculation.answer, extraIssues]);
   const problemCounts = useMemo(() => {
     const counts = new Map<StepId, number>();
     for (const issue of issues) counts.set(stepOfIssue(issue), (counts.get(stepOfIssue(issue)) ?? 0) + 1);
@@ -218,7 +222,7 @@ export function SettlementForm({ user, draft, initialValues, onSave, isSaving }:
             </Typography>
             <StepIssuesAlert step={stepId} />
             <Box component="form" noValidate onSubmit={(event) => event.preventDefault()} aria-labelledby={stepHeadingId}>
-              {stepId === 'general' && <GeneralStep user={user} />}
+              {stepId === 'general' && <GeneralStep user={user} extras={generalExtras} />}
               {stepId === 'route' && <RouteStep lines={calculated?.transport} onRemoved={onRemoved} />}
               {stepId === 'stay' && <StayStep costs={calculated?.singleCountryCost} onRemoved={onRemoved} />}
               {stepId === 'summary' && <SummaryStep calculated={calculated} hasAnswer={calculation.answer !== null} onRemoved={onRemoved} />}
@@ -236,7 +240,15 @@ export function SettlementForm({ user, draft, initialValues, onSave, isSaving }:
                 </Button>
               )}
               {onSave && (
-                <Button variant="contained" loading={isSaving} onClick={() => onSave(toDelegationForm(form.getValues()))}>
+                <Button
+                  variant="contained"
+                  loading={isSaving}
+                  onClick={() => {
+                    // A save shows every issue at its field, wherever the user has been.
+                    setRevealedSteps(new Set(STEPS));
+                    onSave(toDelegationForm(form.getValues()));
+                  }}
+                >
                   {t('common:actions.save')}
                 </Button>
               )}

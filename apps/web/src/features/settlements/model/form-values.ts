@@ -46,6 +46,8 @@ export interface TransportValues {
   distance: string;
   comment: string;
   vehicle: VehicleValues;
+  /** The attached ticket or bill (an uploaded file's id). */
+  file_id?: number | null;
 }
 
 export interface MealValues {
@@ -62,6 +64,8 @@ export interface AccommodationValues {
   currency: string;
   comment: string;
   acceptor_consent_over_limit: boolean;
+  /** The attached hotel bill. */
+  file_id?: number | null;
 }
 
 export interface TransferValues {
@@ -92,9 +96,13 @@ export interface OtherCostValues {
   /** `YYYY-MM-DD`. */
   bill_date: string;
   bill_description: string;
+  /** The attached bill. */
+  file_id?: number | null;
 }
 
 export interface AdvanceValues {
+  /** An advance of the base order (its amount and payment come from the order). */
+  id?: number | null;
   amount_in_currency: string;
   currency: string;
   payment_type: Choice<AdvancePaymentType>;
@@ -104,7 +112,32 @@ export interface AdvanceValues {
   comment: string;
 }
 
+/**
+ * What a settlement carries besides what the steps edit: the saved settlement, the employee, the base
+ * order with what it allows, the cost centre and project, and the files attached to the settlement.
+ */
+export interface SettlementMeta {
+  id: number | null;
+  user_id: number | null;
+  employee_name: string | null;
+  delegation_order_id: number | null;
+  delegation_order_number: string | null;
+  /** The order's allowed transport types; empty allows every type. */
+  allowed_transport: string[];
+  /** Select values: an id, or '' for none. */
+  cost_centre_id: string;
+  project_id: string;
+  task_id: number | null;
+  external_customer_id: number | null;
+  settlement_date: string | null;
+  destination: string[];
+  /** Files attached to the settlement as a whole. */
+  files: number[];
+}
+
 export interface SettlementFormValues {
+  /** Absent for a settlement typed without saving or an order (the form's own tests). */
+  meta?: SettlementMeta;
   start_date: string;
   end_date: string;
   destinationText: string;
@@ -305,16 +338,41 @@ function countryPartOf(part: CountryValues) {
       currency: currencyOrNull(entry.currency),
       comment: textOrNull(entry.comment),
       acceptor_consent_over_limit: entry.acceptor_consent_over_limit,
+      file_id: entry.file_id ?? null,
     })),
   };
 }
 
+function idOrNull(value: string): number | null {
+  return /^\d+$/.test(value) ? Number(value) : null;
+}
+
+/** The settlement's own fields besides the steps' (nothing for a form without them). */
+function metaFields(meta: SettlementMeta | undefined): Partial<DelegationFormInput> {
+  if (!meta) return {};
+  return {
+    id: meta.id,
+    user_id: meta.user_id,
+    delegation_order_id: meta.delegation_order_id,
+    delegation_order_number: meta.delegation_order_number,
+    cost_centre_id: idOrNull(meta.cost_centre_id),
+    project_id: idOrNull(meta.project_id),
+    task_id: meta.task_id,
+    external_customer_id: meta.external_customer_id,
+    settlement_date: meta.settlement_date,
+    destination: meta.destination,
+    file: meta.files,
+  };
+}
+
 /**
- * The form as the engine and `POST /api/delegation/form-field-changed` take it. `user_id` stays
- * empty: the server settles the signed-in employee (or the one acted for).
+ * The form as the engine, `POST /api/delegation/form-field-changed` and `save-standard` take it.
+ * Without `meta`, `user_id` stays empty: the server settles the signed-in employee (or the one
+ * acted for).
  */
 export function toDelegationForm(values: SettlementFormValues): DelegationFormInput {
   return {
+    ...metaFields(values.meta),
     start_date: textOrNull(values.start_date),
     end_date: textOrNull(values.end_date),
     destinationText: textOrNull(values.destinationText),
@@ -331,6 +389,7 @@ export function toDelegationForm(values: SettlementFormValues): DelegationFormIn
       distance: decimalOrNull(segment.distance),
       comment: textOrNull(segment.comment),
       vehicle: hasVehicle(segment) ? vehicleOf(segment.vehicle) : null,
+      file_id: segment.file_id ?? null,
     })),
     country: values.country.map(countryPartOf),
     other: values.other.map((cost) => ({
@@ -341,8 +400,10 @@ export function toDelegationForm(values: SettlementFormValues): DelegationFormIn
       bill_number: textOrNull(cost.bill_number),
       bill_date: textOrNull(cost.bill_date),
       bill_description: textOrNull(cost.bill_description),
+      file_id: cost.file_id ?? null,
     })),
     advances: values.advances.map((advance) => ({
+      id: advance.id ?? null,
       amount_in_currency: decimalOrNull(advance.amount_in_currency),
       currency: currencyOrNull(advance.currency),
       payment_type: choiceOrNull(advance.payment_type),

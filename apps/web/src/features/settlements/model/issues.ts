@@ -26,6 +26,9 @@ export function stepOfIssue(issue: Issue): StepId {
     case 'task':
     case 'task_id':
     case 'user_id':
+    case 'cost_centre_id':
+    case 'project_id':
+    case 'delegation_order_id':
       return 'general';
     // Other costs, advances, the settlement date, missing exchange rates (no path) and rate data.
     default:
@@ -54,7 +57,7 @@ export function fieldKeyOf(issue: Issue): string {
   return pathKey(path);
 }
 
-const GENERAL_FIELDS = new Set(['start_date', 'end_date', 'destinationText', 'task', 'user_id']);
+const GENERAL_FIELDS = new Set(['start_date', 'end_date', 'destinationText', 'task', 'user_id', 'cost_centre_id', 'project_id', 'delegation_order_id']);
 const TRANSPORT_FIELDS = new Set([
   'transport_type',
   'settlement_type_id',
@@ -66,6 +69,7 @@ const TRANSPORT_FIELDS = new Set([
   'currency',
   'distance',
   'comment',
+  'file_id',
 ]);
 const VEHICLE_FIELDS = new Set(['ownership', 'engine_capacity', 'type']);
 const COUNTRY_FIELDS = new Set(['country_code', 'in_date', 'out_date', 'meals', 'full_board', 'local_transport_lump_sum', 'accommodation']);
@@ -78,9 +82,10 @@ const ACCOMMODATION_FIELDS = new Set([
   'currency',
   'comment',
   'acceptor_consent_over_limit',
+  'file_id',
 ]);
 const TRANSFER_FIELDS = new Set(['city', 'direction']);
-const OTHER_COST_FIELDS = new Set(['type_id', 'payment_type_id', 'amount_in_currency', 'currency', 'bill_number', 'bill_date', 'bill_description']);
+const OTHER_COST_FIELDS = new Set(['type_id', 'payment_type_id', 'amount_in_currency', 'currency', 'bill_number', 'bill_date', 'bill_description', 'file_id']);
 const ADVANCE_FIELDS = new Set(['amount_in_currency', 'currency', 'payment_type', 'payment_date', 'status', 'comment']);
 
 /**

@@ -1,7 +1,8 @@
+import type { ReactNode } from 'react';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import type { UserProperties } from '@delego/contract';
 import { isActingAsOther } from '../../../lib/user-context.ts';
 import { DateInput, TextInput, useIssueText } from '../components/fields.tsx';
@@ -13,8 +14,24 @@ function EmployeeField({ user }: { user: UserProperties }) {
   const { issues } = useFieldIssues('user_id');
   const errorText = useIssueText(issues);
   const actingAsOther = isActingAsOther(user);
-  // The settlement is the signed-in employee's own (or the one acted for): `user_id` stays empty and
-  // the server settles that employee. Choosing another worker comes with the trip workflow.
+  const { control } = useFormContext<SettlementFormValues>();
+  // A saved settlement or one made from an order names its employee.
+  const namedEmployee = useWatch({ control, name: 'meta.employee_name' });
+  if (namedEmployee) {
+    return (
+      <TextField
+        label={t('general.employee')}
+        value={namedEmployee}
+        helperText={errorText}
+        error={Boolean(errorText)}
+        fullWidth
+        size="small"
+        slotProps={{ htmlInput: { readOnly: true } }}
+      />
+    );
+  }
+  // Otherwise the settlement is the signed-in employee's own (or the one acted for): `user_id` stays
+  // empty and the server settles that employee.
   return (
     <TextField
       label={t('general.employee')}
@@ -28,8 +45,8 @@ function EmployeeField({ user }: { user: UserProperties }) {
   );
 }
 
-/** Step 1: who travels, when, where and why. */
-export function GeneralStep({ user }: { user: UserProperties }) {
+/** Step 1: who travels, when, where and why (and what a screen adds: the order, cost centre, project). */
+export function GeneralStep({ user, extras }: { user: UserProperties; extras?: ReactNode }) {
   const { t } = useTranslation('settlement-form');
   const { getValues, setValue } = useFormContext<SettlementFormValues>();
 
@@ -66,6 +83,7 @@ export function GeneralStep({ user }: { user: UserProperties }) {
       <Grid size={12}>
         <TextInput name="task" label={t('general.task')} multiline maxLength={1000} />
       </Grid>
+      {extras && <Grid size={12}>{extras}</Grid>}
     </Grid>
   );
 }

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { TRANSPORT_SETTLEMENT_TYPES, TRANSPORT_TYPES, VEHICLE_TYPES, type TransportLine } from '@delego/domain';
 import { DateInput, SelectInput, TextInput, useIssueText } from '../components/fields.tsx';
+import { AttachmentField } from '../components/attachments.tsx';
 import { useFieldIssues } from '../components/form-issues-context.tsx';
 import { ItemCard } from '../components/item-card.tsx';
 import { formatMoney } from '../model/format.ts';
@@ -98,7 +99,12 @@ interface SegmentCardProps {
 function SegmentCard({ index, count, line, onRemove }: SegmentCardProps) {
   const { t, i18n } = useTranslation('settlement-form');
   const { control } = useFormContext<SettlementFormValues>();
-  const [transportType, settlementType] = useWatch({ control, name: [`transport.${index}.transport_type`, `transport.${index}.settlement_type_id`] });
+  const [transportType, settlementType, allowedTransport] = useWatch({
+    control,
+    name: [`transport.${index}.transport_type`, `transport.${index}.settlement_type_id`, 'meta.allowed_transport'],
+  });
+  // A settlement from an order offers the transport its order allowed (spec §5), and keeps a value already chosen.
+  const transportTypes = TRANSPORT_TYPES.filter((value) => !allowedTransport?.length || allowedTransport.includes(value) || value === transportType);
   const isMileage = settlementType === 'lumpSum';
   const number = index + 1;
   return (
@@ -122,7 +128,7 @@ function SegmentCard({ index, count, line, onRemove }: SegmentCardProps) {
             name={`transport.${index}.transport_type`}
             label={t('route.transportType')}
             emptyLabel={t('choose')}
-            options={TRANSPORT_TYPES.map((value) => ({ value, label: t(`options.transportType.${value}`) }))}
+            options={transportTypes.map((value) => ({ value, label: t(`options.transportType.${value}`) }))}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
@@ -168,6 +174,9 @@ function SegmentCard({ index, count, line, onRemove }: SegmentCardProps) {
         </Grid>
         <Grid size={12}>
           <TextInput name={`transport.${index}.comment`} label={t('route.comment')} multiline maxLength={1000} />
+        </Grid>
+        <Grid size={12}>
+          <AttachmentField name={`transport.${index}.file_id`} section="transport" label={t('settlements:attachments.ticket')} />
         </Grid>
         {hasVehicle({ transport_type: transportType, settlement_type_id: settlementType }) && (
           <Grid size={12}>

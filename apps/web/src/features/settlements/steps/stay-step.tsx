@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { ACCOMMODATION_SETTLEMENT_TYPES, TRANSFER_DIRECTIONS, type SingleCountryCost } from '@delego/domain';
 import { CheckboxInput, CountryInput, DateInput, SelectInput, TextInput, useIssueText } from '../components/fields.tsx';
+import { AttachmentField } from '../components/attachments.tsx';
 import { useFieldIssues } from '../components/form-issues-context.tsx';
 import { ItemCard } from '../components/item-card.tsx';
 import { countryName, regionNameFromAnnex, regionsOf } from '../model/countries.ts';
@@ -248,6 +249,9 @@ function AccommodationList({ index, onRemoved }: { index: number; onRemoved: OnR
                 </Grid>
                 <Grid size={12}>
                   <TextInput name={`${path}.comment`} label={t('stay.accommodation.comment')} multiline maxLength={1000} />
+                </Grid>
+                <Grid size={12}>
+                  <AttachmentField name={`${path}.file_id`} section="accommodation" label={t('settlements:attachments.hotelBill')} />
                 </Grid>
                 <Grid size={12}>
                   <CheckboxInput

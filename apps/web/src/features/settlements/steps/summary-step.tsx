@@ -7,8 +7,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
-import { useFieldArray, useFormContext } from 'react-hook-form';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { ADVANCE_PAYMENT_TYPES, ADVANCE_STATUSES, OTHER_COST_PAYMENT_TYPES, OTHER_COST_TYPES, type CalculatedSettlement } from '@delego/domain';
+import { AttachmentField, DocumentAttachments } from '../components/attachments.tsx';
 import { CalculationView } from '../components/calculation-view.tsx';
 import { DateInput, SelectInput, TextInput } from '../components/fields.tsx';
 import { ItemCard } from '../components/item-card.tsx';
@@ -84,6 +85,9 @@ function OtherCosts({ onRemoved }: { onRemoved: OnRemoved }) {
                 </Grid>
                 <Grid size={12}>
                   <TextInput name={`other.${index}.bill_description`} label={t('other.description')} multiline maxLength={1000} />
+                </Grid>
+                <Grid size={12}>
+                  <AttachmentField name={`other.${index}.file_id`} section="other" label={t('settlements:attachments.bill')} />
                 </Grid>
               </Grid>
             </ItemCard>
@@ -176,6 +180,9 @@ interface SummaryStepProps {
 /** Step 4: other costs, advances, the calculation with its explanations, and a word on attachments. */
 export function SummaryStep({ calculated, hasAnswer, onRemoved }: SummaryStepProps) {
   const { t } = useTranslation('settlement-form');
+  const { control } = useFormContext<SettlementFormValues>();
+  // The settlement's own files need a screen that saves it (a form with `meta`).
+  const hasMeta = useWatch({ control, name: 'meta' }) !== undefined;
   return (
     <Stack spacing={4}>
       <OtherCosts onRemoved={onRemoved} />
@@ -190,7 +197,7 @@ export function SummaryStep({ calculated, hasAnswer, onRemoved }: SummaryStepPro
         )}
       </StepSection>
       <StepSection title={t('attachments.heading')}>
-        <Alert severity="info" role="note">{t('attachments.afterSave')}</Alert>
+        {hasMeta ? <DocumentAttachments /> : <Alert severity="info" role="note">{t('attachments.afterSave')}</Alert>}
       </StepSection>
     </Stack>
   );

@@ -1,0 +1,18 @@
+/**
+ * Where attachment contents live (architecture "Files"): the database keeps each file's metadata
+ * and its storage key, the storage keeps the bytes. Keys are opaque, made by the caller, and never
+ * contain user input.
+ */
+export interface FileStorage {
+  put(key: string, content: Buffer): Promise<void>;
+  /** The content, or null when nothing is stored under the key. */
+  get(key: string): Promise<Buffer | null>;
+  delete(key: string): Promise<void>;
+}
+
+/** Storage keys are made of these characters only, so a key can never leave its folder. */
+export const STORAGE_KEY_PATTERN = /^[a-z0-9][a-z0-9/_-]{0,200}$/;
+
+export function assertStorageKey(key: string): void {
+  if (!STORAGE_KEY_PATTERN.test(key) || key.includes('..') || key.includes('//')) throw new Error(`invalid storage key: ${key}`);
+}

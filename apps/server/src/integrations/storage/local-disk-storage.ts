@@ -1,0 +1,33 @@
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { assertStorageKey, type FileStorage } from './file-storage.ts';
+
+/** Files on the local disk under `root` (by default `DATA_DIR/files`). */
+export function createLocalDiskStorage(root: string): FileStorage {
+  const fileOf = (key: string) => {
+    assertStorageKey(key);
+    return path.join(root, ...key.split('/'));
+  };
+  return {
+    async put(key, content) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Written aside and renamed, so a reader never sees half a file.
+      const partial = `${file}.${randomUUID()}.partial`;
+      await writeFile(partial, content, { mode: 0o600 });
+      await rename(partial, file);
+    },
+    async get(key) {
+      try {
+        return await readFile(fileOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await rm(fileOf(key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { assertStorageKey, type FileStorage } from './file-storage.ts';
+
+/** Files kept in memory: for tests and benches. */
+export function createMemoryStorage(): FileStorage & { readonly size: number } {
+  const files = new Map<string, Buffer>();
+  return {
+    get size() {
+      return files.size;
+    },
+    async put(key, content) {
+      assertStorageKey(key);
+      files.set(key, Buffer.from(content));
+    },
+    async get(key) {
+      assertStorageKey(key);
+      const content = files.get(key);
+      return content ? Buffer.from(content) : null;
+    },
+    async delete(key) {
+      files.delete(key);
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLocalDiskStorage } from './local-disk-storage.ts';
+import { createMemoryStorage } from './memory-storage.ts';
+import type { FileStorage } from './file-storage.ts';
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'delego-storage-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe.each<[string, () => FileStorage]>([
+  ['local disk', () => createLocalDiskStorage(root)],
+  ['memory', () => createMemoryStorage()],
+])('%s storage', (_name, create) => {
+  it('stores, reads and deletes content by key', async () => {
+    const storage = create();
+    await storage.put('c1/delegation/abc', Buffer.from('zażółć'));
+    expect((await storage.get('c1/delegation/abc'))?.toString()).toBe('zażółć');
+    await storage.delete('c1/delegation/abc');
+    expect(await storage.get('c1/delegation/abc')).toBeNull();
+  });
+
+  it('refuses keys that could leave the storage folder', async () => {
+    const storage = create();
+    await expect(storage.put('../etc/passwd', Buffer.from('x'))).rejects.toThrow('invalid storage key');
+    await expect(storage.get('/absolute')).rejects.toThrow('invalid storage key');
+  });
+});

@@ -1,0 +1,105 @@
+import { and, asc, count, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { advances, delegationOrders, users } from '../../db/schema/index.ts';
+
+const listColumns = {
+  advance: advances,
+  order: {
+    id: delegationOrders.id,
+    number: delegationOrders.number,
+    status: delegationOrders.status,
+    userId: delegationOrders.userId,
+    createdById: delegationOrders.createdById,
+    startDate: delegationOrders.startDate,
+    endDate: delegationOrders.endDate,
+    destinations: delegationOrders.destinations,
+    destinationText: delegationOrders.destinationText,
+  },
+  employeeName: users.name,
+  employeeSurname: users.surname,
+};
+
+export type AdvanceListRow = Awaited<ReturnType<typeof delegationAdvanceRepo.find>> & object;
+
+/** Advances with their order; every query is filtered by the company id. */
+export const delegationAdvanceRepo = {
+  async page(
+    db: Executor,
+    companyId: number,
+    filter: { viewerId: number; scope: 'mine' | 'toDecide'; status?: string; decidableOrderStatuses: string[] },
+    page: { offset: number; limit: number },
+  ) {
+    const conditions: SQL[] = [eq(advances.companyId, companyId), ne(delegationOrders.status, 'deleted')];
+    if (filter.scope === 'mine') {
+      conditions.push(or(eq(advances.userId, filter.viewerId), eq(delegationOrders.createdById, filter.viewerId))!);
+    } else {
+      // Waiting for a financial decision or for the payment, on orders that go ahead; never one's own.
+      conditions.push(ne(advances.userId, filter.viewerId), inArray(advances.status, ['unknown', 'approved']), inArray(delegationOrders.status, filter.decidableOrderStatuses));
+    }
+    if (filter.status) conditions.push(eq(advances.status, filter.status));
+    const where = and(...conditions);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select(listColumns)
+        .from(advances)
+        .innerJoin(delegationOrders, and(eq(delegationOrders.id, advances.delegationOrderId), eq(delegationOrders.companyId, companyId)))
+        .innerJoin(users, eq(users.id, advances.userId))
+        .where(where)
+        .orderBy(desc(delegationOrders.startDate), asc(advances.id))
+        .offset(page.offset)
+        .limit(page.limit),
+      db
+        .select({ value: count() })
+        .from(advances)
+        .innerJoin(delegationOrders, and(eq(delegationOrders.id, advances.delegationOrderId), eq(delegationOrders.companyId, companyId)))
+        .where(where),
+    ]);
+    return { rows, total: total?.value ?? 0 };
+  },
+
+  async find(db: Executor, companyId: number, id: number, options: { forUpdate?: boolean } = {}) {
+    const query = db
+      .select(listColumns)
+      .from(advances)
+      .innerJoin(delegationOrders, and(eq(delegationOrders.id, advances.delegationOrderId), eq(delegationOrders.companyId, companyId)))
+      .innerJoin(users, eq(users.id, advances.userId))
+      .where(and(eq(advances.companyId, companyId), eq(advances.id, id)))
+      .limit(1);
+    const [row] = options.forUpdate ? await query.for('update', { of: advances }) : await query;
+    return row ?? null;
+  },
+
+  /** Other advances of the order that still count (not rejected). */
+  async countOthers(db: Executor, companyId: number, orderId: number, exceptId: number | null): Promise<number> {
+    const conditions: SQL[] = [eq(advances.companyId, companyId), eq(advances.delegationOrderId, orderId), ne(advances.status, 'rejected')];
+    if (exceptId !== null) conditions.push(ne(advances.id, exceptId));
+    const [row] = await db
+      .select({ value: count() })
+      .from(advances)
+      .where(and(...conditions));
+    return row?.value ?? 0;
+  },
+
+  async insert(tx: Executor, values: typeof advances.$inferInsert): Promise<number> {
+    const [row] = await tx.insert(advances).values(values).returning({ id: advances.id });
+    return row!.id;
+  },
+
+  async update(tx: Executor, companyId: number, id: number, values: Partial<typeof advances.$inferInsert>, now: Date): Promise<void> {
+    await tx
+      .update(advances)
+      .set({ ...values, updatedAt: now })
+      .where(and(eq(advances.companyId, companyId), eq(advances.id, id)));
+  },
+
+  /** Locks the order while its advances change, so the count of advances per trip holds. */
+  async lockOrder(tx: Executor, companyId: number, orderId: number) {
+    const [row] = await tx
+      .select({ id: delegationOrders.id, userId: delegationOrders.userId, createdById: delegationOrders.createdById, status: delegationOrders.status, endDate: delegationOrders.endDate })
+      .from(delegationOrders)
+      .where(and(eq(delegationOrders.companyId, companyId), eq(delegationOrders.id, orderId)))
+      .for('update');
+    return row ?? null;
+  },
+};
+

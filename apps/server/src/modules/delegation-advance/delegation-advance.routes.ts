@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import { delegationAdvanceApi } from '@delego/contract';
+import { bindEndpoint } from '../../http/bind-endpoint.ts';
+import type { DelegationAdvanceService } from './delegation-advance.service.ts';
+
+export function registerDelegationAdvanceRoutes(app: FastifyInstance, service: DelegationAdvanceService): void {
+  bindEndpoint(app, delegationAdvanceApi.list, (ctx, { query }) => service.list(ctx, query));
+  bindEndpoint(app, delegationAdvanceApi.save, (ctx, { body }) => service.save(ctx, body));
+  bindEndpoint(app, delegationAdvanceApi.decision, (ctx, { body }) => service.decision(ctx, body));
+}

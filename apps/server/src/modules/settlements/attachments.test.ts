@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { apiCalls, lastAuditRow } from '../../../test/api-helpers.ts';
+import { domesticForm, settlementCompany, type SettlementCompany } from '../../../test/settlements.ts';
+import { updateCompanySettings } from '../../../test/trips.ts';
+import { attachments } from '../../db/schema/index.ts';
+import { crc32 } from '../../lib/zip-writer.ts';
+
+let t: TestApp;
+let api: ReturnType<typeof apiCalls>;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: '2026-04-20T10:00:00Z' });
+  api = apiCalls(t.app);
+});
+afterAll(async () => t.close());
+
+type Headers = Record<string, string>;
+
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF rachunek')]);
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR bilet')]);
+const HEIC = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.from([0, 0, 0, 0]), Buffer.from('mif1heic'), Buffer.from('zdjęcie')]);
+const EXE = Buffer.from('MZ\x90\x00\x03\x00\x00\x00 program');
+
+function upload(headers: Headers, query: string, fileName: string, content: Buffer, declaredType = 'application/pdf') {
+  const boundary = `----delego${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${declaredType}\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.app.inject({ method: 'POST', url: `/api/delegation/attachment/upload${query}`, headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+}
+
+async function uploaded(headers: Headers, query: string, fileName: string, content: Buffer): Promise<number> {
+  const response = await upload(headers, query, fileName, content);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().attachment.id as number;
+}
+
+/** Entry names and contents of a stored ZIP, read through its central directory. */
+function unzip(archive: Buffer): Map<string, Buffer> {
+  const end = archive.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const entries = new Map<string, Buffer>();
+  let position = archive.readUInt32LE(end + 16);
+  for (let index = 0; index < archive.readUInt16LE(end + 10); index += 1) {
+    const crc = archive.readUInt32LE(position + 16);
+    const size = archive.readUInt32LE(position + 20);
+    const nameLength = archive.readUInt16LE(position + 28);
+    const offset = archive.readUInt32LE(position + 42);
+    const name = archive.subarray(position + 46, position + 46 + nameLength).toString('utf8');
+    const start = offset + 30 + archive.readUInt16LE(offset + 26);
+    const content = archive.subarray(start, start + size);
+    expect(crc32(content)).toBe(crc);
+    entries.set(name, content);
+    position += 46 + nameLength;
+  }
+  return entries;
+}
+
+describe('settlement attachments', () => {
+  let c: SettlementCompany;
+  beforeAll(async () => {
+    c = await settlementCompany(t.app, t.db);
+  });
+
+  it('places files uploaded on a transport segment, an accommodation, an other cost and the settlement at the next save', async () => {
+    const ticket = await uploaded(c.headers.employee, '?section=transport&item_key=transport.0', 'bilet-tam.pdf', PDF);
+    const hotel = await uploaded(c.headers.employee, '?section=accommodation&item_key=country.0.accommodation.0', 'rachunek hotel Kraków.jpg', JPEG);
+    const parking = await uploaded(c.headers.employee, '?section=other&item_key=other.0', 'parking.png', PNG);
+    const note = await uploaded(c.headers.employee, '?section=document', 'notatka.heic', HEIC);
+    expect(await lastAuditRow(t.db, c.company.id, 'attachment.upload')).toMatchObject({ entityId: String(note) });
+
+    const form = domesticForm({
+      file: [note],
+      other: [{ type_id: 'parking', payment_type_id: 'cash', amount_in_currency: '40.00', currency: 'PLN', bill_date: '2026-03-10', file_id: parking }],
+    });
+    form.transport[0] = { ...form.transport[0]!, file_id: ticket } as (typeof form.transport)[number];
+    form.country[0] = {
+      ...form.country[0]!,
+      accommodation: [{ settlement_type_id: 'invoiceWorkerPayment', start_date: '2026-03-10 10:00', end_date: '2026-03-10 17:00', amount_in_currency: '300.00', currency: 'PLN', file_id: hotel }],
+    } as (typeof form.country)[number];
+    const response = await api.post('/delegation/save-standard', c.headers.employee, { delegation: form });
+    expect(response.json().status, response.body).toBe('OK');
+    const saved = response.json().delegation;
+    expect(saved.attachments.map((file: { id: number; section: string; item_key: string | null; content_type: string }) => [file.id, file.section, file.item_key, file.content_type])).toEqual([
+      [ticket, 'transport', 'transport.0', 'application/pdf'],
+      [hotel, 'accommodation', 'country.0.accommodation.0', 'image/jpeg'],
+      [parking, 'other', 'other.0', 'image/png'],
+      [note, 'document', null, 'image/heic'],
+    ]);
+
+    // One file, named by content-disposition, for whoever may see the settlement.
+    const download = await api.get(`/delegation/attachment/download?id=${hotel}`, c.headers.employee);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('image/jpeg');
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="rachunek hotel Krakow.jpg"; filename*=UTF-8''rachunek%20hotel%20Krak%C3%B3w.jpg`);
+    expect(download.rawPayload.equals(JPEG)).toBe(true);
+    expect((await api.get(`/delegation/attachment/download?id=${hotel}`, c.headers.admin)).statusCode).toBe(200);
+    expect((await api.get(`/delegation/attachment/download?id=${hotel}`, c.headers.colleague)).statusCode).toBe(404);
+    const other = await settlementCompany(t.app, t.db);
+    expect((await api.get(`/delegation/attachment/download?id=${hotel}`, other.headers.admin)).statusCode).toBe(404);
+
+    // All of them as one ZIP.
+    const zip = await api.get(`/delegation/attachment/download-all?id=${saved.id}`, c.headers.employee);
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    const entries = unzip(zip.rawPayload);
+    expect([...entries.keys()]).toEqual(['bilet-tam.pdf', 'rachunek hotel Kraków.jpg', 'parking.png', 'notatka.heic']);
+    expect(entries.get('bilet-tam.pdf')!.equals(PDF)).toBe(true);
+
+    // A file the form no longer names leaves with the next save.
+    const without = { ...saved.form, file: [] };
+    const resaved = await api.post('/delegation/save-standard', c.headers.employee, { delegation: without, version: saved.version });
+    expect(resaved.json().delegation.attachments.map((file: { id: number }) => file.id)).toEqual([ticket, hotel, parking]);
+    expect(await t.db.select().from(attachments).where(eq(attachments.id, note))).toEqual([]);
+  });
+
+  it("answers 'Brak załączonych plików' (404, reason noFiles) for a settlement without files", async () => {
+    const response = await api.post('/delegation/save-standard', c.headers.employee, { delegation: domesticForm({}, '2026-03-11') });
+    const id = response.json().delegation.id;
+    const zip = await api.get(`/delegation/attachment/download-all?id=${id}`, c.headers.employee);
+    expect(zip.statusCode).toBe(404);
+    expect(zip.json()).toMatchObject({ code: 'NOT_FOUND', messages: ['No attached files'], params: { reason: 'noFiles' } });
+    expect((await api.get(`/delegation/attachment/download-all?id=${id}`, c.headers.colleague)).json().params).toBeUndefined();
+  });
+
+  it("refuses a file above the company's limit ('Zbyt duży plik')", async () => {
+    const d = await settlementCompany(t.app, t.db, { attachment_max_mb: 1 });
+    const tooLarge = Buffer.concat([PDF, Buffer.alloc(1024 * 1024)]);
+    const response = await upload(d.headers.employee, '?section=document', 'duzy.pdf', tooLarge);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues).toEqual([{ path: ['file'], code: 'attachment.tooLarge', params: { max_mb: 1 } }]);
+    expect(await t.db.select().from(attachments).where(eq(attachments.companyId, d.company.id))).toEqual([]);
+    // The default limit is 3 MB.
+    const justUnder = Buffer.concat([PDF, Buffer.alloc(3 * 1024 * 1024 - PDF.length)]);
+    expect((await upload(c.headers.employee, '?section=document', 'limit.pdf', justUnder)).statusCode).toBe(200);
+    expect((await upload(c.headers.employee, '?section=document', 'ponad.pdf', Buffer.concat([justUnder, Buffer.from('x')]))).json().issues[0].code).toBe('attachment.tooLarge');
+  });
+
+  it('checks the content, not the name or the declared type', async () => {
+    const renamed = await upload(c.headers.employee, '?section=document', 'faktura.pdf', EXE, 'application/pdf');
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().issues).toEqual([{ path: ['file'], code: 'attachment.unsupportedType' }]);
+    const empty = await upload(c.headers.employee, '?section=document', 'pusty.pdf', Buffer.alloc(0));
+    expect(empty.json().issues).toEqual([{ path: ['file'], code: 'attachment.empty' }]);
+    const pdfNamedJpg = await upload(c.headers.employee, '?section=document', 'skan.jpg', PDF, 'image/jpeg');
+    expect(pdfNamedJpg.json().attachment.content_type).toBe('application/pdf');
+  });
+
+  it('accepts only PDF files when the company says pdf_attachment_only', async () => {
+    const d = await settlementCompany(t.app, t.db);
+    await updateCompanySettings(t.db, d.company, { pdf_attachment_only: 1 });
+    const headers = d.headers.employee;
+    const photo = await upload(headers, '?section=document', 'zdjecie.jpg', JPEG, 'image/jpeg');
+    expect(photo.statusCode).toBe(400);
+    expect(photo.json().issues).toEqual([{ path: ['file'], code: 'attachment.pdfOnly' }]);
+    expect((await upload(headers, '?section=document', 'rachunek.pdf', PDF)).statusCode).toBe(200);
+  });
+
+  it('refuses a request without a file, a wrong place, and someone else using my upload', async () => {
+    const notMultipart = await api.post('/delegation/attachment/upload?section=document', c.headers.employee, {});
+    expect(notMultipart.statusCode).toBe(400);
+    expect(notMultipart.json().issues).toEqual([{ path: ['file'], code: 'attachment.fileMissing' }]);
+    expect((await upload(c.headers.employee, '?section=transport', 'bilet.pdf', PDF)).statusCode).toBe(400);
+    expect((await upload(c.headers.employee, '?section=transport&item_key=../../x', 'bilet.pdf', PDF)).statusCode).toBe(400);
+    const mine = await uploaded(c.headers.employee, '?section=document', 'moje.pdf', PDF);
+    const stolen = await api.post('/delegation/save-standard', c.headers.colleague, { delegation: domesticForm({ file: [mine] }, '2026-03-12') });
+    expect(stolen.json().issues).toEqual([{ path: ['file', 0], code: 'delegation.unauthorisedFieldChange' }]);
+    expect((await api.get(`/delegation/attachment/download?id=${mine}`, c.headers.colleague)).statusCode).toBe(404);
+    const missing = await api.post('/delegation/save-standard', c.headers.employee, { delegation: domesticForm({ file: [99999999] }, '2026-03-12') });
+    expect(missing.json().issues).toEqual([{ path: ['file', 0], code: 'delegation.fileMissing' }]);
+  });
+
+  it('lets the uploader remove a waiting upload and nobody else', async () => {
+    const id = await uploaded(c.headers.employee, '?section=document', 'pomylka.pdf', PDF);
+    expect((await api.post('/delegation/attachment/delete', c.headers.colleague, { id })).statusCode).toBe(404);
+    expect((await api.post('/delegation/attachment/delete', c.headers.employee, { id })).json()).toEqual({ status: 'OK' });
+    expect(await t.db.select().from(attachments).where(eq(attachments.id, id))).toEqual([]);
+    expect(await lastAuditRow(t.db, c.company.id, 'attachment.delete')).toMatchObject({ entityId: String(id) });
+  });
+});

@@ -1,0 +1,555 @@
+import {
+  AppError,
+  ErrorCode,
+  TRANSPORT_TYPES,
+  addDaysToLocalDate,
+  allowedTransportTypesOf,
+  formatLocalDateTimeMillis,
+  localTimeToMillis,
+  parseDelegationForm,
+  parseLocalDateTimeToMillis,
+  toLocalDate,
+  validateSettlementAgainstOrder,
+  type BaseOrder,
+  type DecisionStage,
+  type DelegationForm,
+  type DocumentAction,
+  type Issue,
+  type SettlementStatus,
+} from '@delego/domain';
+import type { BodyOf, DelegationDocument, DelegationListItem, ImportedOrder, SaveStandardResponse, delegationApi, delegationListQuerySchema } from '@delego/contract';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import type { AuthenticatedContext } from '../../http/request-context.ts';
+import { pageWindow } from '../../http/paging.ts';
+import { can } from '../../lib/access.ts';
+import { notFoundError } from '../../lib/app-errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/pg-errors.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
+import { calculateAndValidate } from '../settlement-calculation/rate-book-loader.ts';
+import type { TripWorkflow } from '../trip-workflow/trip-workflow.service.ts';
+import type { TripDocumentRow } from '../trip-workflow/trip-workflow.repo.ts';
+import { fileReferencesOf, type AttachmentsService } from './attachments.service.ts';
+import { settlementsRepo, type DelegationRow, type ListRow, type ListViewer, type OrderRow } from './settlements.repo.ts';
+
+type ListQuery = z.output<typeof delegationListQuerySchema>;
+type SaveBody = BodyOf<typeof delegationApi.saveStandard>;
+type ActionBody = BodyOf<typeof delegationApi.action>;
+
+/** Spec §8 texts of the save answer (the web shows 'Błąd walidacji danych' / 'Wystąpił błąd'). */
+export const SAVE_MESSAGES = {
+  validation: 'Form not validated, check and correct errors before saving',
+  conflict: 'The record was changed by someone else',
+  status: 'Action not allowed in the current status of the document',
+} as const;
+
+/** Statuses in which the form may be saved (spec §4: data locked once submitted). */
+const EDITABLE_STATUSES = new Set(['created', 'rejectedForCorrect']);
+
+function wall(date: Date): string {
+  return formatLocalDateTimeMillis(date.getTime());
+}
+
+function idOf(value: string | number | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const number = Number(value);
+  return Number.isSafeInteger(number) && number > 0 ? number : null;
+}
+
+/** The row as the trip workflow reads it. */
+function tripRowOf(row: ListRow): TripDocumentRow {
+  return {
+    kind: 'delegation',
+    id: row.id,
+    companyId: row.companyId,
+    userId: row.userId,
+    createdById: row.createdById,
+    status: row.status,
+    stage: row.stage,
+    workflowSteps: row.workflowSteps,
+    currentStep: row.currentStep,
+    number: row.number,
+    customNumber: row.customNumber,
+    isNumberPermanent: row.isNumberPermanent,
+    version: row.version,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    costCentreId: row.costCentreId,
+    taskId: row.taskId,
+    totalCost: row.totalPln,
+    isForeign: row.isForeign,
+    delegationOrderId: row.delegationOrderId,
+    sentAt: row.sentAt,
+    acceptedAt: row.acceptedAt,
+  };
+}
+
+function listItemOf(row: ListRow, allowedActions: DocumentAction[]): DelegationListItem {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status as SettlementStatus,
+    stage: (row.stage as DecisionStage | null) ?? null,
+    user_id: row.userId,
+    employee_name: row.employeeName,
+    start_date: wall(row.startDate),
+    end_date: wall(row.endDate),
+    destination_text: row.destinationText,
+    delegation_order_id: row.delegationOrderId,
+    delegation_order_number: row.orderNumber,
+    total_pln: row.totalPln,
+    balance_pln: row.balancePln,
+    attachment_count: row.attachmentCount,
+    version: row.version,
+    updated_at: row.updatedAt.toISOString(),
+    allowedActions,
+  };
+}
+
+/** The trip order as the settlement rules and the form read it. */
+function baseOrderOf(order: OrderRow, advanceRows: Awaited<ReturnType<typeof settlementsRepo.orderAdvances>>): BaseOrder {
+  return {
+    id: order.id,
+    number: order.number,
+    user_id: order.userId,
+    start_date: wall(order.startDate),
+    end_date: wall(order.endDate),
+    cost_centre_id: order.costCentreId,
+    project_id: order.projectId,
+    task_id: order.taskId,
+    task: order.task,
+    external_customer_id: order.externalCustomerId,
+    destinations: order.destinations,
+    destination_text: order.destinationText,
+    start_place_text: order.startPlaceText,
+    end_place_text: order.endPlaceText,
+    allowed_transport: order.allowedTransport,
+    advances: advanceRows.map((advance) => ({
+      id: advance.id,
+      amount_in_currency: advance.amountInCurrency,
+      currency: advance.currency,
+      payment_type: advance.paymentType,
+      payment_date: advance.paymentDate,
+      status: advance.status,
+      comment: advance.comment,
+    })),
+  };
+}
+
+/** Every booking the form names, with the field naming it. */
+function bookingReferencesOf(form: DelegationForm): { id: string; path: (string | number)[] }[] {
+  const references: { id: string; path: (string | number)[] }[] = [];
+  const add = (value: string | number | null | undefined, path: (string | number)[]) => {
+    if (value !== null && value !== undefined && value !== '') references.push({ id: String(value), path });
+  };
+  form.transport.forEach((segment, index) => add(segment.booking_id, ['transport', index, 'booking_id']));
+  form.country.forEach((part, partIndex) => part.accommodation.forEach((entry, index) => add(entry.booking_id, ['country', partIndex, 'accommodation', index, 'booking_id'])));
+  (form.booking ?? []).forEach((booking, index) => add(booking.booking_id, ['booking', index, 'booking_id']));
+  return references;
+}
+
+function validationError(issues: Issue[]): SaveStandardResponse {
+  return { status: 'validationError', code: ErrorCode.validationFailed, message: SAVE_MESSAGES.validation, issues };
+}
+
+/** The start of a Warsaw day as an instant. */
+function startOfDay(day: string): Date {
+  return new Date(localTimeToMillis(day, 0, 0) ?? Date.parse(`${day}T00:00:00Z`));
+}
+
+/**
+ * Settlements of business trips (spec §2–§5, §7): the list each user may see, the form's loading
+ * and saving with every rule of spec §5, and the workflow actions through the trip workflow.
+ */
+export function createSettlementsService(deps: { db: Database; clock: Clock; workflow: TripWorkflow; attachments: AttachmentsService }) {
+  const { db, clock, workflow, attachments } = deps;
+
+  const me = (ctx: AuthenticatedContext) => ctx.actor.contextUserId;
+  const actsForOthers = (ctx: AuthenticatedContext) => can(ctx, 'delegationForOthers');
+  /** Spec §6 "no right to settle an employee": one's own trips, or anyone's with `delegationForOthers`. */
+  const maySettleFor = (ctx: AuthenticatedContext, employeeId: number) => employeeId === me(ctx) || actsForOthers(ctx);
+
+  function viewerOf(ctx: AuthenticatedContext): ListViewer {
+    return {
+      userId: me(ctx),
+      seesAll: can(ctx, 'companyAdmin'),
+      acceptsSubstantive: can(ctx, 'delegationAcceptSubstantive'),
+      acceptsFinancial: can(ctx, 'delegationAcceptFinancial'),
+    };
+  }
+
+  async function listItem(ctx: AuthenticatedContext, id: number, allowedActions?: DocumentAction[]): Promise<DelegationListItem> {
+    const [row] = await settlementsRepo.listRows(db, ctx.actor.companyId, [id]);
+    if (!row) throw notFoundError();
+    const actions = allowedActions ?? (await workflow.allowedActionsForMany(ctx, 'delegation', [tripRowOf(row)])).get(id) ?? [];
+    return listItemOf(row, actions);
+  }
+
+  /** The saved settlement as the form and the decision screen load it; null when the user may not see it. */
+  async function documentOf(ctx: AuthenticatedContext, id: number): Promise<{ document: DelegationDocument; row: DelegationRow; order: OrderRow | null } | null> {
+    const companyId = ctx.actor.companyId;
+    const visible = await workflow.visibleDocument(ctx, 'delegation', id);
+    if (!visible) return null;
+    const entry = await settlementsRepo.findWithNames(db, companyId, id);
+    if (!entry) return null;
+    const { row } = entry;
+    const [files, order] = await Promise.all([
+      attachments.ofSettlement(db, companyId, id),
+      row.delegationOrderId === null ? Promise.resolve(null) : settlementsRepo.findOrder(db, companyId, row.delegationOrderId),
+    ]);
+    const form = { ...(row.form as Record<string, unknown>), id: row.id, user_id: row.userId, number: row.number, delegation_order_id: row.delegationOrderId, delegation_order_number: order?.number ?? null };
+    const document: DelegationDocument = {
+      id: row.id,
+      user_id: row.userId,
+      employee_name: entry.employeeName,
+      created_by_id: row.createdById,
+      status: row.status as SettlementStatus,
+      stage: (row.stage as DecisionStage | null) ?? null,
+      number: row.number,
+      version: row.version,
+      delegation_order_id: row.delegationOrderId,
+      delegation_order_number: order?.number ?? null,
+      form,
+      calculated: (row.calculated as DelegationDocument['calculated']) ?? null,
+      total_pln: row.totalPln,
+      balance_pln: row.balancePln,
+      allowedActions: visible.allowedActions,
+      attachments: files,
+      decisions: visible.history.map((decision) => ({
+        action: decision.action,
+        from_status: decision.fromStatus,
+        to_status: decision.toStatus,
+        stage: decision.stage,
+        user_name: `${decision.userName} ${decision.userSurname}`,
+        context_user_name: null,
+        channel: decision.channel,
+        comment: decision.comment,
+        created_at: decision.createdAt.toISOString(),
+      })),
+      sent_at: row.sentAt?.toISOString() ?? null,
+      accepted_at: row.acceptedAt?.toISOString() ?? null,
+      settled_at: row.settledAt?.toISOString() ?? null,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    };
+    return { document, row, order };
+  }
+
+  /**
+   * The base order named by the form: it must be the employee's accepted order without another
+   * settlement (spec §4/§5). Returns the order or the issue.
+   */
+  async function checkBaseOrder(ctx: AuthenticatedContext, orderId: number, employeeId: number, exceptId: number | null): Promise<{ order: BaseOrder | null; issues: Issue[] }> {
+    const companyId = ctx.actor.companyId;
+    const order = await settlementsRepo.findOrder(db, companyId, orderId);
+    const path = ['delegation_order_id'];
+    if (!order || order.userId !== employeeId || order.status === 'deleted') return { order: null, issues: [{ path, code: 'delegation.orderNotFound' }] };
+    if (order.status !== 'accepted') return { order: null, issues: [{ path, code: 'delegation.orderNotAccepted' }] };
+    if ((await settlementsRepo.settlementOfOrder(db, companyId, orderId, exceptId)) !== null) return { order: null, issues: [{ path, code: 'delegation.orderAlreadySettled' }] };
+    return { order: baseOrderOf(order, await settlementsRepo.orderAdvances(db, companyId, orderId)), issues: [] };
+  }
+
+  /** The master data the form names must exist in the company. */
+  async function checkReferences(companyId: number, form: DelegationForm): Promise<Issue[]> {
+    const issues: Issue[] = [];
+    const checks = [
+      ['cost_centre_id', 'costCentre'],
+      ['project_id', 'project'],
+      ['task_id', 'task'],
+      ['external_customer_id', 'contractor'],
+    ] as const;
+    for (const [field, table] of checks) {
+      const value = form[field];
+      if (value === null || value === undefined || value === '') continue;
+      const id = idOf(value);
+      if (id === null || !(await settlementsRepo.existingIds(db, table, companyId, [id])).has(id)) issues.push({ path: [field], code: 'validation.unknownReference' });
+    }
+    return issues;
+  }
+
+  /** The order's advances named by the form take the order's values (amount, payment, status): the employee cannot change them. */
+  function withOrderAdvances(form: DelegationForm, order: BaseOrder | null): { form: DelegationForm; advanceIds: number[]; issues: Issue[] } {
+    const issues: Issue[] = [];
+    const advanceIds: number[] = [];
+    const advances = form.advances.map((advance, index) => {
+      if (advance.id === null || advance.id === undefined || advance.id === '') return advance;
+      const known = order?.advances.find((candidate) => candidate.id === idOf(advance.id));
+      if (!known) {
+        issues.push({ path: ['advances', index, 'id'], code: 'delegation.unauthorisedFieldChange' });
+        return advance;
+      }
+      advanceIds.push(known.id);
+      return {
+        ...advance,
+        id: known.id,
+        amount_in_currency: known.amount_in_currency,
+        currency: known.currency,
+        payment_type: advance.payment_type && advance.payment_type === known.payment_type ? advance.payment_type : (known.payment_type as typeof advance.payment_type),
+        payment_date: known.payment_date,
+        status: known.status as typeof advance.status,
+      };
+    });
+    return { form: { ...form, advances }, advanceIds, issues };
+  }
+
+  return {
+    async list(ctx: AuthenticatedContext, query: ListQuery) {
+      const { items, total } = await settlementsRepo.page(
+        db,
+        ctx.actor.companyId,
+        viewerOf(ctx),
+        {
+          scope: query.scope,
+          status: query.status,
+          dateFrom: query.date_from ? startOfDay(query.date_from) : undefined,
+          dateTo: query.date_to ? startOfDay(addDaysToLocalDate(query.date_to, 1)) : undefined,
+          userId: query.user_id,
+          number: query.number || undefined,
+          search: query.search || undefined,
+          sort: query.sort,
+          order: query.order,
+        },
+        pageWindow(query),
+      );
+      const actions = await workflow.allowedActionsForMany(ctx, 'delegation', items.map(tripRowOf));
+      return { items: items.map((row) => listItemOf(row, actions.get(row.id) ?? [])), total };
+    },
+
+    /** Spec §7 `delegation/available-users`: oneself, and everyone active with `delegationForOthers`. */
+    async availableUsers(ctx: AuthenticatedContext) {
+      const rows = await settlementsRepo.activeUsers(db, ctx.actor.companyId, actsForOthers(ctx) ? null : [me(ctx)]);
+      return { items: rows.map((row) => ({ id: row.id, fullName: `${row.name} ${row.surname}` })) };
+    },
+
+    async formOptions(ctx: AuthenticatedContext) {
+      const companyId = ctx.actor.companyId;
+      const [centres, projectRows, tasks] = await Promise.all([settlementsRepo.costCentres(db, companyId, null), settlementsRepo.projects(db, companyId), settlementsRepo.tasks(db, companyId)]);
+      return {
+        cost_centres: centres.map((row) => ({ id: row.id, ordinate: row.ordinate, name: row.name, enabled_for_new: row.enabledForNew })),
+        projects: projectRows.map((row) => ({ id: row.id, name: row.name, is_active: row.isActive })),
+        tasks: tasks.map((row) => ({ id: row.id, name_pl: row.namePl, name_en: row.nameEn, enabled_for_new: row.enabledForNew })),
+        settings: {
+          attachment_max_mb: ctx.actor.settings.attachment_max_mb,
+          pdf_attachment_only: ctx.actor.settings.pdf_attachment_only === 1,
+          trip_order_requirement: ctx.actor.settings.trip_order_requirement,
+        },
+      };
+    },
+
+    /** Spec §2 `start-choose-order`: accepted orders without a settlement of the employees the user may settle for. */
+    async availableOrders(ctx: AuthenticatedContext) {
+      const rows = await settlementsRepo.acceptedOrdersWithoutSettlement(db, ctx.actor.companyId, actsForOthers(ctx) ? null : [me(ctx)]);
+      return {
+        items: rows.map(({ order, employeeName }) => ({
+          id: order.id,
+          number: order.number,
+          user_id: order.userId,
+          employee_name: employeeName,
+          start_date: wall(order.startDate),
+          end_date: wall(order.endDate),
+          destination_text: order.destinationText ?? order.destinations.map((destination) => destination.place_text).join(', '),
+          accepted_at: order.acceptedAt?.toISOString() ?? null,
+        })),
+      };
+    },
+
+    /** Spec §7 `delegation/delegation-order-import`: only an accepted order without a settlement is a base. */
+    async delegationOrderImport(ctx: AuthenticatedContext, id: number): Promise<{ delegationOrder: ImportedOrder }> {
+      const companyId = ctx.actor.companyId;
+      const order = await settlementsRepo.findOrder(db, companyId, id);
+      if (!order || order.status === 'deleted' || !maySettleFor(ctx, order.userId)) throw notFoundError();
+      if (order.status !== 'accepted') throw new AppError(ErrorCode.validationFailed, { issues: [{ path: ['id'], code: 'delegation.orderNotAccepted' }] });
+      if ((await settlementsRepo.settlementOfOrder(db, companyId, id, null)) !== null) {
+        throw new AppError(ErrorCode.validationFailed, { issues: [{ path: ['id'], code: 'delegation.orderAlreadySettled' }] });
+      }
+      const [employee, advanceRows] = await Promise.all([settlementsRepo.user(db, companyId, order.userId), settlementsRepo.orderAdvances(db, companyId, id)]);
+      return { delegationOrder: { ...baseOrderOf(order, advanceRows), employee_name: employee ? `${employee.name} ${employee.surname}` : '' } };
+    },
+
+    /** Spec §7 `delegation/delegation-edit`: the settlement and its order's allowed transport types. */
+    async delegationEdit(ctx: AuthenticatedContext, id: number) {
+      const loaded = await documentOf(ctx, id);
+      if (!loaded) throw notFoundError();
+      return { delegation: loaded.document, selected_transport_types: loaded.order?.allowedTransport ?? [] };
+    },
+
+    /** The document for the PDF and other readers, when the user may see it. */
+    documentOf,
+
+    /**
+     * Spec §7 `delegation/save-standard`: validates the whole settlement (form rules, rates, the order,
+     * the company's checks, other settlements of the employee, bookings and files) and saves the form
+     * with the engine's calculation in one transaction. A failed validation saves nothing, so what was
+     * saved before stays as it was.
+     */
+    async saveStandard(ctx: AuthenticatedContext, body: SaveBody): Promise<SaveStandardResponse> {
+      const companyId = ctx.actor.companyId;
+      const settings = ctx.actor.settings;
+      const parsed = parseDelegationForm(body.delegation);
+      if (!parsed.delegation) return validationError(parsed.issues);
+      let form = parsed.delegation;
+
+      const existingId = form.id === null || form.id === undefined || form.id === '' ? null : idOf(form.id);
+      if ((form.id ?? '') !== '' && existingId === null) throw notFoundError();
+      let existing: DelegationRow | null = null;
+      if (existingId !== null) {
+        const visible = await workflow.visibleDocument(ctx, 'delegation', existingId);
+        const entry = visible ? await settlementsRepo.findWithNames(db, companyId, existingId) : null;
+        if (!visible || !entry) throw notFoundError();
+        existing = entry.row;
+        if (!visible.allowedActions.includes('edit')) {
+          if (EDITABLE_STATUSES.has(existing.status)) throw new AppError(ErrorCode.forbidden, { messages: ['You do not have permission to perform this action'] });
+          return { status: 'unknownError', code: 'document.refused.status', message: SAVE_MESSAGES.status };
+        }
+        if (body.version !== undefined && body.version !== existing.version) return { status: 'unknownError', code: ErrorCode.conflict, message: SAVE_MESSAGES.conflict };
+      }
+
+      const issues: Issue[] = [];
+      // The employee: chosen for a new settlement, fixed afterwards.
+      const requestedEmployee = form.user_id === null || form.user_id === undefined || form.user_id === '' ? null : idOf(form.user_id);
+      let employeeId: number;
+      if (existing) {
+        employeeId = existing.userId;
+        if (requestedEmployee !== null && requestedEmployee !== employeeId) issues.push({ path: ['user_id'], code: 'delegation.unauthorisedFieldChange' });
+      } else {
+        employeeId = requestedEmployee ?? me(ctx);
+        const employee = await settlementsRepo.user(db, companyId, employeeId);
+        if (!employee?.isActive) issues.push({ path: ['user_id'], code: 'settlement.unknownEmployee' });
+        else if (!maySettleFor(ctx, employeeId)) issues.push({ path: ['user_id'], code: 'delegation.noRightToSettleEmployee' });
+      }
+      if (settings.numbering_assignment === 'autoOnly' && form.custom_number && form.custom_number !== (existing?.customNumber ?? null)) {
+        issues.push({ path: ['custom_number'], code: 'delegation.unauthorisedFieldChange' });
+      }
+
+      // The base order.
+      const orderId = form.delegation_order_id === null || form.delegation_order_id === undefined || form.delegation_order_id === '' ? null : idOf(form.delegation_order_id);
+      let order: BaseOrder | null = null;
+      if ((form.delegation_order_id ?? '') !== '' && orderId === null) issues.push({ path: ['delegation_order_id'], code: 'delegation.orderNotFound' });
+      if (orderId !== null) {
+        const checked = await checkBaseOrder(ctx, orderId, employeeId, existing?.id ?? null);
+        order = checked.order;
+        issues.push(...checked.issues);
+      }
+      const advances = withOrderAdvances(form, order);
+      form = advances.form;
+      issues.push(...advances.issues);
+
+      // The form's rules, the rates and the engine; the order's transport types.
+      const settlementDate = form.settlement_date && /^\d{4}-\d{2}-\d{2}$/.test(form.settlement_date) ? form.settlement_date : toLocalDate(clock.now());
+      const { calculated, issues: formIssues } = await calculateAndValidate(db, {
+        companyId,
+        employeeId,
+        delegation: form,
+        settings,
+        settlementDate,
+        validation: { allowedTransportTypes: allowedTransportTypesOf(order, TRANSPORT_TYPES) },
+      });
+      issues.push(...formIssues.filter((issue) => !(issue.code === 'settlement.unknownEmployee' && issues.some((known) => known.path[0] === 'user_id'))));
+      // The rules needing the order or the company's settings (spec §5).
+      if (orderId === null || order !== null) issues.push(...validateSettlementAgainstOrder(form, order, settings));
+      issues.push(...(await checkReferences(companyId, form)));
+
+      // Another settlement of the employee at the same time.
+      const start = form.start_date ? parseLocalDateTimeToMillis(form.start_date) : null;
+      const end = form.end_date ? parseLocalDateTimeToMillis(form.end_date) : null;
+      if (start !== null && end !== null && end > start) {
+        const others = await settlementsRepo.overlapping(db, companyId, employeeId, new Date(start), new Date(end), existing?.id ?? null);
+        if (others.length > 0) issues.push({ path: ['start_date'], code: 'delegation.otherDelegationAtThatTime', params: { number: others[0]!.number ?? `#${others[0]!.id}` } });
+      }
+
+      // A booking can be attached once.
+      const bookings = bookingReferencesOf(form);
+      const seenBookings = new Set<string>();
+      for (const booking of bookings) {
+        if (seenBookings.has(booking.id)) issues.push({ path: booking.path, code: 'delegation.bookingAlreadyAttached' });
+        seenBookings.add(booking.id);
+      }
+      const taken = await settlementsRepo.bookingsTakenElsewhere(db, companyId, [...seenBookings], existing?.id ?? null);
+      for (const booking of bookings) {
+        const holder = taken.find((row) => row.bookingId === booking.id);
+        if (holder) issues.push({ path: booking.path, code: 'delegation.bookingAlreadyAttached', params: { number: holder.number ?? `#${holder.delegationId}` } });
+      }
+
+      // Files: each named file must be the user's upload or already this settlement's.
+      const files = fileReferencesOf(form);
+      issues.push(...files.issues, ...(await attachments.checkReferences(db, ctx, files.references, existing?.id ?? null)));
+
+      if (issues.length > 0 || start === null || end === null) return validationError(issues.length > 0 ? issues : [{ path: ['start_date'], code: 'validation.required' }]);
+
+      const destinationText = form.destinationText ?? (form.destination.map((item) => (typeof item === 'object' ? item.text : String(item))).filter(Boolean).join(', ') || null);
+      const columns = {
+        delegationOrderId: orderId,
+        costCentreId: idOf(form.cost_centre_id),
+        taskId: idOf(form.task_id),
+        task: form.task ?? null,
+        projectId: idOf(form.project_id),
+        externalCustomerId: idOf(form.external_customer_id),
+        destinationText,
+        startDate: new Date(start),
+        endDate: new Date(end),
+        settlementDate,
+        calculated,
+        totalPln: calculated.total_pln,
+        balancePln: calculated.balance_pln,
+        customNumber: settings.numbering_assignment === 'autoOnly' ? (existing?.customNumber ?? null) : (form.custom_number ?? null),
+      };
+      // The stored form: as entered, with what the server decides stamped in (the id and number are the row's, added when read).
+      const stored = { ...form, id: null, number: null, user_id: employeeId, company_id: companyId, delegation_order_id: orderId, delegation_order_number: order?.number ?? null };
+
+      let savedId: number;
+      let droppedFiles: string[];
+      try {
+        const outcome = await db.transaction(async (tx) => {
+          const now = clock.now();
+          let id: number;
+          if (existing) {
+            id = existing.id;
+            const version = await settlementsRepo.update(tx, companyId, id, existing.version, { ...columns, form: stored, updatedAt: now });
+            if (version === null) return 'conflict' as const;
+          } else {
+            id = await settlementsRepo.insert(tx, { companyId, userId: employeeId, createdById: me(ctx), ...columns, form: stored, createdAt: now, updatedAt: now });
+            await workflow.numberNewDocument(tx, settings, 'delegation', companyId, id);
+          }
+          await settlementsRepo.replaceBookings(tx, companyId, id, [...seenBookings]);
+          if (orderId !== null) await settlementsRepo.linkAdvances(tx, companyId, orderId, id, advances.advanceIds);
+          const dropped = await attachments.placeFiles(tx, companyId, id, files.references);
+          const audited = { status: existing?.status ?? 'created', start_date: form.start_date, end_date: form.end_date, delegation_order_id: orderId, total_pln: calculated.total_pln, balance_pln: calculated.balance_pln, files: files.references.length };
+          await recordAudit(tx, ctx, {
+            companyId,
+            action: existing ? 'delegation.update' : 'delegation.create',
+            entityType: 'delegation',
+            entityId: id,
+            before: existing ? { start_date: wall(existing.startDate), end_date: wall(existing.endDate), total_pln: existing.totalPln, balance_pln: existing.balancePln } : null,
+            after: audited,
+          });
+          return { id, dropped };
+        });
+        if (outcome === 'conflict') return { status: 'unknownError', code: ErrorCode.conflict, message: SAVE_MESSAGES.conflict };
+        savedId = outcome.id;
+        droppedFiles = outcome.dropped;
+      } catch (error) {
+        // Two saves raced for the same order or booking: the unique indexes decided.
+        if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) {
+          const path = orderId !== null ? ['delegation_order_id'] : ['booking'];
+          return validationError([{ path, code: orderId !== null ? 'delegation.orderAlreadySettled' : 'delegation.bookingAlreadyAttached' }]);
+        }
+        throw error;
+      }
+      await attachments.deleteContents(droppedFiles);
+      const loaded = await documentOf(ctx, savedId);
+      if (!loaded) throw notFoundError();
+      return { status: 'OK', delegation: loaded.document };
+    },
+
+    /** Spec §4 actions, through the trip workflow (one transaction: lock, status machine, path, numbering, decision, audit, e-mail). */
+    async action(ctx: AuthenticatedContext, body: ActionBody) {
+      const result = await workflow.transition(ctx, 'delegation', body.id, body.action, { comment: body.comment, expectedVersion: body.version });
+      // A deleted settlement no longer holds its bookings.
+      if (result.status === 'deleted') await settlementsRepo.releaseBookings(db, ctx.actor.companyId, body.id);
+      return { status: 'OK' as const, delegation: await listItem(ctx, body.id, result.allowedActions), messages: result.messages };
+    },
+  };
+}
+
+export type SettlementsService = ReturnType<typeof createSettlementsService>;

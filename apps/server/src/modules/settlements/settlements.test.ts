@@ -1,0 +1,376 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { apiCalls, lastAuditRow } from '../../../test/api-helpers.ts';
+import { acceptedOrder, domesticForm, settlementCompany, type SettlementCompany } from '../../../test/settlements.ts';
+import { updateCompanySettings } from '../../../test/trips.ts';
+import { advances, costCentres, delegations } from '../../db/schema/index.ts';
+
+let t: TestApp;
+let api: ReturnType<typeof apiCalls>;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: '2026-04-20T10:00:00Z' });
+  api = apiCalls(t.app);
+});
+afterAll(async () => t.close());
+
+type Headers = Record<string, string>;
+
+const save = (headers: Headers, delegation: Record<string, unknown>, version?: number) =>
+  api.post('/delegation/save-standard', headers, version === undefined ? { delegation } : { delegation, version });
+
+async function saved(headers: Headers, delegation: Record<string, unknown>) {
+  const response = await save(headers, delegation);
+  expect(response.statusCode).toBe(200);
+  const body = response.json();
+  expect(body).toMatchObject({ status: 'OK' });
+  return body.delegation as { id: number; version: number; status: string; form: Record<string, unknown>; calculated: { total_pln: string }; total_pln: string };
+}
+
+const issueCodes = (body: { issues: { path: (string | number)[]; code: string }[] }) => body.issues.map((issue) => `${issue.path.join('.')}:${issue.code}`);
+
+async function costCentre(companyId: number, ordinate: string) {
+  const [row] = await t.db.insert(costCentres).values({ companyId, ordinate }).returning();
+  return row!.id;
+}
+
+describe('POST /api/delegation/save-standard', () => {
+  let c: SettlementCompany;
+  beforeAll(async () => {
+    c = await settlementCompany(t.app, t.db);
+  });
+
+  it('saves a new settlement with the engine calculation, its totals and an audit row', async () => {
+    const delegation = await saved(c.headers.employee, domesticForm());
+    expect(delegation).toMatchObject({ status: 'created', total_pln: '295.00', version: 1 });
+    expect(delegation.calculated.total_pln).toBe('295.00');
+    expect(delegation.form).toMatchObject({ id: delegation.id, user_id: c.employee.id, destinationText: 'Kraków' });
+    const [row] = await t.db.select().from(delegations).where(eq(delegations.id, delegation.id));
+    expect(row).toMatchObject({ userId: c.employee.id, createdById: c.employee.id, totalPln: '295.00', balancePln: '295.00', status: 'created', settlementDate: '2026-04-20' });
+    expect((row!.calculated as { singleCountryCost: { delegation_rate: string }[] }).singleCountryCost[0]!.delegation_rate).toBe('45.00');
+    const audit = await lastAuditRow(t.db, c.company.id, 'delegation.create');
+    expect(audit).toMatchObject({ entityType: 'delegation', entityId: String(delegation.id), userId: c.employee.id });
+  });
+
+  it('updates a saved settlement at the version loaded and refuses a stale version', async () => {
+    const first = await saved(c.headers.employee, domesticForm({}, '2026-03-02'));
+    const updated = await save(c.headers.employee, { ...domesticForm({ destinationText: 'Kraków i Wieliczka' }, '2026-03-02'), id: first.id }, first.version);
+    expect(updated.json()).toMatchObject({ status: 'OK', delegation: { version: 2, form: { destinationText: 'Kraków i Wieliczka' } } });
+    const stale = await save(c.headers.employee, { ...domesticForm({}, '2026-03-02'), id: first.id }, first.version);
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json()).toEqual({ status: 'unknownError', code: 'CONFLICT', message: 'The record was changed by someone else' });
+    expect(await lastAuditRow(t.db, c.company.id, 'delegation.update')).toMatchObject({ entityId: String(first.id) });
+  });
+
+  it('answers validationError with the form issues at their fields and keeps what was saved', async () => {
+    const first = await saved(c.headers.employee, domesticForm({}, '2026-03-03'));
+    const broken = domesticForm({ end_date: '2026-03-03 06:00', transport: [] }, '2026-03-03');
+    const response = await save(c.headers.employee, { ...broken, id: first.id });
+    const body = response.json();
+    expect(body).toMatchObject({ status: 'validationError', code: 'VALIDATION_FAILED', message: 'Form not validated, check and correct errors before saving' });
+    expect(issueCodes(body)).toEqual(expect.arrayContaining(['end_date:validation.endBeforeStart', 'transport:validation.minTransportSegments']));
+    const [row] = await t.db.select().from(delegations).where(eq(delegations.id, first.id));
+    expect(row).toMatchObject({ version: 1, totalPln: '295.00' });
+    expect((row!.form as { transport: unknown[] }).transport).toHaveLength(2);
+  });
+
+  it('answers shape errors as validationError too', async () => {
+    const body = (await save(c.headers.employee, { start_date: 7, transport: 'none' })).json();
+    expect(body.status).toBe('validationError');
+    expect(body.issues.map((issue: { path: string[] }) => issue.path[0])).toEqual(expect.arrayContaining(['start_date', 'transport']));
+  });
+
+  it("refuses another settlement of the employee at the same time ('employee has another delegation at that time')", async () => {
+    const first = await saved(c.headers.employee, domesticForm({}, '2026-03-04'));
+    const overlapping = domesticForm({ start_date: '2026-03-04 19:00', end_date: '2026-03-05 20:00' }, '2026-03-05');
+    overlapping.transport[0]!.start_date = '2026-03-04 19:00';
+    overlapping.country[0]!.in_date = '2026-03-04 19:00';
+    const body = (await save(c.headers.employee, overlapping)).json();
+    expect(body.status).toBe('validationError');
+    expect(body.issues).toEqual([{ path: ['start_date'], code: 'delegation.otherDelegationAtThatTime', params: { number: `#${first.id}` } }]);
+    // A colleague may travel at the same time, and the same settlement may be saved again.
+    expect((await save(c.headers.colleague, domesticForm({}, '2026-03-04'))).json().status).toBe('OK');
+    expect((await save(c.headers.employee, { ...domesticForm({}, '2026-03-04'), id: first.id })).json().status).toBe('OK');
+  });
+
+  it('lets someone with delegationForOthers settle for a colleague, and nobody else', async () => {
+    const forColleague = await saved(c.headers.acceptor, domesticForm({ user_id: c.colleague.id }, '2026-03-06'));
+    const [row] = await t.db.select().from(delegations).where(eq(delegations.id, forColleague.id));
+    expect(row).toMatchObject({ userId: c.colleague.id, createdById: c.acceptor.id });
+    const refused = (await save(c.headers.employee, domesticForm({ user_id: c.colleague.id }, '2026-03-07'))).json();
+    expect(issueCodes(refused)).toEqual(['user_id:delegation.noRightToSettleEmployee']);
+  });
+
+  it('refuses to change the employee of a saved settlement (unauthorised field change)', async () => {
+    const first = await saved(c.headers.employee, domesticForm({}, '2026-03-09'));
+    const body = (await save(c.headers.employee, { ...domesticForm({}, '2026-03-09'), id: first.id, user_id: c.colleague.id })).json();
+    expect(issueCodes(body)).toEqual(['user_id:delegation.unauthorisedFieldChange']);
+  });
+
+  it('refuses a cost centre, project or purpose that does not exist in the company', async () => {
+    const body = (await save(c.headers.employee, domesticForm({ cost_centre_id: 999999, project_id: 999999, task_id: 999999 }, '2026-03-11'))).json();
+    expect(issueCodes(body)).toEqual(['cost_centre_id:validation.unknownReference', 'project_id:validation.unknownReference', 'task_id:validation.unknownReference']);
+  });
+
+  it('answers 404 for a settlement the user may not see and for another company', async () => {
+    const mine = await saved(c.headers.employee, domesticForm({}, '2026-03-12'));
+    expect((await save(c.headers.colleague, { ...domesticForm({}, '2026-03-12'), id: mine.id })).statusCode).toBe(404);
+    const other = await settlementCompany(t.app, t.db);
+    expect((await save(other.headers.admin, { ...domesticForm({}, '2026-03-12'), id: mine.id })).statusCode).toBe(404);
+    const [row] = await t.db.select().from(delegations).where(eq(delegations.id, mine.id));
+    expect(row!.version).toBe(1);
+  });
+
+  it('refuses to save a submitted settlement (its data are locked)', async () => {
+    const mine = await saved(c.headers.employee, domesticForm({}, '2026-03-13'));
+    expect((await api.post('/delegation/action', c.headers.employee, { id: mine.id, action: 'submit' })).statusCode).toBe(200);
+    const body = (await save(c.headers.employee, { ...domesticForm({}, '2026-03-13'), id: mine.id })).json();
+    expect(body).toEqual({ status: 'unknownError', code: 'document.refused.status', message: 'Action not allowed in the current status of the document' });
+  });
+
+  it('refuses a booking attached twice in the form or already attached to another settlement', async () => {
+    const twice = domesticForm({}, '2026-03-16');
+    twice.transport[0] = { ...twice.transport[0]!, settlement_type_id: 'booking', booking_id: 'BK-1' } as (typeof twice.transport)[number];
+    twice.transport[1] = { ...twice.transport[1]!, settlement_type_id: 'booking', booking_id: 'BK-1' } as (typeof twice.transport)[number];
+    expect(issueCodes((await save(c.headers.employee, twice)).json())).toEqual(['transport.1.booking_id:delegation.bookingAlreadyAttached']);
+
+    const first = domesticForm({ booking: [{ booking_id: 'BK-2', label: 'Hotel' }] }, '2026-03-16');
+    const holder = await saved(c.headers.employee, first);
+    const second = (await save(c.headers.colleague, domesticForm({ booking: [{ booking_id: 'BK-2', label: 'Hotel' }] }, '2026-03-16'))).json();
+    expect(second.issues).toEqual([{ path: ['booking', 0, 'booking_id'], code: 'delegation.bookingAlreadyAttached', params: { number: `#${holder.id}` } }]);
+    // Deleting the first settlement frees the booking.
+    expect((await api.post('/delegation/action', c.headers.employee, { id: holder.id, action: 'delete' })).statusCode).toBe(200);
+    expect((await save(c.headers.colleague, domesticForm({ booking: [{ booking_id: 'BK-2', label: 'Hotel' }] }, '2026-03-16'))).json().status).toBe('OK');
+  });
+
+  it('answers 401 without a session and 400 for unknown keys beside the form', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/delegation/save-standard', payload: { delegation: {} } })).statusCode).toBe(401);
+    expect((await api.post('/delegation/save-standard', c.headers.employee, { delegation: {}, extra: 1 })).statusCode).toBe(400);
+  });
+});
+
+describe('settlement from a trip order', () => {
+  let c: SettlementCompany;
+  let centre: number;
+  beforeAll(async () => {
+    c = await settlementCompany(t.app, t.db);
+    centre = await costCentre(c.company.id, `MPK-${c.company.id}`);
+  });
+
+  it('imports an accepted order without a settlement with everything it knows, and the allowed transport types on edit', async () => {
+    const orderId = await acceptedOrder(t.db, c.company.id, c.employee.id, { costCentreId: centre, task: 'Targi', startPlaceText: 'Warszawa' });
+    await t.db.insert(advances).values({ companyId: c.company.id, userId: c.employee.id, delegationOrderId: orderId, amountInCurrency: '200.00', currency: 'PLN', paymentType: 'cash', paymentDate: '2026-03-09', status: 'paid' });
+    const response = await api.post('/delegation/delegation-order-import', c.headers.employee, { id: orderId });
+    expect(response.statusCode).toBe(200);
+    const order = response.json().delegationOrder;
+    expect(order).toMatchObject({
+      id: orderId,
+      user_id: c.employee.id,
+      start_date: '2026-03-10 07:00',
+      end_date: '2026-03-10 20:00',
+      cost_centre_id: centre,
+      task: 'Targi',
+      destinations: [{ place_text: 'Kraków', country_code: 'PL' }],
+      allowed_transport: ['rail'],
+      advances: [{ amount_in_currency: '200.00', currency: 'PLN', payment_type: 'cash', payment_date: '2026-03-09', status: 'paid' }],
+    });
+
+    const advanceId = order.advances[0].id;
+    const settlement = await saved(
+      c.headers.employee,
+      domesticForm({ delegation_order_id: orderId, cost_centre_id: centre, advances: [{ id: advanceId, amount_in_currency: '999.00', currency: 'PLN', payment_type: 'cash', payment_date: '2026-03-09', status: 'paid' }] }),
+    );
+    // The order's advance keeps the order's amount and is handed over to the settlement.
+    expect(settlement).toMatchObject({ total_pln: '295.00' });
+    const [row] = await t.db.select().from(delegations).where(eq(delegations.id, settlement.id));
+    expect(row).toMatchObject({ delegationOrderId: orderId, balancePln: '95.00' });
+    const [advance] = await t.db.select().from(advances).where(eq(advances.id, advanceId));
+    expect(advance!.delegationId).toBe(settlement.id);
+
+    const edit = (await api.post('/delegation/delegation-edit', c.headers.employee, { id: settlement.id })).json();
+    expect(edit.selected_transport_types).toEqual(['rail']);
+    expect(edit.delegation).toMatchObject({ id: settlement.id, delegation_order_id: orderId, allowedActions: expect.arrayContaining(['edit', 'submit']) });
+
+    // One settlement per order.
+    const again = await api.post('/delegation/delegation-order-import', c.headers.employee, { id: orderId });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().issues).toEqual([{ path: ['id'], code: 'delegation.orderAlreadySettled' }]);
+    const second = (await save(c.headers.employee, domesticForm({ delegation_order_id: orderId, cost_centre_id: centre }, '2026-03-20'))).json();
+    expect(issueCodes(second)).toContain('delegation_order_id:delegation.orderAlreadySettled');
+  });
+
+  it('offers only accepted orders without a settlement as a base', async () => {
+    const accepted = await acceptedOrder(t.db, c.company.id, c.employee.id, {}, '2026-03-23');
+    const submitted = await acceptedOrder(t.db, c.company.id, c.employee.id, { status: 'submitted', stage: 'substantive' }, '2026-03-24');
+    const ofColleague = await acceptedOrder(t.db, c.company.id, c.colleague.id, {}, '2026-03-25');
+    const ids = (await api.get('/delegation/available-orders', c.headers.employee)).json().items.map((item: { id: number }) => item.id);
+    expect(ids).toContain(accepted);
+    expect(ids).not.toContain(submitted);
+    expect(ids).not.toContain(ofColleague);
+    const forOthers = (await api.get('/delegation/available-orders', c.headers.acceptor)).json().items.map((item: { id: number }) => item.id);
+    expect(forOthers).toEqual(expect.arrayContaining([accepted, ofColleague]));
+
+    const notAccepted = await api.post('/delegation/delegation-order-import', c.headers.employee, { id: submitted });
+    expect(notAccepted.json().issues).toEqual([{ path: ['id'], code: 'delegation.orderNotAccepted' }]);
+    expect((await api.post('/delegation/delegation-order-import', c.headers.employee, { id: ofColleague })).statusCode).toBe(404);
+    const other = await settlementCompany(t.app, t.db);
+    expect((await api.post('/delegation/delegation-order-import', other.headers.admin, { id: accepted })).statusCode).toBe(404);
+    const saveOnSubmitted = (await save(c.headers.employee, domesticForm({ delegation_order_id: submitted }, '2026-03-24'))).json();
+    expect(issueCodes(saveOnSubmitted)).toEqual(['delegation_order_id:delegation.orderNotAccepted']);
+    const saveOnColleagues = (await save(c.headers.employee, domesticForm({ delegation_order_id: ofColleague }, '2026-03-25'))).json();
+    expect(issueCodes(saveOnColleagues)).toEqual(['delegation_order_id:delegation.orderNotFound']);
+  });
+
+  it("requires the order's cost centre and its allowed transport types", async () => {
+    const orderId = await acceptedOrder(t.db, c.company.id, c.employee.id, { costCentreId: centre, allowedTransport: ['car'] }, '2026-03-26');
+    const other = await costCentre(c.company.id, `MPK-X-${c.company.id}`);
+    const body = (await save(c.headers.employee, domesticForm({ delegation_order_id: orderId, cost_centre_id: other }, '2026-03-26'))).json();
+    expect(issueCodes(body)).toEqual(
+      expect.arrayContaining(['cost_centre_id:delegation.costCentreNotOrder', 'transport.0.transport_type:validation.transportTypeNotAllowed', 'transport.1.transport_type:validation.transportTypeNotAllowed']),
+    );
+  });
+
+  it("holds the dates to the order as the company's date_difference_vs_order says", async () => {
+    const d = await settlementCompany(t.app, t.db, { date_difference_vs_order: 'h1' });
+    const orderId = await acceptedOrder(t.db, d.company.id, d.employee.id, {}, '2026-03-10');
+    const late = domesticForm({ delegation_order_id: orderId, end_date: '2026-03-10 21:30' });
+    late.transport[1]!.end_date = '2026-03-10 21:30';
+    late.country[0]!.out_date = '2026-03-10 21:30';
+    const body = (await save(d.headers.employee, late)).json();
+    expect(body.issues).toEqual([{ path: ['end_date'], code: 'delegation.dateDifferenceVsOrder', params: { option: 'h1', hours: 1, order_date: '2026-03-10 20:00' } }]);
+    await updateCompanySettings(t.db, d.company, { date_difference_vs_order: 'sameDay' });
+    expect((await save(d.headers.employee, late)).json().status).toBe('OK');
+  });
+
+  it('requires a base order when the company demands one', async () => {
+    const d = await settlementCompany(t.app, t.db, { trip_order_requirement: 'required' });
+    const body = (await save(d.headers.employee, domesticForm())).json();
+    expect(issueCodes(body)).toEqual(['delegation_order_id:delegation.orderRequired']);
+  });
+});
+
+describe('distance verification against the maps service', () => {
+  const carTrip = (distance: string, comment: string | null) => {
+    const form = domesticForm();
+    form.transport[0] = {
+      transport_type: 'car',
+      settlement_type_id: 'lumpSum',
+      from_place_text: 'Warszawa',
+      to_place_text: 'Kraków',
+      start_date: '2026-03-10 07:00',
+      end_date: '2026-03-10 10:00',
+      distance,
+      google_maps_api_distance: '300',
+      comment,
+      vehicle: { is_private: true, engine_capacity: 1600, type: 'car' },
+    } as unknown as (typeof form.transport)[number];
+    return form;
+  };
+
+  it('asks for a comment above the allowed difference (commentRequired)', async () => {
+    const d = await settlementCompany(t.app, t.db, { distance_verification: 'commentRequired', distance_allowed_difference: 10 });
+    const body = (await save(d.headers.employee, carTrip('350', null))).json();
+    expect(body.issues).toEqual([{ path: ['transport', 0, 'comment'], code: 'delegation.distanceCommentRequired', params: { allowed: 10, maps_distance: '300', min: 10 } }]);
+    const explained = (await save(d.headers.employee, carTrip('350', 'Objazd – remont autostrady A1'))).json();
+    expect(explained).toMatchObject({ status: 'OK', delegation: { total_pln: '577.50' } });
+  });
+
+  it('blocks saving above the allowed difference (blockSaving) and accepts a distance within it', async () => {
+    const d = await settlementCompany(t.app, t.db, { distance_verification: 'blockSaving', distance_allowed_difference: 10 });
+    expect(issueCodes((await save(d.headers.employee, carTrip('350', 'Objazd – remont autostrady A1'))).json())).toEqual(['transport.0.distance:delegation.distanceExceedsMaps']);
+    expect((await save(d.headers.employee, carTrip('320', null))).json().status).toBe('OK');
+  });
+});
+
+describe('GET /api/delegation/list', () => {
+  let c: SettlementCompany;
+  const ids = { created: 0, submitted: 0, accepted: 0, colleague: 0 };
+  beforeAll(async () => {
+    c = await settlementCompany(t.app, t.db);
+    ids.created = (await saved(c.headers.employee, domesticForm({}, '2026-03-02'))).id;
+    ids.submitted = (await saved(c.headers.employee, domesticForm({ destinationText: 'Gdańsk' }, '2026-03-03'))).id;
+    ids.accepted = (await saved(c.headers.employee, domesticForm({}, '2026-03-04'))).id;
+    ids.colleague = (await saved(c.headers.colleague, domesticForm({}, '2026-03-05'))).id;
+    for (const id of [ids.submitted, ids.accepted]) expect((await api.post('/delegation/action', c.headers.employee, { id, action: 'submit' })).statusCode).toBe(200);
+    expect((await api.post('/delegation/action', c.headers.acceptor, { id: ids.accepted, action: 'accept' })).statusCode).toBe(200);
+  });
+
+  const listIds = async (headers: Headers, query = '') => {
+    const response = await api.get(`/delegation/list${query}`, headers);
+    expect(response.statusCode).toBe(200);
+    return (response.json().items as { id: number }[]).map((item) => item.id).sort((a, b) => a - b);
+  };
+
+  it('shows the employee their own settlements with the actions allowed on each', async () => {
+    expect(await listIds(c.headers.employee)).toEqual([ids.created, ids.submitted, ids.accepted].sort((a, b) => a - b));
+    const body = (await api.get('/delegation/list?sort=start_date&order=asc', c.headers.employee)).json();
+    expect(body.total).toBe(3);
+    expect(body.items[0]).toMatchObject({ id: ids.created, status: 'created', total_pln: '295.00', start_date: '2026-03-02 07:00', allowedActions: ['edit', 'submit', 'cancel', 'delete'] });
+    expect(body.items[1]).toMatchObject({ id: ids.submitted, status: 'submitted', allowedActions: ['withdraw', 'cancel'] });
+  });
+
+  it('shows the acceptor what waits for them, the financial acceptor what waits for the financial check, the administrator everything', async () => {
+    expect(await listIds(c.headers.acceptor)).toEqual([ids.submitted]);
+    const acceptorRow = (await api.get('/delegation/list', c.headers.acceptor)).json().items[0];
+    expect(acceptorRow.allowedActions).toEqual(expect.arrayContaining(['accept', 'reject', 'returnForCorrection']));
+    expect(await listIds(c.headers.finance)).toEqual([ids.accepted]);
+    const financeRow = (await api.get('/delegation/list', c.headers.finance)).json().items[0];
+    expect(financeRow.allowedActions).toEqual(expect.arrayContaining(['settle', 'reject', 'returnForCorrection']));
+    expect(await listIds(c.headers.admin)).toEqual(Object.values(ids).sort((a, b) => a - b));
+    expect(await listIds(c.headers.colleague)).toEqual([ids.colleague]);
+    const other = await settlementCompany(t.app, t.db);
+    expect(await listIds(other.headers.admin)).toEqual([]);
+  });
+
+  it('filters by status, dates, worker, number and text, and pages', async () => {
+    expect(await listIds(c.headers.admin, '?status=submitted')).toEqual([ids.submitted]);
+    expect(await listIds(c.headers.admin, '?date_from=2026-03-03&date_to=2026-03-04')).toEqual([ids.submitted, ids.accepted].sort((a, b) => a - b));
+    expect(await listIds(c.headers.admin, `?user_id=${c.colleague.id}`)).toEqual([ids.colleague]);
+    expect(await listIds(c.headers.admin, '?search=Gda')).toEqual([ids.submitted]);
+    expect(await listIds(c.headers.admin, '?number=nothing-like-this')).toEqual([]);
+    expect(await listIds(c.headers.acceptor, '?scope=own')).toEqual([]);
+    expect(await listIds(c.headers.finance, '?scope=toDecide')).toEqual([ids.accepted]);
+    const page = (await api.get('/delegation/list?page=2&page_size=3&sort=start_date&order=asc', c.headers.admin)).json();
+    expect(page.total).toBe(4);
+    expect(page.items.map((item: { id: number }) => item.id)).toEqual([ids.colleague]);
+    expect((await api.get('/delegation/list?status=deleted', c.headers.admin)).statusCode).toBe(400);
+  });
+
+  it('finds the settlement by its number once it has one', async () => {
+    const [row] = await t.db.select().from(delegations).where(eq(delegations.id, ids.accepted));
+    expect(row!.number).toMatch(/^RD\/\d+\/2026$/);
+    expect(await listIds(c.headers.admin, `?number=${encodeURIComponent(row!.number!)}`)).toEqual([ids.accepted]);
+  });
+});
+
+describe('GET /api/delegation/available-users and form-options', () => {
+  it('offers oneself, or every active colleague with delegationForOthers', async () => {
+    const c = await settlementCompany(t.app, t.db);
+    const own = (await api.get('/delegation/available-users', c.headers.employee)).json().items;
+    expect(own).toEqual([{ id: c.employee.id, fullName: 'Jan Testowy' }]);
+    const all = (await api.get('/delegation/available-users', c.headers.acceptor)).json().items.map((item: { id: number }) => item.id);
+    expect(all).toEqual(expect.arrayContaining([c.employee.id, c.colleague.id, c.finance.id, c.acceptor.id]));
+    await costCentre(c.company.id, 'MPK-OPT');
+    const options = (await api.get('/delegation/form-options', c.headers.employee)).json();
+    expect(options.cost_centres).toEqual([expect.objectContaining({ ordinate: 'MPK-OPT', enabled_for_new: true })]);
+    expect(options.settings).toEqual({ attachment_max_mb: 3, pdf_attachment_only: false, trip_order_requirement: 'optional' });
+  });
+});
+
+describe('POST /api/delegation/delegation-edit', () => {
+  it('loads a settlement for whoever may see it and answers 404 to everybody else', async () => {
+    const c = await settlementCompany(t.app, t.db);
+    const mine = await saved(c.headers.employee, domesticForm());
+    const loaded = (await api.post('/delegation/delegation-edit', c.headers.employee, { id: mine.id })).json();
+    expect(loaded).toMatchObject({ delegation: { id: mine.id, employee_name: 'Jan Testowy', status: 'created', attachments: [], decisions: [] }, selected_transport_types: [] });
+    expect(loaded.delegation.calculated.total_pln).toBe('295.00');
+    expect((await api.post('/delegation/delegation-edit', c.headers.colleague, { id: mine.id })).statusCode).toBe(404);
+    expect((await api.post('/delegation/delegation-edit', c.headers.admin, { id: mine.id })).statusCode).toBe(200);
+    const other = await settlementCompany(t.app, t.db);
+    expect((await api.post('/delegation/delegation-edit', other.headers.admin, { id: mine.id })).statusCode).toBe(404);
+    expect((await api.post('/delegation/delegation-edit', c.headers.employee, { id: 99999999 })).statusCode).toBe(404);
+    const [row] = await t.db.select().from(delegations).where(and(eq(delegations.id, mine.id), eq(delegations.companyId, c.company.id)));
+    expect(row).toBeDefined();
+  });
+});

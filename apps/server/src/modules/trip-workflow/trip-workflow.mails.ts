@@ -1,0 +1,84 @@
+import type { DocumentKind } from '@delego/domain';
+import type { MailMessage } from '../mail/mailer.ts';
+
+/** What an e-mail says about the document. */
+export interface MailDocument {
+  kind: DocumentKind;
+  id: number;
+  number: string | null;
+  employeeName: string;
+  startDate: string;
+  endDate: string;
+}
+
+const KIND_TEXT = {
+  pl: { delegationOrder: 'Polecenie wyjazdu', delegation: 'Rozliczenie delegacji' },
+  en: { delegationOrder: 'Trip order', delegation: 'Trip settlement' },
+} as const;
+
+const FINAL_TEXT = {
+  pl: { accepted: 'zostało zaakceptowane', settled: 'zostało zatwierdzone', rejected: 'zostało odrzucone', rejectedForCorrect: 'zostało zwrócone do poprawy' },
+  en: { accepted: 'was accepted', settled: 'was approved', rejected: 'was rejected', rejectedForCorrect: 'was returned for correction' },
+} as const;
+
+export type FinalOutcome = keyof (typeof FINAL_TEXT)['pl'];
+
+const languageOf = (language: string): 'pl' | 'en' => (language === 'en-US' ? 'en' : 'pl');
+
+function title(doc: MailDocument, language: 'pl' | 'en'): string {
+  const kind = KIND_TEXT[language][doc.kind];
+  if (doc.number) return language === 'en' ? `${kind} no. ${doc.number}` : `${kind} nr ${doc.number}`;
+  return `${kind} #${doc.id}`;
+}
+
+/**
+ * To an acceptor of the step the document now waits for. With `actionLink` the message also
+ * carries the one-time decision link (spec §9 "notify with no-login action links").
+ */
+export function decisionRequestMail(input: { to: string; language: string; document: MailDocument; appLink: string; actionLink: string | null; expiresDays: number }): MailMessage {
+  const language = languageOf(input.language);
+  const doc = input.document;
+  if (language === 'en') {
+    return {
+      to: input.to,
+      subject: `Delego: ${title(doc, 'en')} awaits your decision`,
+      text: [
+        `${title(doc, 'en')} of ${doc.employeeName} (${doc.startDate} – ${doc.endDate}) awaits your decision.`,
+        `Open it in Delego: ${input.appLink}`,
+        ...(input.actionLink
+          ? ['', `Or decide without logging in (the link works once, for ${input.expiresDays} days, while the document waits for this decision):`, input.actionLink]
+          : []),
+      ].join('\n'),
+    };
+  }
+  return {
+    to: input.to,
+    subject: `Delego: ${title(doc, 'pl')} czeka na Twoją decyzję`,
+    text: [
+      `${title(doc, 'pl')} – ${doc.employeeName} (${doc.startDate} – ${doc.endDate}) czeka na Twoją decyzję.`,
+      `Otwórz dokument w Delego: ${input.appLink}`,
+      ...(input.actionLink
+        ? ['', `Możesz też zdecydować bez logowania (link działa jeden raz przez ${input.expiresDays} dni, dopóki dokument czeka na tę decyzję):`, input.actionLink]
+        : []),
+    ].join('\n'),
+  };
+}
+
+/** To the employee when the decision on their document is final. */
+export function finalDecisionMail(input: { to: string; language: string; document: MailDocument; outcome: FinalOutcome; comment: string; appLink: string }): MailMessage {
+  const language = languageOf(input.language);
+  const doc = input.document;
+  const outcome = FINAL_TEXT[language][input.outcome];
+  if (language === 'en') {
+    return {
+      to: input.to,
+      subject: `Delego: ${title(doc, 'en')} ${outcome}`,
+      text: [`${title(doc, 'en')} (${doc.startDate} – ${doc.endDate}) ${outcome}.`, ...(input.comment ? [`Comment: ${input.comment}`] : []), `Open it in Delego: ${input.appLink}`].join('\n'),
+    };
+  }
+  return {
+    to: input.to,
+    subject: `Delego: ${title(doc, 'pl')} ${outcome}`,
+    text: [`${title(doc, 'pl')} (${doc.startDate} – ${doc.endDate}) ${outcome}.`, ...(input.comment ? [`Komentarz: ${input.comment}`] : []), `Otwórz dokument w Delego: ${input.appLink}`].join('\n'),
+  };
+}

@@ -1,0 +1,354 @@
+import { and, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import type { DocumentKind } from '@delego/domain';
+import type { Executor } from '../../db/client.ts';
+import { advances, delegationOrders, delegations, documentDecisions, users, type ResolvedWorkflowStep } from '../../db/schema/index.ts';
+
+/** What the workflow needs of an order or a settlement, the same shape for both kinds. */
+export interface TripDocumentRow {
+  kind: DocumentKind;
+  id: number;
+  companyId: number;
+  userId: number;
+  createdById: number;
+  status: string;
+  stage: string | null;
+  workflowSteps: ResolvedWorkflowStep[];
+  currentStep: number;
+  number: string | null;
+  customNumber: string | null;
+  isNumberPermanent: boolean;
+  version: number;
+  startDate: Date;
+  endDate: Date;
+  costCentreId: number | null;
+  taskId: number | null;
+  /** The order's estimate or the settlement's total, PLN, decimal string. */
+  totalCost: string | null;
+  /** Any destination (order) or country part (settlement) outside Poland. */
+  isForeign: boolean;
+  /** The settlement's order, for masks copying its number. */
+  delegationOrderId: number | null;
+  sentAt: Date | null;
+  acceptedAt: Date | null;
+}
+
+/** The columns a transition changes. */
+export interface TripDocumentPatch {
+  status: string;
+  stage: string | null;
+  workflowSteps?: ResolvedWorkflowStep[];
+  currentStep: number;
+  number?: string | null;
+  isNumberPermanent?: boolean;
+  sentAt?: Date | null;
+  acceptedAt?: Date | null;
+  settledAt?: Date | null;
+  now: Date;
+}
+
+export interface DecisionRow {
+  id: number;
+  action: string;
+  fromStatus: string;
+  toStatus: string;
+  stage: string | null;
+  step: number | null;
+  userId: number;
+  contextUserId: number;
+  channel: string;
+  comment: string;
+  createdAt: Date;
+  userName: string;
+  userSurname: string;
+}
+
+export interface PersonRow {
+  id: number;
+  name: string;
+  surname: string;
+  email: string;
+  language: string;
+  isActive: boolean;
+}
+
+function isForeignDestinations(destinations: unknown): boolean {
+  return Array.isArray(destinations) && destinations.some((d: { country_code?: unknown }) => typeof d?.country_code === 'string' && d.country_code.toUpperCase() !== 'PL');
+}
+
+function isForeignForm(form: unknown): boolean {
+  const parts = (form as { country?: { country_code?: unknown }[] } | null)?.country;
+  return Array.isArray(parts) && parts.some((part) => typeof part?.country_code === 'string' && part.country_code.toUpperCase() !== 'PL');
+}
+
+/** An order row as the workflow sees it (lists map their rows with it too). */
+export function orderAsTripDocument(row: typeof delegationOrders.$inferSelect): TripDocumentRow {
+  return {
+    kind: 'delegationOrder',
+    id: row.id,
+    companyId: row.companyId,
+    userId: row.userId,
+    createdById: row.createdById,
+    status: row.status,
+    stage: row.stage,
+    workflowSteps: row.workflowSteps,
+    currentStep: row.currentStep,
+    number: row.number,
+    customNumber: row.customNumber,
+    isNumberPermanent: row.isNumberPermanent,
+    version: row.version,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    costCentreId: row.costCentreId,
+    taskId: row.taskId,
+    totalCost: row.estimatedTotalCost,
+    isForeign: isForeignDestinations(row.destinations),
+    delegationOrderId: null,
+    sentAt: row.sentAt,
+    acceptedAt: row.acceptedAt,
+  };
+}
+
+/** Orders and settlements as the workflow sees them; every query is filtered by the company id. */
+export const tripWorkflowRepo = {
+  /** Reads the document under a row lock held until the transaction ends: transitions of one document run one after another. */
+  async lock(tx: Executor, kind: DocumentKind, companyId: number, id: number): Promise<TripDocumentRow | null> {
+    return this.find(tx, kind, companyId, id, { forUpdate: true });
+  },
+
+  async find(db: Executor, kind: DocumentKind, companyId: number, id: number, options: { forUpdate?: boolean } = {}): Promise<TripDocumentRow | null> {
+    if (kind === 'delegationOrder') {
+      const query = db
+        .select()
+        .from(delegationOrders)
+        .where(and(eq(delegationOrders.companyId, companyId), eq(delegationOrders.id, id)))
+        .limit(1);
+      const [row] = options.forUpdate ? await query.for('update') : await query;
+      return row ? orderAsTripDocument(row) : null;
+    }
+    const query = db
+      .select()
+      .from(delegations)
+      .where(and(eq(delegations.companyId, companyId), eq(delegations.id, id)))
+      .limit(1);
+    const [row] = options.forUpdate ? await query.for('update') : await query;
+    if (!row) return null;
+    return {
+      kind,
+      id: row.id,
+      companyId: row.companyId,
+      userId: row.userId,
+      createdById: row.createdById,
+      status: row.status,
+      stage: row.stage,
+      workflowSteps: row.workflowSteps,
+      currentStep: row.currentStep,
+      number: row.number,
+      customNumber: row.customNumber,
+      isNumberPermanent: row.isNumberPermanent,
+      version: row.version,
+      startDate: row.startDate,
+      endDate: row.endDate,
+      costCentreId: row.costCentreId,
+      taskId: row.taskId,
+      totalCost: row.totalPln,
+      isForeign: isForeignForm(row.form),
+      delegationOrderId: row.delegationOrderId,
+      sentAt: row.sentAt,
+      acceptedAt: row.acceptedAt,
+    };
+  },
+
+  /** Applies a transition and bumps the version. */
+  async update(tx: Executor, kind: DocumentKind, companyId: number, id: number, patch: TripDocumentPatch): Promise<number> {
+    const common = {
+      status: patch.status,
+      stage: patch.stage,
+      currentStep: patch.currentStep,
+      updatedAt: patch.now,
+      ...(patch.workflowSteps !== undefined ? { workflowSteps: patch.workflowSteps } : {}),
+      ...(patch.number !== undefined ? { number: patch.number } : {}),
+      ...(patch.isNumberPermanent !== undefined ? { isNumberPermanent: patch.isNumberPermanent } : {}),
+      ...(patch.sentAt !== undefined ? { sentAt: patch.sentAt } : {}),
+      ...(patch.acceptedAt !== undefined ? { acceptedAt: patch.acceptedAt } : {}),
+    };
+    if (kind === 'delegationOrder') {
+      const [row] = await tx
+        .update(delegationOrders)
+        .set({ ...common, version: sql`${delegationOrders.version} + 1` })
+        .where(and(eq(delegationOrders.companyId, companyId), eq(delegationOrders.id, id)))
+        .returning({ version: delegationOrders.version });
+      return row!.version;
+    }
+    const [row] = await tx
+      .update(delegations)
+      .set({ ...common, ...(patch.settledAt !== undefined ? { settledAt: patch.settledAt } : {}), version: sql`${delegations.version} + 1` })
+      .where(and(eq(delegations.companyId, companyId), eq(delegations.id, id)))
+      .returning({ version: delegations.version });
+    return row!.version;
+  },
+
+  /** Stores a number that is not permanent yet (a proposal); does not bump the version. */
+  async setProposedNumber(tx: Executor, kind: DocumentKind, companyId: number, id: number, number: string | null): Promise<void> {
+    const table = kind === 'delegationOrder' ? delegationOrders : delegations;
+    await tx
+      .update(table)
+      .set({ number, isNumberPermanent: false })
+      .where(and(eq(table.companyId, companyId), eq(table.id, id)));
+  },
+
+  /** Another document of the kind already carries this permanent number. */
+  async isNumberTaken(db: Executor, kind: DocumentKind, companyId: number, number: string, exceptId: number): Promise<boolean> {
+    const table = kind === 'delegationOrder' ? delegationOrders : delegations;
+    const [row] = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.companyId, companyId), eq(table.number, number), eq(table.isNumberPermanent, true), ne(table.id, exceptId)))
+      .limit(1);
+    return row !== undefined;
+  },
+
+  /** The order's permanent number, for settlement masks with `[ORDER]`. */
+  async orderNumber(db: Executor, companyId: number, orderId: number): Promise<string | null> {
+    const [row] = await db
+      .select({ number: delegationOrders.number, permanent: delegationOrders.isNumberPermanent })
+      .from(delegationOrders)
+      .where(and(eq(delegationOrders.companyId, companyId), eq(delegationOrders.id, orderId)))
+      .limit(1);
+    return row?.permanent ? row.number : null;
+  },
+
+  /** A settlement (not deleted) was created from the order (spec §4: the order cannot go back). */
+  async orderHasSettlement(db: Executor, companyId: number, orderId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ id: delegations.id })
+      .from(delegations)
+      .where(and(eq(delegations.companyId, companyId), eq(delegations.delegationOrderId, orderId), ne(delegations.status, 'deleted')))
+      .limit(1);
+    return row !== undefined;
+  },
+
+  async insertDecision(
+    tx: Executor,
+    decision: {
+      companyId: number;
+      kind: DocumentKind;
+      documentId: number;
+      action: string;
+      fromStatus: string;
+      toStatus: string;
+      stage: string | null;
+      step: number | null;
+      userId: number;
+      contextUserId: number;
+      channel: 'app' | 'emailLink';
+      comment: string;
+      now: Date;
+    },
+  ): Promise<void> {
+    await tx.insert(documentDecisions).values({
+      companyId: decision.companyId,
+      documentKind: decision.kind,
+      documentId: decision.documentId,
+      action: decision.action,
+      fromStatus: decision.fromStatus,
+      toStatus: decision.toStatus,
+      stage: decision.stage,
+      step: decision.step,
+      userId: decision.userId,
+      contextUserId: decision.contextUserId,
+      channel: decision.channel,
+      comment: decision.comment,
+      createdAt: decision.now,
+    });
+  },
+
+  /** The document's decision history, oldest first, with the names of who decided (the user acted as). */
+  async decisions(db: Executor, kind: DocumentKind, companyId: number, documentId: number): Promise<DecisionRow[]> {
+    return db
+      .select({
+        id: documentDecisions.id,
+        action: documentDecisions.action,
+        fromStatus: documentDecisions.fromStatus,
+        toStatus: documentDecisions.toStatus,
+        stage: documentDecisions.stage,
+        step: documentDecisions.step,
+        userId: documentDecisions.userId,
+        contextUserId: documentDecisions.contextUserId,
+        channel: documentDecisions.channel,
+        comment: documentDecisions.comment,
+        createdAt: documentDecisions.createdAt,
+        userName: users.name,
+        userSurname: users.surname,
+      })
+      .from(documentDecisions)
+      .innerJoin(users, eq(users.id, documentDecisions.contextUserId))
+      .where(and(eq(documentDecisions.companyId, companyId), eq(documentDecisions.documentKind, kind), eq(documentDecisions.documentId, documentId)))
+      .orderBy(documentDecisions.id);
+  },
+
+  /** Who (as the user acted as) made the latest acceptance or rejection, which a step back undoes. */
+  async lastDeciderId(db: Executor, kind: DocumentKind, companyId: number, documentId: number): Promise<number | null> {
+    const [row] = await db
+      .select({ contextUserId: documentDecisions.contextUserId })
+      .from(documentDecisions)
+      .where(
+        and(
+          eq(documentDecisions.companyId, companyId),
+          eq(documentDecisions.documentKind, kind),
+          eq(documentDecisions.documentId, documentId),
+          inArray(documentDecisions.action, ['accept', 'settle', 'reject', 'returnForCorrection']),
+        ),
+      )
+      .orderBy(desc(documentDecisions.id))
+      .limit(1);
+    return row?.contextUserId ?? null;
+  },
+
+  /** Last deciders of many documents at once (lists). */
+  async lastDeciderIds(db: Executor, kind: DocumentKind, companyId: number, documentIds: number[]): Promise<Map<number, number>> {
+    if (documentIds.length === 0) return new Map();
+    const rows = await db
+      .selectDistinctOn([documentDecisions.documentId], { documentId: documentDecisions.documentId, contextUserId: documentDecisions.contextUserId })
+      .from(documentDecisions)
+      .where(
+        and(
+          eq(documentDecisions.companyId, companyId),
+          eq(documentDecisions.documentKind, kind),
+          inArray(documentDecisions.documentId, documentIds),
+          inArray(documentDecisions.action, ['accept', 'settle', 'reject', 'returnForCorrection']),
+        ),
+      )
+      .orderBy(documentDecisions.documentId, desc(documentDecisions.id));
+    return new Map(rows.map((row) => [row.documentId, row.contextUserId]));
+  },
+
+  /** Orders of the given ids that have a settlement (lists). */
+  async ordersWithSettlement(db: Executor, companyId: number, orderIds: number[]): Promise<Set<number>> {
+    if (orderIds.length === 0) return new Set();
+    const rows = await db
+      .select({ orderId: delegations.delegationOrderId })
+      .from(delegations)
+      .where(and(eq(delegations.companyId, companyId), inArray(delegations.delegationOrderId, orderIds), ne(delegations.status, 'deleted')));
+    return new Set(rows.map((row) => row.orderId).filter((id): id is number => id !== null));
+  },
+
+  async people(db: Executor, companyId: number, ids: number[]): Promise<PersonRow[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select({ id: users.id, name: users.name, surname: users.surname, email: users.email, language: users.language, isActive: users.isActive })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), inArray(users.id, ids)));
+  },
+
+  /**
+   * Basic advance flow (spec §4): the advances of a document follow its decision. Paid advances
+   * keep their status: the money has left.
+   */
+  async setAdvanceStatuses(tx: Executor, kind: DocumentKind, companyId: number, documentId: number, status: 'unknown' | 'approved' | 'rejected', now: Date): Promise<void> {
+    const owner = kind === 'delegationOrder' ? eq(advances.delegationOrderId, documentId) : eq(advances.delegationId, documentId);
+    await tx
+      .update(advances)
+      .set({ status, updatedAt: now })
+      .where(and(eq(advances.companyId, companyId), owner, notInArray(advances.status, ['paid'])));
+  },
+};

@@ -1,0 +1,657 @@
+import {
+  AppError,
+  ErrorCode,
+  allowedActions,
+  decide,
+  hasPermission,
+  toLocalDate,
+  type DecisionStage,
+  type DocumentAction,
+  type DocumentActor,
+  type DocumentKind,
+  type DocumentState,
+  type DocumentStatus,
+  type PermissionMap,
+  type RefusalCode,
+  type SystemSettings,
+} from '@delego/domain';
+import type { Database, Executor } from '../../db/client.ts';
+import type { ResolvedWorkflowStep } from '../../db/schema/index.ts';
+import type { AuthenticatedContext, RequestContext } from '../../http/request-context.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { notFoundError } from '../../lib/app-errors.ts';
+import { generateOneTimeToken, hashToken } from '../../lib/tokens.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
+import { authRepo } from '../auth/auth.repo.ts';
+import { companyRepo } from '../company/company.repo.ts';
+import { outboxRepo } from '../mail/outbox.repo.ts';
+import { assignNumber } from '../numbering/numbering.service.ts';
+import { resolveTripApprovers } from '../workflow/workflow.service.ts';
+import { decisionRequestMail, finalDecisionMail, type FinalOutcome, type MailDocument } from './trip-workflow.mails.ts';
+import { tripWorkflowRepo, type TripDocumentPatch, type TripDocumentRow } from './trip-workflow.repo.ts';
+
+/** A decision made by opening a one-time e-mail link: the token names the approver, there is no session. */
+export interface LinkDecisionContext extends RequestContext {
+  link: { token: string };
+}
+
+export type WorkflowContext = AuthenticatedContext | LinkDecisionContext;
+
+export interface TransitionInput {
+  comment?: string;
+  /** The version the user saw; a newer one answers 409 `CONFLICT`. */
+  expectedVersion?: number;
+  channel?: 'app' | 'emailLink';
+}
+
+export interface TransitionResult {
+  id: number;
+  status: DocumentStatus;
+  stage: DecisionStage | null;
+  number: string | null;
+  version: number;
+  allowedActions: DocumentAction[];
+  /** Catalogue texts to show after the transition (e.g. the number was changed to the next free one). */
+  messages: string[];
+}
+
+/** `action_tokens.purpose` of the decision links. */
+export const DECISION_LINK_PURPOSE: Record<DocumentKind, string> = { delegationOrder: 'delegationOrder.decision', delegation: 'delegation.decision' };
+export const DECISION_LINK_TTL_DAYS = 7;
+/** The decisions an e-mail link may make. */
+export const LINK_ACTIONS = ['accept', 'reject', 'returnForCorrection'] as const satisfies readonly DocumentAction[];
+
+/** The catalogue texts of spec §8 (translated in the web's `errors.json`). */
+export const WORKFLOW_MESSAGES = {
+  numberChanged: 'Number automatically changed to the next one since the proposed one was taken',
+  numberingContinuity: 'Cannot step back because of numbering continuity',
+  settlementExists: 'Order cannot go back because a settlement exists',
+  permanentNumber: 'Document with a number cannot be deleted',
+  status: 'Action not allowed in the current status of the document',
+  forbidden: 'You do not have permission to perform this action',
+  conflict: 'The record was changed by someone else',
+} as const;
+
+/** The state a decision link was issued for; any later transition makes the link expire. */
+export function subjectStateOf(row: Pick<TripDocumentRow, 'status' | 'stage' | 'currentStep' | 'version'>): string {
+  return `${row.status}:${row.stage}:${row.currentStep}:${row.version}`;
+}
+
+const APP_PATH: Record<DocumentKind, string> = { delegationOrder: '/delegation-order', delegation: '/delegation' };
+const DECISIONS = new Set(['accept', 'settle', 'reject', 'returnForCorrection']);
+
+/** Who acts, whether signed in or through a link. */
+interface WorkflowActor {
+  companyId: number;
+  settings: SystemSettings;
+  userId: number;
+  /** The user acted as (substitutes act for the absent colleague). */
+  contextUserId: number;
+  permissions: PermissionMap;
+  channel: 'app' | 'emailLink';
+  /** The link's token row, spent when the decision is made. */
+  tokenId: number | null;
+  tokenSubjectState: string | null;
+}
+
+/** What the status machine needs besides the row, loaded per document or in bulk for lists. */
+export interface DocumentFacts {
+  lastDeciderId: number | null;
+  hasSettlement: boolean;
+}
+
+const isLinkContext = (ctx: WorkflowContext): ctx is LinkDecisionContext => 'link' in ctx;
+
+function refusalError(refusal: RefusalCode): AppError {
+  switch (refusal) {
+    case 'document.refused.notEntitled':
+      return new AppError(ErrorCode.forbidden, { messages: [WORKFLOW_MESSAGES.forbidden], params: { refusal } });
+    case 'document.refused.numberingContinuity':
+      return new AppError(ErrorCode.conflict, { messages: [WORKFLOW_MESSAGES.numberingContinuity], params: { refusal } });
+    case 'document.refused.settlementExists':
+      return new AppError(ErrorCode.conflict, { messages: [WORKFLOW_MESSAGES.settlementExists], params: { refusal } });
+    case 'document.refused.permanentNumber':
+      return new AppError(ErrorCode.conflict, { messages: [WORKFLOW_MESSAGES.permanentNumber], params: { refusal } });
+    case 'document.refused.status':
+      return new AppError(ErrorCode.conflict, { messages: [WORKFLOW_MESSAGES.status], params: { refusal } });
+  }
+}
+
+/** The stage whose acceptance permission lets a holder overwrite decisions on the document. */
+function overrideStage(row: Pick<TripDocumentRow, 'status' | 'stage'>): DecisionStage {
+  if (row.stage === 'substantive' || row.stage === 'financial') return row.stage;
+  return row.status === 'settled' ? 'financial' : 'substantive';
+}
+
+const STAGE_PERMISSION = { substantive: 'delegationAcceptSubstantive', financial: 'delegationAcceptFinancial' } as const;
+
+function isOwner(row: Pick<TripDocumentRow, 'userId' | 'createdById'>, actorId: number): boolean {
+  return row.userId === actorId || row.createdById === actorId;
+}
+
+function isStepApprover(row: Pick<TripDocumentRow, 'workflowSteps' | 'currentStep' | 'status'>, actorId: number): boolean {
+  if (row.status !== 'submitted' && row.status !== 'accepted') return false;
+  return row.workflowSteps[row.currentStep]?.approverIds.includes(actorId) ?? false;
+}
+
+/** Waits for a decision at the given stage. */
+function waitsAt(row: Pick<TripDocumentRow, 'status' | 'stage' | 'kind'>): DecisionStage | null {
+  if (row.status === 'submitted' && row.stage === 'substantive') return 'substantive';
+  if (row.kind === 'delegation' && row.status === 'accepted' && row.stage === 'financial') return 'financial';
+  return null;
+}
+
+/**
+ * Who may see a document (404 for everyone else): its employee and whoever filled it in, the
+ * acceptors of its path, whoever decided it, holders of the acceptance permission of the stage it
+ * waits for, and the company administrator.
+ */
+export function canSeeDocument(
+  actor: { contextUserId: number; permissions: PermissionMap },
+  row: Pick<TripDocumentRow, 'userId' | 'createdById' | 'workflowSteps' | 'status' | 'stage' | 'kind'>,
+  deciderIds: readonly number[] = [],
+): boolean {
+  if (row.status === 'deleted') return false;
+  if (isOwner(row, actor.contextUserId)) return true;
+  if (hasPermission(actor.permissions, 'companyAdmin')) return true;
+  if (row.status !== 'created' && row.workflowSteps.some((step) => step.approverIds.includes(actor.contextUserId))) return true;
+  if (deciderIds.includes(actor.contextUserId)) return true;
+  const stage = waitsAt(row);
+  return stage !== null && hasPermission(actor.permissions, STAGE_PERMISSION[stage]);
+}
+
+function documentStateOf(row: TripDocumentRow, settings: SystemSettings, facts: DocumentFacts): DocumentState {
+  return {
+    kind: row.kind,
+    status: row.status as DocumentStatus,
+    stage: (row.stage as DecisionStage | null) ?? null,
+    hasPermanentNumber: row.isNumberPermanent,
+    breaksNumberingContinuity: stepBackUndoesNumbering(row, settings),
+    hasSettlement: facts.hasSettlement,
+  };
+}
+
+/**
+ * Stepping back across the event that gave the permanent number would take back a number that
+ * later documents follow (spec §4 "cannot step back because of numbering continuity").
+ */
+function stepBackUndoesNumbering(row: TripDocumentRow, settings: SystemSettings): boolean {
+  if (!row.isNumberPermanent) return false;
+  const event = numberingEventOf(settings);
+  // Only an acceptance can be stepped back across: submissions are undone by withdrawing, which keeps the number.
+  return event === 'accept' && row.status === 'accepted' && (row.kind === 'delegationOrder' || row.stage === 'financial');
+}
+
+function documentActorOf(actor: Pick<WorkflowActor, 'contextUserId' | 'permissions'>, row: TripDocumentRow, facts: DocumentFacts): DocumentActor {
+  const owner = isOwner(row, actor.contextUserId);
+  return {
+    isOwner: owner,
+    isCurrentApprover: isStepApprover(row, actor.contextUserId),
+    isLastDecider: facts.lastDeciderId === actor.contextUserId,
+    // Nobody decides their own trip, whatever permissions they hold.
+    canOverrideDecisions: row.userId !== actor.contextUserId && hasPermission(actor.permissions, STAGE_PERMISSION[overrideStage(row)]),
+  };
+}
+
+/** The step of the document's path that decides `stage` last (steps run in order). */
+function lastStepOf(steps: ResolvedWorkflowStep[], stage: DecisionStage, fallback: number): number {
+  for (let index = steps.length - 1; index >= 0; index--) if (steps[index]!.stage === stage) return index;
+  return fallback;
+}
+
+function isLastStepOfStage(row: TripDocumentRow): boolean {
+  const stage = row.stage;
+  return !row.workflowSteps.slice(row.currentStep + 1).some((step) => step.stage === stage);
+}
+
+type NumberingEvent = 'creation' | 'submit' | 'accept';
+
+/** When the permanent number is given: at creation, at sending (also for the trip's start or end date, known by then), or at acceptance. */
+export function numberingEventOf(settings: Pick<SystemSettings, 'numbering_base_date'>): NumberingEvent {
+  switch (settings.numbering_base_date) {
+    case 'creation':
+      return 'creation';
+    case 'acceptDate':
+      return 'accept';
+    default:
+      return 'submit';
+  }
+}
+
+function baseDateOf(row: TripDocumentRow, settings: SystemSettings, now: Date): string {
+  switch (settings.numbering_base_date) {
+    case 'startDate':
+      return toLocalDate(row.startDate);
+    case 'endDate':
+      return toLocalDate(row.endDate);
+    default:
+      return toLocalDate(now);
+  }
+}
+
+/** The next candidate after a taken manual number: its last digit group plus one, keeping the zero padding. */
+export function bumpNumber(number: string): string {
+  const match = /(\d+)(\D*)$/.exec(number);
+  if (!match) return `${number}-1`;
+  const digits = match[1]!;
+  const next = String(Number(digits) + 1).padStart(digits.length, '0');
+  return `${number.slice(0, match.index)}${next}${match[2]}`;
+}
+
+class NumberPeek extends Error {
+  constructor(readonly number: string) {
+    super('peek');
+  }
+}
+
+const NUMBER_SEARCH_LIMIT = 1000;
+
+/**
+ * The trip-document workflow shared by orders and settlements (spec §4): status transitions with
+ * their refusals, the approval path, numbering, the decision history, audit and e-mails.
+ */
+export function createTripWorkflow(deps: { db: Database; clock: Clock; onMailQueued: () => void; publicUrl: string }) {
+  const { db, clock } = deps;
+
+  async function numberContext(tx: Executor, row: TripDocumentRow, settings: SystemSettings, now: Date) {
+    const orderNumber = row.kind === 'delegation' && row.delegationOrderId !== null ? await tripWorkflowRepo.orderNumber(tx, row.companyId, row.delegationOrderId) : null;
+    return { date: baseDateOf(row, settings, now), isForeign: row.isForeign, orderNumber };
+  }
+
+  /** The number the counter would give now, without taking it (a savepoint that is rolled back); null without a template. */
+  async function peekNumber(tx: Executor, row: TripDocumentRow, settings: SystemSettings, now: Date): Promise<string | null> {
+    const input = await numberContext(tx, row, settings, now);
+    try {
+      await tx.transaction(async (savepoint) => {
+        const assigned = await assignNumber(savepoint, row.companyId, row.kind, input);
+        throw new NumberPeek(assigned.number);
+      });
+    } catch (error) {
+      if (error instanceof NumberPeek) return error.number;
+      if (error instanceof AppError && error.code === ErrorCode.validationFailed) return null;
+      throw error;
+    }
+    return null;
+  }
+
+  /**
+   * Gives the permanent number: the proposed one (typed by hand, or edited) when it is free, else the
+   * counter's next free number, with the §8 message when a proposal had to change.
+   */
+  async function givePermanentNumber(tx: Executor, row: TripDocumentRow, settings: SystemSettings, now: Date): Promise<{ number: string; messages: string[] }> {
+    const proposed = settings.numbering_assignment === 'autoOnly' ? null : row.customNumber?.trim() || null;
+    if (proposed && !(await tripWorkflowRepo.isNumberTaken(tx, row.kind, row.companyId, proposed, row.id))) return { number: proposed, messages: [] };
+    const input = await numberContext(tx, row, settings, now);
+    let number: string;
+    try {
+      number = (await assignNumber(tx, row.companyId, row.kind, input)).number;
+      for (let tries = 0; (await tripWorkflowRepo.isNumberTaken(tx, row.kind, row.companyId, number, row.id)) && tries < NUMBER_SEARCH_LIMIT; tries++) {
+        // A number typed by hand elsewhere may sit on the counter's path: take the next one.
+        number = (await assignNumber(tx, row.companyId, row.kind, input)).number;
+      }
+    } catch (error) {
+      // Numbering by hand without a template: move the typed number on until it is free.
+      if (!(proposed && error instanceof AppError && error.code === ErrorCode.validationFailed)) throw error;
+      number = bumpNumber(proposed);
+      for (let tries = 0; (await tripWorkflowRepo.isNumberTaken(tx, row.kind, row.companyId, number, row.id)) && tries < NUMBER_SEARCH_LIMIT; tries++) number = bumpNumber(number);
+    }
+    // The proposal shown to the user (typed, or the counter's preview) was taken meanwhile.
+    const shown = proposed ?? (settings.numbering_assignment === 'autoEditable' ? row.number : null);
+    return { number, messages: shown && shown !== number ? [WORKFLOW_MESSAGES.numberChanged] : [] };
+  }
+
+  async function resolveActor(tx: Executor, ctx: WorkflowContext, kind: DocumentKind, id: number, now: Date): Promise<WorkflowActor> {
+    if (!isLinkContext(ctx)) {
+      return {
+        companyId: ctx.actor.companyId,
+        settings: ctx.actor.settings,
+        userId: ctx.actor.userId,
+        contextUserId: ctx.actor.contextUserId,
+        permissions: ctx.actor.contextPermissions,
+        channel: 'app',
+        tokenId: null,
+        tokenSubjectState: null,
+      };
+    }
+    const token = await authRepo.findActionToken(tx, hashToken(ctx.link.token), DECISION_LINK_PURPOSE[kind], { forUpdate: true });
+    if (!token || token.subjectId !== id) throw new AppError(ErrorCode.tokenNotFound, { messages: ['Link invalid'] });
+    if (token.usedAt) throw new AppError(ErrorCode.tokenUsed, { messages: ['Action already executed'] });
+    if (token.expiresAt <= now) throw new AppError(ErrorCode.tokenExpired, { messages: ['URL expired'] });
+    const [company, user] = await Promise.all([companyRepo.findById(tx, token.companyId), authRepo.findUserById(tx, token.companyId, token.userId)]);
+    if (!company?.isActive || !user?.isActive) throw new AppError(ErrorCode.tokenNotFound, { messages: ['Link invalid'] });
+    return {
+      companyId: company.id,
+      settings: company.settings,
+      userId: user.id,
+      contextUserId: user.id,
+      permissions: await authRepo.permissionMapOf(tx, company.id, user.id, toLocalDate(now)),
+      channel: 'emailLink',
+      tokenId: token.id,
+      tokenSubjectState: token.subjectState,
+    };
+  }
+
+  async function factsOf(executor: Executor, row: TripDocumentRow): Promise<DocumentFacts> {
+    const [lastDeciderId, hasSettlement] = await Promise.all([
+      tripWorkflowRepo.lastDeciderId(executor, row.kind, row.companyId, row.id),
+      row.kind === 'delegationOrder' ? tripWorkflowRepo.orderHasSettlement(executor, row.companyId, row.id) : Promise.resolve(false),
+    ]);
+    return { lastDeciderId, hasSettlement };
+  }
+
+  async function mailDocument(tx: Executor, row: TripDocumentRow): Promise<MailDocument> {
+    const [employee] = await tripWorkflowRepo.people(tx, row.companyId, [row.userId]);
+    return {
+      kind: row.kind,
+      id: row.id,
+      number: row.number,
+      employeeName: employee ? `${employee.name} ${employee.surname}` : '',
+      startDate: toLocalDate(row.startDate),
+      endDate: toLocalDate(row.endDate),
+    };
+  }
+
+  /** E-mails to the acceptors of the step the document now waits for; with action links when the company wants them. */
+  async function mailApprovers(tx: Executor, row: TripDocumentRow, settings: SystemSettings, now: Date): Promise<boolean> {
+    const approverIds = row.workflowSteps[row.currentStep]?.approverIds ?? [];
+    const approvers = (await tripWorkflowRepo.people(tx, row.companyId, approverIds)).filter((person) => person.isActive && person.email);
+    if (approvers.length === 0) return false;
+    const document = await mailDocument(tx, row);
+    const appLink = `${deps.publicUrl}${APP_PATH[row.kind]}/decision/${row.id}`;
+    for (const approver of approvers) {
+      let actionLink: string | null = null;
+      if (settings.email_notification_mode === 'notifyWithActionLinks') {
+        const token = generateOneTimeToken();
+        await authRepo.createActionToken(tx, {
+          companyId: row.companyId,
+          userId: approver.id,
+          purpose: DECISION_LINK_PURPOSE[row.kind],
+          tokenHash: hashToken(token),
+          expiresAt: new Date(now.getTime() + DECISION_LINK_TTL_DAYS * 24 * 60 * 60_000),
+          now,
+          subjectId: row.id,
+          subjectState: subjectStateOf(row),
+        });
+        actionLink = `${deps.publicUrl}/action-by-link/${row.kind}/decision/${token}`;
+      }
+      await outboxRepo.enqueue(tx, row.companyId, decisionRequestMail({ to: approver.email, language: approver.language, document, appLink, actionLink, expiresDays: DECISION_LINK_TTL_DAYS }));
+    }
+    return true;
+  }
+
+  async function mailEmployee(tx: Executor, row: TripDocumentRow, outcome: FinalOutcome, comment: string): Promise<boolean> {
+    const [employee] = await tripWorkflowRepo.people(tx, row.companyId, [row.userId]);
+    if (!employee?.isActive || !employee.email) return false;
+    const appLink = `${deps.publicUrl}${APP_PATH[row.kind]}/readonly/${row.id}`;
+    await outboxRepo.enqueue(tx, row.companyId, finalDecisionMail({ to: employee.email, language: employee.language, document: await mailDocument(tx, row), outcome, comment, appLink }));
+    return true;
+  }
+
+  function resultOf(row: TripDocumentRow, actor: Pick<WorkflowActor, 'contextUserId' | 'permissions' | 'settings'>, facts: DocumentFacts, messages: string[]): TransitionResult {
+    return {
+      id: row.id,
+      status: row.status as DocumentStatus,
+      stage: (row.stage as DecisionStage | null) ?? null,
+      number: row.number,
+      version: row.version,
+      allowedActions: allowedActions(documentStateOf(row, actor.settings, facts), documentActorOf(actor, row, facts)),
+      messages,
+    };
+  }
+
+  /** Computes the transition's new columns (status machine already agreed). */
+  async function plan(
+    tx: Executor,
+    row: TripDocumentRow,
+    action: DocumentAction,
+    to: { status: DocumentStatus; stage: DecisionStage | null },
+    actor: WorkflowActor,
+    now: Date,
+  ): Promise<{ patch: TripDocumentPatch; messages: string[] }> {
+    const settings = actor.settings;
+    const patch: TripDocumentPatch = { status: to.status, stage: to.stage, currentStep: row.currentStep, now };
+    const messages: string[] = [];
+    const numberAt = async (event: NumberingEvent) => {
+      if (row.isNumberPermanent || numberingEventOf(settings) !== event) return;
+      const given = await givePermanentNumber(tx, row, settings, now);
+      patch.number = given.number;
+      patch.isNumberPermanent = true;
+      messages.push(...given.messages);
+    };
+
+    switch (action) {
+      case 'submit': {
+        const path = await resolveTripApprovers(
+          tx,
+          { id: row.companyId, settings },
+          row.kind,
+          { employee_id: row.userId, task_id: row.taskId, cost_centre_id: row.costCentreId, total_cost: row.totalCost },
+          toLocalDate(now),
+        );
+        if (path.issues.length > 0 || path.steps.length === 0) {
+          throw new AppError(ErrorCode.validationFailed, {
+            // The form has no workflow nodes to point at: the problem is the document's path as a whole.
+            issues: path.issues.length > 0 ? path.issues.map((issue) => ({ ...issue, path: ['workflow'] })) : [{ path: ['workflow'], code: 'workflow.noAcceptor' }],
+          });
+        }
+        patch.workflowSteps = path.steps.map((step) => ({ stage: step.kind, approverIds: step.acceptors.map((acceptor) => acceptor.user_id), label: step.node_id }));
+        patch.currentStep = 0;
+        patch.stage = patch.workflowSteps[0]!.stage;
+        patch.sentAt = now;
+        await numberAt('submit');
+        break;
+      }
+      case 'accept':
+        if (to.status === 'submitted') {
+          patch.currentStep = row.currentStep + 1;
+        } else {
+          patch.acceptedAt = now;
+          // A settlement goes on to the first financial step.
+          if (to.stage === 'financial') patch.currentStep = Math.min(row.currentStep + 1, Math.max(row.workflowSteps.length - 1, 0));
+          await numberAt('accept');
+        }
+        break;
+      case 'settle':
+        if (to.status === 'accepted') patch.currentStep = row.currentStep + 1;
+        else patch.settledAt = now;
+        break;
+      case 'withdraw':
+        patch.currentStep = 0;
+        patch.sentAt = null;
+        break;
+      case 'stepBack':
+        if (row.status === 'accepted') {
+          patch.currentStep = lastStepOf(row.workflowSteps, 'substantive', row.currentStep);
+          patch.acceptedAt = null;
+        } else if (row.status === 'settled') {
+          patch.currentStep = lastStepOf(row.workflowSteps, 'financial', row.currentStep);
+          patch.settledAt = null;
+        }
+        break;
+      default:
+        break;
+    }
+    return { patch, messages };
+  }
+
+  /** Basic advance flow: the document's advances follow its decision. */
+  async function syncAdvances(tx: Executor, row: TripDocumentRow, settings: SystemSettings, action: DocumentAction, to: DocumentStatus, now: Date) {
+    if (settings.advance_flow !== 'basic') return;
+    const finalAcceptance = row.kind === 'delegationOrder' ? to === 'accepted' : to === 'settled';
+    if (finalAcceptance) await tripWorkflowRepo.setAdvanceStatuses(tx, row.kind, row.companyId, row.id, 'approved', now);
+    else if (to === 'rejected' || to === 'cancelled') await tripWorkflowRepo.setAdvanceStatuses(tx, row.kind, row.companyId, row.id, 'rejected', now);
+    else if (action === 'stepBack' || action === 'withdraw' || to === 'rejectedForCorrect') await tripWorkflowRepo.setAdvanceStatuses(tx, row.kind, row.companyId, row.id, 'unknown', now);
+  }
+
+  return {
+    /**
+     * One transition in one transaction: the row is locked (`FOR UPDATE`), so two acceptances of the
+     * same document run one after the other and the second sees the first one's result.
+     */
+    async transition(ctx: WorkflowContext, kind: DocumentKind, id: number, action: DocumentAction, input: TransitionInput = {}): Promise<TransitionResult> {
+      let mailed = false;
+      const result = await db.transaction(async (tx) => {
+        const now = clock.now();
+        const actor = await resolveActor(tx, ctx, kind, id, now);
+        const row = await tripWorkflowRepo.lock(tx, kind, actor.companyId, id);
+        if (!row) throw notFoundError();
+        const history = await tripWorkflowRepo.decisions(tx, kind, actor.companyId, id);
+        if (!canSeeDocument(actor, row, history.map((decision) => decision.contextUserId))) throw notFoundError();
+        if (input.expectedVersion !== undefined && input.expectedVersion !== row.version) {
+          throw new AppError(ErrorCode.conflict, { messages: [WORKFLOW_MESSAGES.conflict], params: { version: row.version } });
+        }
+        if (actor.tokenSubjectState !== null && actor.tokenSubjectState !== subjectStateOf(row)) {
+          // The document moved on since the link was sent (Frappe's stale-link check).
+          throw new AppError(ErrorCode.tokenExpired, { messages: ['URL expired'] });
+        }
+        if (actor.channel === 'emailLink' && !(LINK_ACTIONS as readonly string[]).includes(action)) {
+          throw refusalError('document.refused.notEntitled');
+        }
+        const facts = await factsOf(tx, row);
+        const verdict = decide(documentStateOf(row, actor.settings, facts), action, documentActorOf(actor, row, facts), { isLastStepOfStage: isLastStepOfStage(row) });
+        if (!verdict.allowed) throw refusalError(verdict.refusal);
+        if (action === 'edit') return resultOf(row, actor, facts, []);
+
+        const { patch, messages } = await plan(tx, row, action, { status: verdict.to, stage: verdict.stage }, actor, now);
+        const version = await tripWorkflowRepo.update(tx, kind, actor.companyId, id, patch);
+        const after: TripDocumentRow = {
+          ...row,
+          status: patch.status,
+          stage: patch.stage,
+          currentStep: patch.currentStep,
+          workflowSteps: patch.workflowSteps ?? row.workflowSteps,
+          number: patch.number !== undefined ? patch.number : row.number,
+          isNumberPermanent: patch.isNumberPermanent ?? row.isNumberPermanent,
+          version,
+        };
+        const comment = input.comment?.trim() ?? '';
+        await tripWorkflowRepo.insertDecision(tx, {
+          companyId: actor.companyId,
+          kind,
+          documentId: id,
+          action,
+          fromStatus: row.status,
+          toStatus: after.status,
+          stage: row.stage ?? after.stage,
+          step: action === 'submit' ? null : row.currentStep,
+          userId: actor.userId,
+          contextUserId: actor.contextUserId,
+          channel: input.channel ?? actor.channel,
+          comment,
+          now,
+        });
+        await syncAdvances(tx, row, actor.settings, action, after.status as DocumentStatus, now);
+        if (actor.tokenId !== null) await authRepo.markActionTokenUsed(tx, actor.tokenId, now);
+        const audited = (doc: TripDocumentRow) => ({ status: doc.status, stage: doc.stage, current_step: doc.currentStep, number: doc.number, version: doc.version });
+        await recordAudit(tx, ctx, {
+          companyId: actor.companyId,
+          userId: actor.userId,
+          action: `${kind}.${action}`,
+          entityType: kind,
+          entityId: id,
+          before: audited(row),
+          after: { ...audited(after), comment, channel: input.channel ?? actor.channel },
+        });
+
+        if (actor.settings.email_notification_mode !== 'disabled') {
+          const waitsForApprover = after.status === 'submitted' || (kind === 'delegation' && after.status === 'accepted' && after.stage === 'financial');
+          const movedOn = action === 'submit' || action === 'accept' || action === 'settle';
+          if (waitsForApprover && movedOn) mailed = (await mailApprovers(tx, after, actor.settings, now)) || mailed;
+          const finalOutcome: FinalOutcome | null =
+            (kind === 'delegationOrder' && after.status === 'accepted') || after.status === 'settled' || after.status === 'rejected' || after.status === 'rejectedForCorrect'
+              ? (after.status as FinalOutcome)
+              : null;
+          if (finalOutcome && DECISIONS.has(action)) mailed = (await mailEmployee(tx, after, finalOutcome, comment)) || mailed;
+        }
+        return resultOf(after, actor, await factsOf(tx, after), messages);
+      });
+      if (mailed) deps.onMailQueued();
+      return result;
+    },
+
+    /**
+     * Refuses (403 / 409, as a transition would) when the user may not take `action` on the document
+     * now; for use cases that change the document themselves, e.g. saving an edit inside their transaction.
+     */
+    async assertAction(executor: Executor, ctx: AuthenticatedContext, row: TripDocumentRow, action: DocumentAction): Promise<void> {
+      const facts = await factsOf(executor, row);
+      const actor = { contextUserId: ctx.actor.contextUserId, permissions: ctx.actor.contextPermissions };
+      const verdict = decide(documentStateOf(row, ctx.actor.settings, facts), action, documentActorOf(actor, row, facts), { isLastStepOfStage: isLastStepOfStage(row) });
+      if (!verdict.allowed) throw refusalError(verdict.refusal);
+    },
+
+    /** The actions the signed-in user may take on the document now (sent with every document). */
+    async allowedActionsFor(ctx: AuthenticatedContext, kind: DocumentKind, row: TripDocumentRow, facts?: DocumentFacts): Promise<DocumentAction[]> {
+      const known = facts ?? (await factsOf(db, { ...row, kind }));
+      const actor = { contextUserId: ctx.actor.contextUserId, permissions: ctx.actor.contextPermissions };
+      return allowedActions(documentStateOf({ ...row, kind }, ctx.actor.settings, known), documentActorOf(actor, { ...row, kind }, known));
+    },
+
+    /** The same for many documents of a list, with their facts loaded in two queries. */
+    async allowedActionsForMany(ctx: AuthenticatedContext, kind: DocumentKind, rows: TripDocumentRow[]): Promise<Map<number, DocumentAction[]>> {
+      const ids = rows.map((row) => row.id);
+      const [deciders, settled] = await Promise.all([
+        tripWorkflowRepo.lastDeciderIds(db, kind, ctx.actor.companyId, ids),
+        kind === 'delegationOrder' ? tripWorkflowRepo.ordersWithSettlement(db, ctx.actor.companyId, ids) : Promise.resolve(new Set<number>()),
+      ]);
+      const actor = { contextUserId: ctx.actor.contextUserId, permissions: ctx.actor.contextPermissions };
+      return new Map(
+        rows.map((row) => {
+          const facts = { lastDeciderId: deciders.get(row.id) ?? null, hasSettlement: settled.has(row.id) };
+          return [row.id, allowedActions(documentStateOf(row, ctx.actor.settings, facts), documentActorOf(actor, row, facts))];
+        }),
+      );
+    },
+
+    /**
+     * Numbering when a document is created, inside the transaction that inserts it: the permanent
+     * number when the company numbers at creation, else a proposal the user may edit (`autoEditable`).
+     */
+    async numberNewDocument(tx: Executor, settings: SystemSettings, kind: DocumentKind, companyId: number, id: number): Promise<{ number: string | null; messages: string[] }> {
+      const row = await tripWorkflowRepo.find(tx, kind, companyId, id);
+      if (!row || row.isNumberPermanent) return { number: row?.number ?? null, messages: [] };
+      const now = clock.now();
+      if (numberingEventOf(settings) === 'creation') {
+        const given = await givePermanentNumber(tx, row, settings, now);
+        await tripWorkflowRepo.update(tx, kind, companyId, id, { status: row.status, stage: row.stage, currentStep: row.currentStep, number: given.number, isNumberPermanent: true, now });
+        return { number: given.number, messages: given.messages };
+      }
+      if (settings.numbering_assignment === 'autoEditable') {
+        const proposal = await peekNumber(tx, row, settings, now);
+        await tripWorkflowRepo.setProposedNumber(tx, kind, companyId, id, proposal);
+        return { number: proposal, messages: [] };
+      }
+      return { number: null, messages: [] };
+    },
+
+    /** Whether the actor may see the document (404 otherwise), with its decision history. */
+    async visibleDocument(ctx: AuthenticatedContext, kind: DocumentKind, id: number) {
+      const row = await tripWorkflowRepo.find(db, kind, ctx.actor.companyId, id);
+      if (!row) return null;
+      const history = await tripWorkflowRepo.decisions(db, kind, ctx.actor.companyId, id);
+      const actor = { contextUserId: ctx.actor.contextUserId, permissions: ctx.actor.contextPermissions };
+      if (!canSeeDocument(actor, row, history.map((decision) => decision.contextUserId))) return null;
+      const facts = await factsOf(db, row);
+      return { row, history, facts, allowedActions: allowedActions(documentStateOf(row, ctx.actor.settings, facts), documentActorOf(actor, row, facts)) };
+    },
+
+    /**
+     * What a decision link may do, without changing anything (mail scanners open links): the token
+     * must exist, be unused, unexpired, and the document must still be in the state it was sent for.
+     */
+    async peekLink(kind: DocumentKind, token: string) {
+      const tokenRow = await authRepo.findActionToken(db, hashToken(token), DECISION_LINK_PURPOSE[kind]);
+      if (!tokenRow || tokenRow.subjectId === null) return { state: 'notFound' as const };
+      if (tokenRow.usedAt) return { state: 'used' as const };
+      if (tokenRow.expiresAt <= clock.now()) return { state: 'expired' as const };
+      const row = await tripWorkflowRepo.find(db, kind, tokenRow.companyId, tokenRow.subjectId);
+      if (!row) return { state: 'notFound' as const };
+      if (subjectStateOf(row) !== tokenRow.subjectState) return { state: 'expired' as const };
+      const [approver] = await tripWorkflowRepo.people(db, tokenRow.companyId, [tokenRow.userId]);
+      if (!approver?.isActive) return { state: 'notFound' as const };
+      return { state: 'valid' as const, row, approver };
+    },
+  };
+}
+
+export type TripWorkflow = ReturnType<typeof createTripWorkflow>;

@@ -1,0 +1,88 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { delegationOrderApi, type BodyOf, type QueryOf } from '@delego/contract';
+import type { DelegationOrderForm, DocumentAction } from '@delego/domain';
+import { call } from '../../../lib/api-client.ts';
+
+const KEY = ['delegation-orders'] as const;
+
+export function useDelegationOrders(query: QueryOf<typeof delegationOrderApi.list>) {
+  return useQuery({
+    queryKey: [...KEY, 'list', query],
+    queryFn: ({ signal }) => call(delegationOrderApi.list, { query }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDelegationOrder(id: number) {
+  return useQuery({
+    queryKey: [...KEY, 'one', id],
+    queryFn: ({ signal }) => call(delegationOrderApi.edit, { body: { id } }, { signal }),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+export function useAvailableUsers() {
+  return useQuery({
+    queryKey: [...KEY, 'available-users'],
+    queryFn: ({ signal }) => call(delegationOrderApi.availableUsers, {}, { signal }),
+    staleTime: 60_000,
+  });
+}
+
+export function useOrderFormData() {
+  return useQuery({
+    queryKey: [...KEY, 'form-data'],
+    queryFn: ({ signal }) => call(delegationOrderApi.formData, {}, { signal }),
+    staleTime: 60_000,
+  });
+}
+
+/** Saves the order; a `status: 'error'` answer resolves too, so the form shows its issues. */
+export function useSaveDelegationOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DelegationOrderForm) => call(delegationOrderApi.saveStandard, { body }),
+    onSuccess: (answer) => {
+      if (answer.status === 'OK') void client.invalidateQueries({ queryKey: KEY });
+    },
+  });
+}
+
+export function useOrderEstimate() {
+  return useMutation({ mutationFn: (body: DelegationOrderForm) => call(delegationOrderApi.estimate, { body }, { notifyErrors: false }) });
+}
+
+export function useOrderAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { id: number; action: DocumentAction; comment?: string; version?: number }) => call(delegationOrderApi.action, { body }),
+    onSettled: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useOrderTemplates() {
+  return useQuery({
+    queryKey: [...KEY, 'templates'],
+    queryFn: ({ signal }) => call(delegationOrderApi.templateList, {}, { signal }),
+  });
+}
+
+export function useSaveOrderTemplate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof delegationOrderApi.templateSave>) => call(delegationOrderApi.templateSave, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...KEY, 'templates'] }),
+  });
+}
+
+export function useLoadOrderTemplate() {
+  return useMutation({ mutationFn: (id: number) => call(delegationOrderApi.templateGet, { body: { id } }) });
+}
+
+export function useDeleteOrderTemplate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call(delegationOrderApi.templateDelete, { body: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...KEY, 'templates'] }),
+  });
+}

@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { DelegationOrderDto, OrderFormData } from '@delego/contract';
+import { buildUserProperties } from '../../testing/fixtures.ts';
+import { descriptionOf, renderApp } from '../../testing/render-app.tsx';
+
+const employee = buildUserProperties();
+const acceptor = buildUserProperties({ user_id: 20, context_user_id: 20, permissions: { delegationAcceptSubstantive: true }, context_user_permissions: { delegationAcceptSubstantive: true } });
+
+const formData: OrderFormData = {
+  tasks: [{ id: 3, name_pl: 'Spotkanie z klientem', name_en: 'Client meeting', comment_required: false }],
+  cost_centres: [],
+  projects: [],
+  contractors: [],
+  settings: { numbering_assignment: 'autoOnly', multiple_advances: false, advance_flow: 'basic', trip_order_requirement: 'optional' },
+};
+
+const baseHandlers = {
+  'GET /api/delegation-order/form-data': { body: formData },
+  'GET /api/delegation-order/available-users': { body: [{ id: 10, fullName: 'Jan Kowalski' }] },
+};
+
+function order(overrides: Partial<DelegationOrderDto> = {}): DelegationOrderDto {
+  return {
+    id: 7,
+    version: 2,
+    user_id: 10,
+    cost_centre_id: null,
+    task_id: 3,
+    task: null,
+    add_description: 'Prezentacja wdrożenia u klienta',
+    destinations: [{ place_text: 'Berlin', country_code: 'DE' }],
+    destinationText: null,
+    start_place_text: 'Warszawa',
+    end_place_text: 'Warszawa',
+    start_date: '2026-05-04 08:00',
+    end_date: '2026-05-06 18:00',
+    allowed_transport: ['flight'],
+    allowed_transport_cost: '1200.00',
+    settlement_deadline: null,
+    project_id: null,
+    external_customer_id: null,
+    custom_number: null,
+    advances: [{ id: 1, amount_in_currency: '300.00', currency: 'EUR', payment_type: 'transfer', payment_date: '2026-04-30', comment: '', status: 'unknown' }],
+    status: 'submitted',
+    stage: 'substantive',
+    number: null,
+    is_number_permanent: false,
+    employee: { id: 10, fullName: 'Jan Kowalski' },
+    created_by: { id: 10, fullName: 'Jan Kowalski' },
+    task_name: 'Spotkanie z klientem',
+    estimate: {
+      country_code: 'DE',
+      lines: [
+        { kind: 'perDiem', amount: '122.50', currency: 'EUR', amount_pln: '520.63', rate: '49.00' },
+        { kind: 'lodging', amount: '340.00', currency: 'EUR', amount_pln: '1445.00', nights: 2, limit: '170.00' },
+      ],
+      total_pln: '1965.63',
+      issues: [],
+    },
+    estimated_total_cost: '1965.63',
+    sent_at: '2026-04-20T10:00:00.000Z',
+    accepted_at: null,
+    created_at: '2026-04-20T09:00:00.000Z',
+    has_settlement: false,
+    allowedActions: ['accept', 'reject', 'returnForCorrection', 'cancel'],
+    decisions: [
+      { id: 1, action: 'submit', from_status: 'created', to_status: 'submitted', stage: 'substantive', user_name: 'Jan Kowalski', channel: 'app', comment: '', created_at: '2026-04-20T10:00:00.000Z' },
+    ],
+    current_approvers: [{ id: 20, fullName: 'Piotr Nowak' }],
+    ...overrides,
+  };
+}
+
+describe('trip order form', () => {
+  it('shows the validation messages of spec §5 at their fields and sends nothing', async () => {
+    const { user, server } = renderApp('/delegation-order/new', { user: employee, handlers: baseHandlers });
+    await screen.findByRole('heading', { name: 'Nowe polecenie wyjazdu' });
+    await user.click(screen.getByRole('combobox', { name: /Cel podróży/ }));
+    await user.click(await screen.findByRole('option', { name: 'Inny cel' }));
+    await user.type(screen.getByLabelText(/Opis celu/), 'Krótki');
+    await user.type(screen.getByLabelText('Szczegółowy opis celu'), 'mało');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+
+    expect(await screen.findByText('Formularz nie został zwalidowany')).toBeTruthy();
+    await waitFor(() => expect(descriptionOf(screen.getByLabelText(/Opis celu/))).toBe('Minimum 10 znaków'));
+    expect(descriptionOf(screen.getByLabelText('Szczegółowy opis celu'))).toBe('Minimum 10 znaków');
+    expect(descriptionOf(screen.getByLabelText(/Wyjazd \(data i godzina\)/))).toBe('Pole wymagane');
+    expect(descriptionOf(screen.getByLabelText(/Powrót \(data i godzina\)/))).toBe('Pole wymagane');
+    expect(descriptionOf(screen.getByLabelText(/Miejscowość 1/))).toBe('Pole wymagane');
+    expect(descriptionOf(screen.getByLabelText(/Miejsce wyjazdu/))).toBe('Kosztorys wymaga miejsca wyjazdu i powrotu');
+    expect(server.requestsTo('POST /api/delegation-order/save-standard')).toHaveLength(0);
+  });
+
+  it('asks to choose the worker, checks the dates and the advance payment date', async () => {
+    const { user } = renderApp('/delegation-order/new', {
+      user: employee,
+      handlers: { ...baseHandlers, 'GET /api/delegation-order/available-users': { body: [{ id: 30, fullName: 'Ewa Zielińska' }] } },
+    });
+    await screen.findByRole('heading', { name: 'Nowe polecenie wyjazdu' });
+    const start = screen.getByLabelText(/Wyjazd \(data i godzina\)/);
+    const end = screen.getByLabelText(/Powrót \(data i godzina\)/);
+    await user.type(start, '2026-05-06T18:00');
+    await user.type(end, '2026-05-04T08:00');
+    await user.click(screen.getByRole('button', { name: 'Dodaj zaliczkę' }));
+    const advance = screen.getByRole('group', { name: 'Zaliczka 1' });
+    await user.type(within(advance).getByLabelText(/Kwota/), '0');
+    await user.type(within(advance).getByLabelText('Data wypłaty'), '2026-05-10');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+
+    await waitFor(() => expect(descriptionOf(screen.getByRole('combobox', { name: /Pracownik/ }))).toBe('Wybierz pracownika'));
+    expect(descriptionOf(start)).toBe('Data wyjazdu musi być wcześniejsza niż data powrotu');
+    expect(descriptionOf(end)).toBe('Data powrotu musi być późniejsza niż data wyjazdu');
+    expect(descriptionOf(within(advance).getByLabelText(/Kwota/))).toBe('Kwota zaliczki musi być większa od zera');
+    expect(descriptionOf(within(advance).getByLabelText('Data wypłaty'))).toBe('Data wypłaty zaliczki nie może być późniejsza niż data zakończenia delegacji');
+    // One advance per trip in this company.
+    expect(screen.getByRole('button', { name: 'Dodaj zaliczkę' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('shows the issues of a save answered with status error', async () => {
+    const { user, server } = renderApp('/delegation-order/new', {
+      user: employee,
+      handlers: {
+        ...baseHandlers,
+        'POST /api/delegation-order/save-standard': {
+          body: { status: 'error', code: 'VALIDATION_FAILED', message: 'Form not validated', issues: [{ path: ['task_id'], code: 'validation.unknownReference' }] },
+        },
+      },
+    });
+    await screen.findByRole('heading', { name: 'Nowe polecenie wyjazdu' });
+    await user.click(screen.getByRole('combobox', { name: /Cel podróży/ }));
+    await user.click(await screen.findByRole('option', { name: 'Spotkanie z klientem' }));
+    await user.type(screen.getByLabelText(/Wyjazd \(data i godzina\)/), '2026-05-04T08:00');
+    await user.type(screen.getByLabelText(/Powrót \(data i godzina\)/), '2026-05-06T18:00');
+    await user.type(screen.getByLabelText(/Miejscowość 1/), 'Kraków');
+    await user.type(screen.getByLabelText(/Miejsce wyjazdu/), 'Warszawa');
+    await user.type(screen.getByLabelText(/Miejsce powrotu/), 'Warszawa');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+
+    expect(await screen.findByText('Formularz nie został zwalidowany')).toBeTruthy();
+    await waitFor(() => expect(descriptionOf(screen.getByRole('combobox', { name: /Cel podróży/ }))).toBe('Wybrana pozycja nie istnieje lub została usunięta'));
+    expect(server.requestsTo('POST /api/delegation-order/save-standard')[0]?.body).toMatchObject({
+      user_id: 10,
+      task_id: 3,
+      start_date: '2026-05-04 08:00',
+      end_date: '2026-05-06 18:00',
+      destinations: [{ place_text: 'Kraków', country_code: 'PL' }],
+      custom_number: null,
+    });
+  });
+});
+
+describe('trip order decision screen', () => {
+  it('shows the order read-only with exactly the decisions the server allows', async () => {
+    renderApp('/delegation-order/decision/7', { user: acceptor, handlers: { 'POST /api/delegation-order/delegation-order-edit': { body: { delegationOrder: order() } } } });
+    await screen.findByRole('heading', { name: 'Decyzja w sprawie polecenia wyjazdu' });
+    for (const name of ['Akceptuj', 'Zwróć do poprawy', 'Odrzuć', 'Anuluj polecenie']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cofnij decyzję' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Wyślij do akceptacji' })).toBeNull();
+    expect(screen.getByText('Berlin (DE)')).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: 'Kosztorys' })).getByText('Noclegi')).toBeTruthy();
+  });
+
+  it('accepts after confirmation, with the comment and the version seen', async () => {
+    const { user, server, router } = renderApp('/delegation-order/decision/7', {
+      user: acceptor,
+      handlers: {
+        'POST /api/delegation-order/delegation-order-edit': { body: { delegationOrder: order() } },
+        'POST /api/delegation-order/action': { body: { status: 'OK', result: { id: 7, status: 'accepted', stage: null, number: 'PW/1/2026', version: 3, allowedActions: [] } } },
+        'GET /api/delegation-order/list': { body: { items: [], total: 0 } },
+        'GET /api/delegation-order/available-users': { body: [] },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Akceptuj' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Zaakceptować polecenie wyjazdu?' });
+    await user.type(within(dialog).getByLabelText('Komentarz'), 'Zgoda');
+    expect(server.requestsTo('POST /api/delegation-order/action')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Akceptuj' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/delegation-order'));
+    expect(server.requestsTo('POST /api/delegation-order/action')[0]?.body).toEqual({ id: 7, action: 'accept', version: 2, comment: 'Zgoda' });
+  });
+
+  it('says so when the order does not wait for the user', async () => {
+    renderApp('/delegation-order/decision/7', {
+      user: acceptor,
+      handlers: { 'POST /api/delegation-order/delegation-order-edit': { body: { delegationOrder: order({ status: 'accepted', stage: null, allowedActions: [] }) } } },
+    });
+    expect(await screen.findByText('To polecenie nie czeka teraz na Twoją decyzję.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Akceptuj' })).toBeNull();
+  });
+});
+
+describe('new trip', () => {
+  it("shows 'choose worker' when another worker is wanted but none chosen, then offers the delegation process", async () => {
+    const { user, router } = renderApp('/new-trip', {
+      user: acceptor,
+      handlers: { ...baseHandlers, 'GET /api/delegation-order/available-users': { body: [{ id: 20, fullName: 'Piotr Nowak' }, { id: 30, fullName: 'Ewa Zielińska' }] } },
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Dla innego pracownika' }));
+    await user.click(screen.getByRole('button', { name: 'Dalej' }));
+    expect(descriptionOf(screen.getByRole('combobox', { name: /Pracownik/ }))).toBe('Wybierz pracownika');
+    await user.click(screen.getByRole('combobox', { name: /Pracownik/ }));
+    await user.click(await screen.findByRole('option', { name: 'Ewa Zielińska' }));
+    await user.click(screen.getByRole('button', { name: 'Dalej' }));
+    expect(await screen.findByText('Podróż dla: Ewa Zielińska')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Delegacja/ }));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/delegation-order/new?worker=30'));
+  });
+});

@@ -1,0 +1,74 @@
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useDelegationOrder } from './api/use-delegation-orders.ts';
+import { DocumentActions } from './document-actions.tsx';
+import { DelegationOrderView } from './delegation-order-view.tsx';
+
+/** Loads the order of the address; a missing or foreign one shows "not found". */
+export function useOrderFromAddress() {
+  const { id } = useParams();
+  const orderId = Number(id);
+  const query = useDelegationOrder(orderId);
+  const notFound = !Number.isInteger(orderId) || orderId <= 0 || (query.error instanceof ApiError && query.error.status === 404);
+  return { orderId, query, notFound };
+}
+
+export function OrderNotFound() {
+  const { t } = useTranslation('delegation-order');
+  return (
+    <Alert severity="warning" action={<Button component={RouterLink} to="/delegation-order">{t('list.backToList')}</Button>}>
+      {t('view.notFound')}
+    </Alert>
+  );
+}
+
+/** `/delegation-order/readonly/{id}`: the order, its history, and the actions the server allows. */
+export function DelegationOrderReadonlyPage() {
+  const { t } = useTranslation('delegation-order');
+  const navigate = useNavigate();
+  const { query, notFound } = useOrderFromAddress();
+  if (notFound) return <OrderNotFound />;
+  if (!query.data) return query.isError ? <Alert severity="error">{t('view.loadError')}</Alert> : <PageSpinner />;
+  const order = query.data.delegationOrder;
+  return (
+    <>
+      <PageHeader
+        title={t('view.title')}
+        actions={
+          <Stack direction="row" spacing={1}>
+            <Button component={RouterLink} to="/delegation-order">
+              {t('list.backToList')}
+            </Button>
+            {order.allowedActions.includes('edit') && (
+              <Button variant="outlined" component={RouterLink} to={`/delegation-order/edit/${order.id}`}>
+                {t('actions.edit')}
+              </Button>
+            )}
+            {order.allowedActions.includes('accept') && (
+              <Button variant="outlined" component={RouterLink} to={`/delegation-order/decision/${order.id}`}>
+                {t('actions.decide')}
+              </Button>
+            )}
+          </Stack>
+        }
+      />
+      <Stack spacing={2}>
+        <DocumentActions
+          orderId={order.id}
+          version={order.version}
+          allowed={order.allowedActions}
+          onDone={(action) => {
+            if (action === 'delete') navigate('/delegation-order');
+          }}
+        />
+        <DelegationOrderView order={order} />
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { delegationApi, type AttachmentDto, type AttachmentSection, type BodyOf, type QueryOf } from '@delego/contract';
+import { ApiError, call } from '../../../lib/api-client.ts';
+import { readToken } from '../../../lib/token-storage.ts';
+
+/** Every query of this feature starts with this key; a save or an action refreshes them all (spec §4: the list reloads). */
+const KEY = ['settlements'] as const;
+
+export type SettlementListQuery = QueryOf<typeof delegationApi.list>;
+
+export function useSettlementList(query: SettlementListQuery) {
+  return useQuery({
+    queryKey: [...KEY, 'list', query],
+    queryFn: ({ signal }) => call(delegationApi.list, { query }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAvailableUsers() {
+  return useQuery({
+    queryKey: [...KEY, 'available-users'],
+    queryFn: ({ signal }) => call(delegationApi.availableUsers, undefined, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useFormOptions() {
+  return useQuery({
+    queryKey: [...KEY, 'form-options'],
+    queryFn: ({ signal }) => call(delegationApi.formOptions, undefined, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useAvailableOrders() {
+  return useQuery({
+    queryKey: [...KEY, 'available-orders'],
+    queryFn: ({ signal }) => call(delegationApi.availableOrders, undefined, { signal }),
+  });
+}
+
+/** The accepted order a new settlement starts from; refusals (not accepted, already settled) stay on the screen. */
+export function useOrderImport(orderId: number) {
+  return useQuery({
+    queryKey: [...KEY, 'order-import', orderId],
+    queryFn: ({ signal }) => call(delegationApi.delegationOrderImport, { body: { id: orderId } }, { signal, notifyErrors: false }),
+    enabled: Number.isInteger(orderId) && orderId > 0,
+    retry: false,
+  });
+}
+
+export function useSettlement(id: number) {
+  return useQuery({
+    queryKey: [...KEY, 'one', id],
+    queryFn: ({ signal }) => call(delegationApi.delegationEdit, { body: { id } }, { signal, notifyErrors: false }),
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+  });
+}
+
+/** The answer's status says how it went (spec §8), so the screen shows it and the client notifies nothing. */
+export function useSaveSettlement() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof delegationApi.saveStandard>) => call(delegationApi.saveStandard, { body }, { notifyErrors: false }),
+    onSuccess: (answer) => {
+      if (answer.status === 'OK') void client.invalidateQueries({ queryKey: KEY });
+    },
+  });
+}
+
+export function useSettlementAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof delegationApi.action>) => call(delegationApi.action, { body }),
+    onSettled: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/**
+ * Uploads one file as `multipart/form-data` (the JSON client does not send files). Rejects with
+ * `ApiError` carrying the server's issues, e.g. `attachment.tooLarge`.
+ */
+export async function uploadAttachment(file: File, place: { section: AttachmentSection; itemKey?: string }): Promise<AttachmentDto> {
+  const data = new FormData();
+  data.append('file', file, file.name);
+  const query = new URLSearchParams({ section: place.section, ...(place.itemKey ? { item_key: place.itemKey } : {}) });
+  const token = readToken();
+  let response: Response;
+  try {
+    response = await fetch(`/api${delegationApi.attachmentUpload.path}?${query.toString()}`, {
+      method: 'POST',
+      headers: token ? { Authorization: `Bearer ${token}`, Accept: 'application/json' } : { Accept: 'application/json' },
+      body: data,
+    });
+  } catch {
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR' });
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = (body ?? {}) as Partial<{ code: string; messages: string[]; issues: ApiError['issues']; requestId: string }>;
+    throw new ApiError({ status: response.status, code: error.code ?? `HTTP_${response.status}`, messages: error.messages, issues: error.issues, requestId: error.requestId });
+  }
+  return (body as { attachment: AttachmentDto }).attachment;
+}
+
+/** Removes an upload that no saved settlement holds yet. */
+export function deletePendingAttachment(id: number) {
+  return call(delegationApi.attachmentDelete, { body: { id } }, { notifyErrors: false });
+}

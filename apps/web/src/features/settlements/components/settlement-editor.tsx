@@ -1,0 +1,131 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import Typography from '@mui/material/Typography';
+import { useNavigate } from 'react-router';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import type { AttachmentDto, SaveStandardResponse, UserProperties } from '@delego/contract';
+import type { DelegationFormInput, Issue } from '@delego/domain';
+import { MessageDialog } from '../../../components/feedback/message-dialog.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { translateServerMessage } from '../../../lib/server-messages.ts';
+import { useFormOptions, useSaveSettlement } from '../api/settlements.ts';
+import { draftStorage, type DraftStorage } from '../model/draft-storage.ts';
+import type { SettlementFormValues } from '../model/form-values.ts';
+import { SettlementForm } from '../settlement-form.tsx';
+import { AttachmentsProvider } from './attachments.tsx';
+import { SettlementDetails } from './settlement-details.tsx';
+
+/** Where the list of settlements is (spec §4: after a successful save the list reloads). */
+export const LIST_PATH = '/delegation';
+
+type SaveProblem = { kind: 'validation' } | { kind: 'unknown'; text: string; code: string; requestId?: string };
+
+/** Spec §8: an unknown error whose message mentions validation is shown as the validation dialog. */
+function problemOf(answer: Exclude<SaveStandardResponse, { status: 'OK' }>, t: (key: string) => string): SaveProblem {
+  if (answer.status === 'validationError' || /valid/i.test(answer.message)) return { kind: 'validation' };
+  const text =
+    answer.code === 'CONFLICT' ? t('save.conflict') : answer.code === 'document.refused.status' ? t('save.statusRefused') : t('save.unknownMessage');
+  return { kind: 'unknown', text, code: answer.code, requestId: answer.request_id };
+}
+
+interface SettlementEditorProps {
+  title: string;
+  description: ReactNode;
+  user: UserProperties;
+  /** The draft's name: `new`, `order-{id}` or the settlement's id. */
+  draftKey: string;
+  initialValues: SettlementFormValues;
+  /** The version loaded, for a saved settlement. */
+  version?: number;
+  savedAttachments?: readonly AttachmentDto[];
+}
+
+/**
+ * The settlement form with saving (spec §7 `save-standard`, §8 dialogs): the rules the server checks
+ * on save appear at their fields, nothing typed is lost on a failed save (the draft stays), and after
+ * a successful save the draft is cleared and the list shown again.
+ */
+export function SettlementEditor({ title, description, user, draftKey, initialValues, version, savedAttachments = [] }: SettlementEditorProps) {
+  const { t } = useTranslation('settlements');
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const options = useFormOptions();
+  const save = useSaveSettlement();
+  const [saveIssues, setSaveIssues] = useState<readonly Issue[]>([]);
+  const [problem, setProblem] = useState<SaveProblem | null>(null);
+
+  // The draft belongs to the employee being settled; a change to the form makes the last save's issues stale.
+  const draft = useMemo<DraftStorage>(() => {
+    const stored = draftStorage(user.context_user_id, draftKey);
+    return {
+      read: () => stored.read(),
+      write: (values) => {
+        stored.write(values);
+        setSaveIssues((current) => (current.length === 0 ? current : []));
+      },
+      clear: () => stored.clear(),
+    };
+  }, [user.context_user_id, draftKey]);
+
+  const onSave = (form: DelegationFormInput) => {
+    save.mutate(
+      { delegation: form as Record<string, unknown>, ...(version !== undefined ? { version } : {}) },
+      {
+        onSuccess: (answer) => {
+          if (answer.status === 'OK') {
+            draft.clear();
+            setSaveIssues([]);
+            enqueueSnackbar(t('editor.saved'), { variant: 'success' });
+            void navigate(LIST_PATH);
+            return;
+          }
+          if (answer.status === 'validationError') setSaveIssues(answer.issues);
+          setProblem(problemOf(answer, t));
+        },
+        onError: (error) => {
+          // 401 and 403 are handled by the app; anything else keeps the form and says what happened.
+          if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return;
+          const code = error instanceof ApiError ? error.code : 'UNKNOWN';
+          const text = error instanceof ApiError && error.messages[0] ? translateServerMessage(error.messages[0]) : t('save.unknownMessage');
+          setProblem({ kind: 'unknown', text, code, requestId: error instanceof ApiError ? error.requestId : undefined });
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <PageHeader title={title} description={description} />
+      <AttachmentsProvider saved={savedAttachments} maxMb={options.data?.settings.attachment_max_mb ?? 3} pdfOnly={options.data?.settings.pdf_attachment_only ?? false}>
+        <SettlementForm
+          key={draftKey}
+          user={user}
+          draft={draft}
+          initialValues={initialValues}
+          onSave={onSave}
+          isSaving={save.isPending}
+          extraIssues={saveIssues}
+          generalExtras={<SettlementDetails />}
+        />
+      </AttachmentsProvider>
+      <MessageDialog
+        open={problem !== null}
+        title={problem?.kind === 'validation' ? t('save.validationTitle') : t('save.unknownTitle')}
+        onClose={() => setProblem(null)}
+      >
+        {problem?.kind === 'validation' ? (
+          <Typography>{t('save.validationMessage')}</Typography>
+        ) : (
+          <>
+            <Typography>{problem?.text}</Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {t('save.errorCode', { code: problem?.code ?? '' })}
+              {problem?.requestId ? ` · ${t('save.requestId', { requestId: problem.requestId })}` : ''}
+            </Typography>
+          </>
+        )}
+      </MessageDialog>
+    </>
+  );
+}

@@ -1,0 +1,305 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { DelegationDocument, DelegationListItem } from '@delego/contract';
+import type { DelegationFormInput } from '@delego/domain';
+import { errorAnswer, type MockRequest } from '../../testing/fetch-mock.ts';
+import { buildUserProperties } from '../../testing/fixtures.ts';
+import { descriptionOf, renderApp } from '../../testing/render-app.tsx';
+
+const user = buildUserProperties();
+const CALCULATE = 'POST /api/delegation/form-field-changed';
+const SAVE = 'POST /api/delegation/save-standard';
+const LIST = 'GET /api/delegation/list';
+const EDIT = 'POST /api/delegation/delegation-edit';
+const ACTION = 'POST /api/delegation/action';
+
+const formOptions = {
+  cost_centres: [{ id: 4, ordinate: 'MPK-100', name: 'Sprzedaż', enabled_for_new: true }],
+  projects: [],
+  tasks: [],
+  settings: { attachment_max_mb: 3, pdf_attachment_only: false, trip_order_requirement: 'optional' },
+};
+
+const domesticForm: DelegationFormInput = {
+  start_date: '2026-03-10 07:00',
+  end_date: '2026-03-10 20:00',
+  destinationText: 'Kraków',
+  task: 'Spotkanie z klientem',
+  cost_centre_id: 4,
+  transport: [
+    { transport_type: 'rail', settlement_type_id: 'ticketScan', from_place_text: 'Warszawa', to_place_text: 'Kraków', start_date: '2026-03-10 07:00', end_date: '2026-03-10 10:00', amount_in_currency: '120.00', currency: 'PLN' },
+    { transport_type: 'rail', settlement_type_id: 'ticketScan', from_place_text: 'Kraków', to_place_text: 'Warszawa', start_date: '2026-03-10 17:00', end_date: '2026-03-10 20:00', amount_in_currency: '130.00', currency: 'PLN' },
+  ],
+  country: [{ country_code: 'PL', in_date: '2026-03-10 07:00', out_date: '2026-03-10 20:00' }],
+  other: [],
+  advances: [],
+};
+
+function settlementDocument(overrides: Partial<DelegationDocument> = {}): DelegationDocument {
+  return {
+    id: 31,
+    user_id: 12,
+    employee_name: 'Anna Kowalska',
+    created_by_id: 12,
+    status: 'created',
+    stage: null,
+    number: null,
+    version: 3,
+    delegation_order_id: null,
+    delegation_order_number: null,
+    form: { ...domesticForm, id: 31, user_id: 12 },
+    calculated: null,
+    total_pln: '295.00',
+    balance_pln: '295.00',
+    allowedActions: ['edit', 'submit', 'cancel', 'delete'],
+    attachments: [],
+    decisions: [],
+    sent_at: null,
+    accepted_at: null,
+    settled_at: null,
+    created_at: '2026-04-20T10:00:00Z',
+    updated_at: '2026-04-20T10:00:00Z',
+    ...overrides,
+  };
+}
+
+function listItem(overrides: Partial<DelegationListItem> = {}): DelegationListItem {
+  return {
+    id: 31,
+    number: 'RD/7/2026',
+    status: 'submitted',
+    stage: 'substantive',
+    user_id: 12,
+    employee_name: 'Anna Kowalska',
+    start_date: '2026-03-10 07:00',
+    end_date: '2026-03-10 20:00',
+    destination_text: 'Kraków',
+    delegation_order_id: null,
+    delegation_order_number: null,
+    total_pln: '295.00',
+    balance_pln: '295.00',
+    attachment_count: 0,
+    version: 4,
+    updated_at: '2026-04-20T10:00:00Z',
+    allowedActions: ['accept', 'reject', 'returnForCorrection'],
+    ...overrides,
+  };
+}
+
+const common = {
+  [CALCULATE]: { body: { validation: [], calculated: null } },
+  'GET /api/delegation/form-options': { body: formOptions },
+  'GET /api/delegation/available-users': { body: { items: [{ id: 10, fullName: 'Jan Kowalski' }] } },
+  [LIST]: { body: { items: [], total: 0 } },
+};
+
+beforeEach(() => window.sessionStorage.clear());
+
+describe('saving a settlement', () => {
+  it("shows 'Błąd walidacji danych' with the server's issues at their fields, keeps the draft, and after a successful save clears it and shows the list", async () => {
+    let saves = 0;
+    const { server } = renderApp('/delegation/new', {
+      user,
+      handlers: {
+        ...common,
+        [SAVE]: () => {
+          saves += 1;
+          return saves === 1
+            ? { body: { status: 'validationError', code: 'VALIDATION_FAILED', message: 'Form not validated, check and correct errors before saving', issues: [{ path: ['start_date'], code: 'delegation.otherDelegationAtThatTime', params: { number: 'RD/3/2026' } }] } }
+            : { body: { status: 'OK', delegation: settlementDocument() } };
+        },
+      },
+    });
+    fireEvent.change(await screen.findByLabelText('Miejsce docelowe'), { target: { value: 'Kraków' } });
+    await waitFor(() => expect(window.sessionStorage.getItem(`delego.settlementDraft.${user.context_user_id}.new`)).toContain('Kraków'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Błąd walidacji danych' });
+    expect(dialog.textContent).toContain('Sprawdź formularz i popraw błędy przed zapisaniem');
+    const saved = server.requestsTo(SAVE)[0]!.body as { delegation: Record<string, unknown> };
+    expect(saved.delegation).toMatchObject({ destinationText: 'Kraków', id: null, user_id: null, file: [] });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Zamknij' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const start = screen.getByLabelText('Rozpoczęcie podróży');
+    await waitFor(() => expect(descriptionOf(start)).toContain('Pracownik ma w tym czasie inną delegację (RD/3/2026).'));
+    // Nothing typed is lost.
+    expect(window.sessionStorage.getItem(`delego.settlementDraft.${user.context_user_id}.new`)).toContain('Kraków');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rozliczenia delegacji' })).toBeTruthy();
+    expect(await screen.findByText('Rozliczenie zapisano')).toBeTruthy();
+    expect(window.sessionStorage.getItem(`delego.settlementDraft.${user.context_user_id}.new`)).toBeNull();
+    expect(server.requestsTo(LIST).length).toBeGreaterThan(0);
+  });
+
+  it("shows 'Wystąpił błąd' with the code for an unknown error", async () => {
+    renderApp('/delegation/new', {
+      user,
+      handlers: { ...common, [SAVE]: { body: { status: 'unknownError', code: 'INTERNAL', message: 'Internal server error', request_id: 'req-7' } } },
+    });
+    fireEvent.change(await screen.findByLabelText('Miejsce docelowe'), { target: { value: 'Kraków' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Wystąpił błąd' });
+    expect(dialog.textContent).toContain('Kod błędu: INTERNAL');
+    expect(dialog.textContent).toContain('req-7');
+  });
+
+  it('loads a saved settlement for editing and saves it with its id and the version loaded', async () => {
+    const { server } = renderApp('/delegation/edit/31', {
+      user,
+      handlers: { ...common, [EDIT]: { body: { delegation: settlementDocument(), selected_transport_types: [] } }, [SAVE]: { body: { status: 'OK', delegation: settlementDocument() } } },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edycja rozliczenia delegacji' })).toBeTruthy();
+    expect((screen.getByLabelText('Pracownik') as HTMLInputElement).value).toBe('Anna Kowalska');
+    expect((screen.getByLabelText('Miejsce docelowe') as HTMLInputElement).value).toBe('Kraków');
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(server.requestsTo(SAVE)).toHaveLength(1));
+    expect(server.requestsTo(SAVE)[0]!.body).toMatchObject({ version: 3, delegation: { id: 31, user_id: 12, cost_centre_id: 4, destinationText: 'Kraków' } });
+  });
+
+  it('sends a settlement the user can no longer edit to its view', async () => {
+    renderApp('/delegation/edit/31', {
+      user,
+      handlers: { ...common, [EDIT]: { body: { delegation: settlementDocument({ status: 'submitted', stage: 'substantive', allowedActions: ['withdraw'] }), selected_transport_types: [] } } },
+    });
+    expect(await screen.findByText('Tego rozliczenia nie można już edytować – otwórz podgląd.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Otwórz podgląd' }).getAttribute('href')).toBe('/delegation/readonly/31');
+  });
+
+  it('starts from an accepted order with what it knows and offers only its transport', async () => {
+    renderApp('/delegation/new-from-order/8', {
+      user,
+      handlers: {
+        ...common,
+        'POST /api/delegation/delegation-order-import': {
+          body: {
+            delegationOrder: {
+              id: 8,
+              number: 'PW/8/2026',
+              user_id: 12,
+              employee_name: 'Anna Kowalska',
+              start_date: '2026-03-10 06:00',
+              end_date: '2026-03-12 20:00',
+              cost_centre_id: 4,
+              project_id: null,
+              task_id: null,
+              task: 'Targi ITB',
+              external_customer_id: null,
+              destinations: [{ place_text: 'Berlin', country_code: 'DE' }],
+              destination_text: null,
+              start_place_text: 'Poznań',
+              end_place_text: null,
+              allowed_transport: ['car'],
+              advances: [],
+            },
+          },
+        },
+      },
+    });
+    expect(await screen.findByText('Rozliczenie polecenia wyjazdu nr PW/8/2026.')).toBeTruthy();
+    expect((screen.getByLabelText('Pracownik') as HTMLInputElement).value).toBe('Anna Kowalska');
+    expect((screen.getByLabelText('Miejsce docelowe') as HTMLInputElement).value).toBe('Berlin');
+    expect((screen.getByLabelText('Cel podróży (zadanie służbowe)') as HTMLInputElement).value).toBe('Targi ITB');
+    fireEvent.click(screen.getByRole('tab', { name: /Trasa/ }));
+    const select = within(await screen.findByRole('region', { name: 'Odcinek 1' })).getByRole('combobox', { name: 'Środek transportu' });
+    const options = within(select).getAllByRole('option').map((option) => option.textContent);
+    expect(options).toContain('Samochód');
+    expect(options).not.toContain('Samolot');
+  });
+
+  it('says when the order cannot be settled', async () => {
+    renderApp('/delegation/new-from-order/9', {
+      user,
+      handlers: { ...common, 'POST /api/delegation/delegation-order-import': errorAnswer(400, 'VALIDATION_FAILED', { issues: [{ path: ['id'], code: 'delegation.orderAlreadySettled' }] }) },
+    });
+    expect(await screen.findByText('To polecenie wyjazdu ma już rozliczenie – jedno polecenie można rozliczyć tylko raz.')).toBeTruthy();
+  });
+});
+
+describe('the decision screen', () => {
+  const decisionDocument = settlementDocument({ status: 'submitted', stage: 'substantive', number: 'RD/7/2026', version: 4, allowedActions: ['accept', 'reject', 'returnForCorrection'] });
+
+  it('offers the decisions the server allows and accepts with a comment after confirmation', async () => {
+    const { server } = renderApp('/delegation/decision/31', {
+      user,
+      handlers: { ...common, [EDIT]: { body: { delegation: decisionDocument, selected_transport_types: [] } }, [ACTION]: { body: { status: 'OK', delegation: listItem({ status: 'accepted', stage: 'financial', allowedActions: [] }), messages: [] } } },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Decyzja w sprawie rozliczenia delegacji' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Rozlicz (akceptacja finansowa)' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Odrzuć' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Akceptuj' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Zaakceptować rozliczenie?' });
+    fireEvent.change(within(dialog).getByLabelText('Komentarz'), { target: { value: 'Zgodnie z planem' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Akceptuj' }));
+    await waitFor(() => expect(server.requestsTo(ACTION)).toHaveLength(1));
+    expect(server.requestsTo(ACTION)[0]!.body).toEqual({ id: 31, action: 'accept', version: 4, comment: 'Zgodnie z planem' });
+    expect(await screen.findByText('Rozliczenie zaakceptowano')).toBeTruthy();
+  });
+
+  it('asks for a reason before rejecting', async () => {
+    const { server } = renderApp('/delegation/decision/31', { user, handlers: { ...common, [EDIT]: { body: { delegation: decisionDocument, selected_transport_types: [] } } } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Odrzuć' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Odrzucić rozliczenie?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Odrzuć' }));
+    expect(descriptionOf(within(dialog).getByLabelText(/Komentarz/))).toContain('Podaj powód');
+    expect(server.requestsTo(ACTION)).toHaveLength(0);
+  });
+
+  it('lets the financial acceptor settle', async () => {
+    const financial = settlementDocument({ status: 'accepted', stage: 'financial', number: 'RD/7/2026', allowedActions: ['settle', 'reject', 'returnForCorrection'] });
+    renderApp('/delegation/decision/31', { user, handlers: { ...common, [EDIT]: { body: { delegation: financial, selected_transport_types: [] } } } });
+    expect(await screen.findByRole('button', { name: 'Rozlicz (akceptacja finansowa)' })).toBeTruthy();
+    expect(screen.getByText('Jako akceptant finansowy zatwierdzasz rozliczenie przyciskiem „Rozlicz”.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Akceptuj' })).toBeNull();
+  });
+
+  it('says when nothing waits for the user', async () => {
+    renderApp('/delegation/decision/31', { user, handlers: { ...common, [EDIT]: { body: { delegation: settlementDocument({ allowedActions: [] }), selected_transport_types: [] } } } });
+    expect(await screen.findByText('To rozliczenie nie czeka teraz na Twoją decyzję.')).toBeTruthy();
+  });
+});
+
+describe('the settlement list', () => {
+  it('lists settlements with their row actions, quick-accepts after confirmation and reports downloads without files', async () => {
+    const { server } = renderApp('/delegation', {
+      user,
+      handlers: {
+        ...common,
+        [LIST]: (request: MockRequest) => ({ body: { items: [listItem({ attachment_count: request.url.searchParams.get('status') === 'settled' ? 2 : 0 })], total: 1 } }),
+        [ACTION]: { body: { status: 'OK', delegation: listItem({ status: 'accepted', stage: 'financial', allowedActions: [] }), messages: [] } },
+        'GET /api/delegation/attachment/download-all': errorAnswer(404, 'NOT_FOUND', { messages: ['No attached files'], params: { reason: 'noFiles' } }),
+        'GET /api/delegation/pdf': errorAnswer(500, 'INTERNAL'),
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Rozliczenia delegacji' });
+    expect(await within(table).findByText('RD/7/2026')).toBeTruthy();
+    expect(within(table).getByText('Wysłane do akceptacji')).toBeTruthy();
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Szybka akceptacja: RD/7/2026' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Zaakceptować rozliczenie?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Akceptuj' }));
+    await waitFor(() => expect(server.requestsTo(ACTION)).toHaveLength(1));
+    expect(server.requestsTo(ACTION)[0]!.body).toEqual({ id: 31, action: 'accept', version: 4 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Więcej akcji dla rozliczenia RD/7/2026' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Pobierz wszystkie dokumenty' }));
+    const noFiles = await screen.findByRole('dialog', { name: 'Pobieranie plików' });
+    expect(noFiles.textContent).toContain('Brak załączonych plików.');
+    fireEvent.click(within(noFiles).getByRole('button', { name: 'Zamknij' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Więcej akcji dla rozliczenia RD/7/2026' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Pobierz PDF' }));
+    expect((await screen.findByRole('dialog', { name: 'Pobieranie plików' })).textContent).toContain('Nie udało się pobrać pliku. Kod błędu: 500');
+  });
+
+  it('filters by status through the address', async () => {
+    const { server } = renderApp('/delegation?status=settled', { user, handlers: common });
+    await waitFor(() => expect(server.requestsTo(LIST).length).toBeGreaterThan(0));
+    expect(server.requestsTo(LIST).at(-1)!.url.searchParams.get('status')).toBe('settled');
+    expect(screen.getByRole('combobox', { name: 'Status' }).textContent).toBe('Rozliczone');
+    fireEvent.click(screen.getByRole('button', { name: 'Wyczyść filtry' }));
+    await waitFor(() => expect(server.requestsTo(LIST).at(-1)!.url.searchParams.get('status')).toBeNull());
+  });
+});

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { ADVANCE_PAYMENT_TYPES, ADVANCE_STATUSES, ORDER_STATUSES } from '@delego/domain';
+import { defineEndpoint } from './define-endpoint.ts';
+import { orderPersonSchema } from './delegation-orders.ts';
+
+export const ADVANCE_ACTIONS = ['edit', 'approve', 'reject', 'markPaid'] as const;
+export type AdvanceAction = (typeof ADVANCE_ACTIONS)[number];
+
+export const advanceListItemSchema = z.object({
+  id: z.number().int(),
+  employee: orderPersonSchema,
+  order: z.object({
+    id: z.number().int(),
+    number: z.string().nullable(),
+    status: z.enum(ORDER_STATUSES),
+    start_date: z.string(),
+    end_date: z.string(),
+    destination: z.string(),
+  }),
+  amount_in_currency: z.string(),
+  currency: z.string(),
+  payment_type: z.enum(ADVANCE_PAYMENT_TYPES),
+  payment_date: z.string().nullable(),
+  status: z.enum(ADVANCE_STATUSES),
+  comment: z.string(),
+  allowedActions: z.array(z.enum(ADVANCE_ACTIONS)),
+});
+export type AdvanceListItem = z.infer<typeof advanceListItemSchema>;
+
+export const delegationAdvanceApi = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/delegation-advance/list',
+    summary: "My advances, or those waiting for the user's decision",
+    query: z.strictObject({
+      scope: z.enum(['mine', 'toDecide']).default('mine'),
+      status: z.enum(ADVANCE_STATUSES).optional(),
+      page: z.coerce.number().int().min(1).default(1),
+      page_size: z.coerce.number().int().min(1).max(200).default(25),
+    }),
+    response: z.object({
+      items: z.array(advanceListItemSchema),
+      total: z.number().int(),
+      /** What the screen shows: the company's flow, whether several advances per trip are allowed, and whether the user decides. */
+      advance_flow: z.enum(['basic', 'extended']),
+      multiple_advances: z.boolean(),
+      can_decide: z.boolean(),
+    }),
+  }),
+  save: defineEndpoint({
+    method: 'POST',
+    path: '/delegation-advance/save',
+    summary: 'Request an advance on a trip order, or change one not decided yet',
+    body: z.strictObject({
+      id: z.number().int().positive().optional(),
+      delegation_order_id: z.number().int().positive(),
+      amount_in_currency: z.string().max(32),
+      currency: z.string().max(3),
+      payment_type: z.enum(ADVANCE_PAYMENT_TYPES).or(z.literal('')),
+      payment_date: z.string().max(10).nullable(),
+      comment: z.string().max(1000),
+    }),
+    response: z.object({ status: z.literal('OK'), advance: advanceListItemSchema }),
+  }),
+  decision: defineEndpoint({
+    method: 'POST',
+    path: '/delegation-advance/decision',
+    summary: 'Approve, reject or mark paid an advance (extended flow)',
+    body: z.strictObject({
+      id: z.number().int().positive(),
+      decision: z.enum(['approve', 'reject', 'markPaid']),
+      payment_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date').optional(),
+      comment: z.string().max(1000).optional(),
+    }),
+    response: z.object({ status: z.literal('OK'), advance: advanceListItemSchema }),
+  }),
+} as const;
