@@ -14,3 +14,22 @@ export function pgErrorCode(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** A unique index refused the row (pg and PGlite alike). */
+export function isUniqueViolation(error: unknown): boolean {
+  return pgErrorCode(error) === PG_UNIQUE_VIOLATION;
+}
+
+/**
+ * Runs a save whose key a unique index guards. Two saves of the same key at once both pass the
+ * service's own "already taken" check; the index then decides, and the loser gets `refusal()`,
+ * the same answer the check gives, instead of a 500.
+ */
+export async function refuseUniqueViolation<T>(save: () => Promise<T>, refusal: () => Error): Promise<T> {
+  try {
+    return await save();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw refusal();
+    throw error;
+  }
+}

@@ -14,3 +14,8 @@ export function fieldError(path: Issue['path'], code: string, params?: Issue['pa
 export function assertNoIssues(issues: Issue[]): void {
   if (issues.length > 0) throw new AppError(ErrorCode.validationFailed, { issues });
 }
+
+/** A refusal because of the record's state (e.g. still in use), at one field: 409 rather than a validation error. */
+export function conflictError(path: Issue['path'], code: string, params?: Issue['params']): AppError {
+  return new AppError(ErrorCode.conflict, { issues: [{ path, code, ...(params ? { params } : {}) }] });
+}

@@ -7,6 +7,7 @@ import { assertPermission } from '../../lib/access.ts';
 import { fieldError, notFoundError } from '../../lib/app-errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { documentUsageRepo } from '../document-usage/document-usage.repo.ts';
+import { assertNotInDocuments } from '../document-usage/document-usage.rules.ts';
 import { contractorRepo, type ActiveFilter, type ContractorWithCount } from './contractor.repo.ts';
 import { projectRepo, type ProjectRow } from './project.repo.ts';
 
@@ -109,8 +110,7 @@ export function createContractorService(deps: { db: Database }) {
         if (!existing) throw notFoundError();
         // A contractor with projects or trips stays for their history; the screen offers disabling it instead.
         if (existing.projectCount > 0) throw fieldError(['id'], 'contractor.hasProjects', { count: existing.projectCount });
-        const usage = await documentUsageRepo.usage(tx, companyId, 'externalCustomerId', id);
-        if (usage.orders + usage.settlements > 0) throw fieldError(['id'], 'contractor.inUse', { count: usage.orders + usage.settlements });
+        await assertNotInDocuments(tx, companyId, 'externalCustomerId', id, 'contractor.inUse');
         await contractorRepo.delete(tx, companyId, id);
         await recordAudit(tx, ctx, { companyId, action: 'contractor.delete', entityType: 'contractor', entityId: id, before: toContractorDto(existing) });
       });
@@ -158,8 +158,7 @@ export function createContractorService(deps: { db: Database }) {
         const existing = await projectRepo.findById(tx, companyId, id);
         if (!existing) throw notFoundError();
         // Orders and settlements keep their project; a project in use can be made inactive instead.
-        const usage = await documentUsageRepo.usage(tx, companyId, 'projectId', id);
-        if (usage.orders + usage.settlements > 0) throw fieldError(['id'], 'project.inUse', { count: usage.orders + usage.settlements });
+        await assertNotInDocuments(tx, companyId, 'projectId', id, 'project.inUse');
         await projectRepo.delete(tx, companyId, id);
         await recordAudit(tx, ctx, { companyId, action: 'project.delete', entityType: 'project', entityId: id, before: toProjectDto(existing.row, existing.contractorName, 0) });
       });

@@ -4,7 +4,6 @@ import { costCentreBudgets, costCentres, userCostCentres, users } from '../../db
 import { containsPattern } from '../../http/paging.ts';
 
 export type CostCentreRow = typeof costCentres.$inferSelect;
-export type CostCentreBudgetRow = typeof costCentreBudgets.$inferSelect;
 
 type Direction = 'asc' | 'desc';
 interface Page {

@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import type { CostCentreBudgetDto, CostCentreDto, CostCentreUserDto, costCentreBodySchema, costCentreBudgetBodySchema, costCentreUserBodySchema } from '@delego/contract';
 import type { Database } from '../../db/client.ts';
-import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/pg-errors.ts';
+import { refuseUniqueViolation } from '../../db/pg-errors.ts';
 import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { pageWindow } from '../../http/paging.ts';
 import { assertPermission } from '../../lib/access.ts';
-import { fieldError as invalid, notFoundError as notFound } from '../../lib/app-errors.ts';
+import { fieldError, notFoundError } from '../../lib/app-errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
-import { documentUsageRepo } from '../document-usage/document-usage.repo.ts';
+import { assertNotInDocuments } from '../document-usage/document-usage.rules.ts';
 import { costCentreRepo, type CostCentreRow } from './cost-centre.repo.ts';
 
 type CostCentreBody = z.output<typeof costCentreBodySchema>;
@@ -79,11 +79,11 @@ export function createCostCentreService(deps: { db: Database }) {
       assertPermission(ctx, 'companyAdmin');
       const companyId = ctx.actor.companyId;
       const values = { ordinate: body.ordinate, name: body.name, enabledForNew: body.enabled_for_new };
-      try {
-        return await db.transaction(async (tx) => {
+      return refuseUniqueViolation(
+        () => db.transaction(async (tx) => {
           const existing = body.id === undefined ? null : await costCentreRepo.findById(tx, companyId, body.id);
-          if (body.id !== undefined && !existing) throw notFound();
-          if (await costCentreRepo.isOrdinateTaken(tx, companyId, body.ordinate, body.id)) throw invalid(['ordinate'], 'costCentre.ordinateTaken');
+          if (body.id !== undefined && !existing) throw notFoundError();
+          if (await costCentreRepo.isOrdinateTaken(tx, companyId, body.ordinate, body.id)) throw fieldError(['ordinate'], 'costCentre.ordinateTaken');
           const id = existing ? existing.row.id : await costCentreRepo.insert(tx, companyId, values);
           if (existing) await costCentreRepo.update(tx, companyId, id, values);
           const saved = toCostCentreDto((await costCentreRepo.findById(tx, companyId, id))!);
@@ -96,12 +96,10 @@ export function createCostCentreService(deps: { db: Database }) {
             after: saved,
           });
           return { status: 'ok' as const, cost_centre: saved };
-        });
-      } catch (error) {
+        }),
         // Two saves of the same ordinate at once: the unique index decides, with the same answer.
-        if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw invalid(['ordinate'], 'costCentre.ordinateTaken');
-        throw error;
-      }
+        () => fieldError(['ordinate'], 'costCentre.ordinateTaken'),
+      );
     },
 
     async delete(ctx: AuthenticatedContext, id: number) {
@@ -109,11 +107,10 @@ export function createCostCentreService(deps: { db: Database }) {
       const companyId = ctx.actor.companyId;
       await db.transaction(async (tx) => {
         const existing = await costCentreRepo.findById(tx, companyId, id);
-        if (!existing) throw notFound();
-        if (existing.userCount > 0) throw invalid(['id'], 'costCentre.hasUsers', { count: existing.userCount });
-        if (existing.budgetCount > 0) throw invalid(['id'], 'costCentre.hasBudgets', { count: existing.budgetCount });
-        const usage = await documentUsageRepo.usage(tx, companyId, 'costCentreId', id);
-        if (usage.orders + usage.settlements > 0) throw invalid(['id'], 'costCentre.inDocuments', { count: usage.orders + usage.settlements });
+        if (!existing) throw notFoundError();
+        if (existing.userCount > 0) throw fieldError(['id'], 'costCentre.hasUsers', { count: existing.userCount });
+        if (existing.budgetCount > 0) throw fieldError(['id'], 'costCentre.hasBudgets', { count: existing.budgetCount });
+        await assertNotInDocuments(tx, companyId, 'costCentreId', id, 'costCentre.inDocuments');
         await costCentreRepo.delete(tx, companyId, id);
         await recordAudit(tx, ctx, { companyId, action: 'costCentre.delete', entityType: 'costCentre', entityId: id, before: toCostCentreDto(existing) });
       });
@@ -132,11 +129,11 @@ export function createCostCentreService(deps: { db: Database }) {
       const ids = [...new Set(body.cost_centre_ids)].sort((a, b) => a - b);
       return db.transaction(async (tx) => {
         const existing = await costCentreRepo.findUser(tx, companyId, body.user_id, { forUpdate: true });
-        if (!existing) throw notFound();
+        if (!existing) throw notFoundError();
         const known = await costCentreRepo.existingIds(tx, companyId, ids);
-        if (known.length !== ids.length) throw notFound();
+        if (known.length !== ids.length) throw notFoundError();
         if (body.default_cost_centre_id !== null && !ids.includes(body.default_cost_centre_id)) {
-          throw invalid(['default_cost_centre_id'], 'costCentre.defaultNotAssigned');
+          throw fieldError(['default_cost_centre_id'], 'costCentre.defaultNotAssigned');
         }
         await costCentreRepo.setUserCostCentres(tx, companyId, body.user_id, ids, body.default_cost_centre_id);
         const saved = toUserDto((await costCentreRepo.findUser(tx, companyId, body.user_id))!);
@@ -161,13 +158,13 @@ export function createCostCentreService(deps: { db: Database }) {
     async budgetSave(ctx: AuthenticatedContext, body: BudgetBody) {
       assertPermission(ctx, 'companyAdmin');
       const companyId = ctx.actor.companyId;
-      if (!/[1-9]/.test(body.amount)) throw invalid(['amount'], 'validation.valueOutOfRange');
+      if (!/[1-9]/.test(body.amount)) throw fieldError(['amount'], 'validation.valueOutOfRange');
       return db.transaction(async (tx) => {
         const existing = body.id === undefined ? null : await costCentreRepo.findBudget(tx, companyId, body.id);
-        if (body.id !== undefined && !existing) throw notFound();
-        if (!(await costCentreRepo.lockCostCentre(tx, companyId, body.cost_centre_id))) throw notFound();
+        if (body.id !== undefined && !existing) throw notFoundError();
+        if (!(await costCentreRepo.lockCostCentre(tx, companyId, body.cost_centre_id))) throw notFoundError();
         const overlap = await costCentreRepo.overlappingBudget(tx, companyId, body.cost_centre_id, body.date_from, body.date_to, body.id);
-        if (overlap) throw invalid(['date_from'], 'costCentreBudget.overlap', { from: overlap.dateFrom, to: overlap.dateTo });
+        if (overlap) throw fieldError(['date_from'], 'costCentreBudget.overlap', { from: overlap.dateFrom, to: overlap.dateTo });
         const values = { costCentreId: body.cost_centre_id, dateFrom: body.date_from, dateTo: body.date_to, amount: body.amount };
         const id = existing ? existing.budget.id : await costCentreRepo.insertBudget(tx, companyId, values);
         if (existing) await costCentreRepo.updateBudget(tx, companyId, id, values);
@@ -189,7 +186,7 @@ export function createCostCentreService(deps: { db: Database }) {
       const companyId = ctx.actor.companyId;
       await db.transaction(async (tx) => {
         const existing = await costCentreRepo.findBudget(tx, companyId, id);
-        if (!existing) throw notFound();
+        if (!existing) throw notFoundError();
         await costCentreRepo.deleteBudget(tx, companyId, id);
         await recordAudit(tx, ctx, { companyId, action: 'costCentreBudget.delete', entityType: 'costCentreBudget', entityId: id, before: toBudgetDto(existing) });
       });

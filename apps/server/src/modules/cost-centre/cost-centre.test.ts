@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { createCompany, createUser } from '../../../test/factories.ts';
-import { authHeaders } from '../../../test/sessions.ts';
+import { createUser } from '../../../test/factories.ts';
+import { settingsCallers } from '../../../test/sessions.ts';
 import { insertTripDocuments } from '../../../test/api-helpers.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import type { CompanyRecord } from '../company/company.repo.ts';
@@ -16,12 +16,8 @@ let worker: { id: number };
 
 beforeAll(async () => {
   t = await createTestApp();
-  company = await createCompany(t.db);
-  admin = await authHeaders(t.app, company, await createUser(t.db, company, { permissions: ['companyAdmin'] }));
-  employee = await authHeaders(t.app, company, await createUser(t.db, company));
+  ({ company, admin, employee, otherAdmin } = await settingsCallers(t));
   worker = await createUser(t.db, company, { login: `worker${Date.now()}` });
-  const other = await createCompany(t.db);
-  otherAdmin = await authHeaders(t.app, other, await createUser(t.db, other, { permissions: ['companyAdmin'] }));
 });
 afterAll(async () => t.close());
 

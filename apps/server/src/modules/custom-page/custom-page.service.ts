@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { TRIP_POLICY_ALIAS, sanitizeRichText } from '@delego/domain';
 import type { CustomPageDto, CustomPageSummary, customPageBodySchema, tripPolicyBodySchema } from '@delego/contract';
 import type { Database } from '../../db/client.ts';
-import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/pg-errors.ts';
+import { refuseUniqueViolation } from '../../db/pg-errors.ts';
 import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { pageWindow } from '../../http/paging.ts';
 import { assertPermission } from '../../lib/access.ts';
@@ -62,8 +62,8 @@ export function createCustomPageService(deps: { db: Database }) {
     async save(ctx: AuthenticatedContext, body: PageBody) {
       assertPermission(ctx, 'companyAdmin');
       const companyId = ctx.actor.companyId;
-      try {
-        return await db.transaction(async (tx) => {
+      return refuseUniqueViolation(
+        () => db.transaction(async (tx) => {
           const existing = body.id === undefined ? null : await customPageRepo.findById(tx, companyId, body.id);
           if (body.id !== undefined && (!existing || existing.kind !== 'custom')) throw notFoundError();
           if (await customPageRepo.isAliasTaken(tx, companyId, body.alias, body.id)) throw aliasTaken();
@@ -87,12 +87,10 @@ export function createCustomPageService(deps: { db: Database }) {
             after: auditView(saved),
           });
           return { status: 'ok' as const, page: toPageDto(saved) };
-        });
-      } catch (error) {
+        }),
         // Two pages saved with one alias at once: the unique index decides, with the same answer.
-        if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw aliasTaken();
-        throw error;
-      }
+        aliasTaken,
+      );
     },
 
     async delete(ctx: AuthenticatedContext, id: number) {

@@ -5,9 +5,9 @@ import type { Database } from '../../db/client.ts';
 import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { pageWindow } from '../../http/paging.ts';
 import { assertPermission } from '../../lib/access.ts';
-import { assertNoIssues, fieldError, notFoundError } from '../../lib/app-errors.ts';
+import { assertNoIssues, notFoundError } from '../../lib/app-errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
-import { documentUsageRepo } from '../document-usage/document-usage.repo.ts';
+import { assertNotInDocuments } from '../document-usage/document-usage.rules.ts';
 import { delegationTaskRepo, type DelegationTaskRow } from './delegation-task.repo.ts';
 
 type TaskBody = z.output<typeof delegationTaskBodySchema>;
@@ -69,8 +69,7 @@ export function createDelegationTaskService(deps: { db: Database }) {
         const existing = await delegationTaskRepo.findById(tx, companyId, id);
         if (!existing) throw notFoundError();
         // Documents that name the reason keep it: it can only be disabled for new documents.
-        const usage = await documentUsageRepo.usage(tx, companyId, 'taskId', id);
-        if (usage.orders + usage.settlements > 0) throw fieldError(['id'], 'delegationTask.inUse', { count: usage.orders + usage.settlements });
+        await assertNotInDocuments(tx, companyId, 'taskId', id, 'delegationTask.inUse');
         await delegationTaskRepo.delete(tx, companyId, id);
         await recordAudit(tx, ctx, { companyId, action: 'delegationTask.delete', entityType: 'delegationTask', entityId: id, before: toTaskDto(existing) });
       });

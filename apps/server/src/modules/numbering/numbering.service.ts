@@ -15,10 +15,10 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { pageWindow } from '../../http/paging.ts';
 import { assertPermission } from '../../lib/access.ts';
+import { assertNoIssues, conflictError, fieldError, notFoundError } from '../../lib/app-errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { numberingRepo, type NumberTemplateRow, type NumberTemplateSort } from './numbering.repo.ts';
 
-const notFound = () => new AppError(ErrorCode.notFound, { messages: ['Not found'] });
 
 function toTemplateDto(row: NumberTemplateRow) {
   return {
@@ -68,14 +68,14 @@ export interface AssignedNumber {
 export async function assignNumber(tx: Executor, companyId: number, documentType: NumberingDocumentType, input: AssignNumberInput): Promise<AssignedNumber> {
   const template = (await numberingRepo.findActive(tx, companyId, documentType)) ?? (await numberingRepo.findActive(tx, companyId, 'generalDocument'));
   if (!template) {
-    throw new AppError(ErrorCode.validationFailed, { issues: [{ path: ['number'], code: 'numbering.templateMissing', params: { document_type: documentType } }] });
+    throw fieldError(['number'], 'numbering.templateMissing', { document_type: documentType });
   }
   const templateKey = { reset_type: template.resetType, mask: template.mask };
   const periodKey = numberPeriodKey(templateKey, input.date);
   const scopeKey = numberScopeKey(templateKey, input.isForeign);
   const context = { date: input.date, isForeign: input.isForeign, orderNumber: input.orderNumber ?? null };
   if (!usesCounter(template.mask) && !context.orderNumber) {
-    throw new AppError(ErrorCode.validationFailed, { issues: [{ path: ['number'], code: 'numbering.orderNumberMissing' }] });
+    throw fieldError(['number'], 'numbering.orderNumberMissing');
   }
   const sequence = usesCounter(template.mask) ? await numberingRepo.nextValue(tx, { companyId, templateId: template.id, periodKey, scopeKey }) : 0;
   try {
@@ -109,7 +109,7 @@ export function createNumberingService(deps: { db: Database }) {
     async edit(ctx: AuthenticatedContext, id: number) {
       assertPermission(ctx, 'companyAdmin');
       const template = await numberingRepo.find(db, ctx.actor.companyId, id);
-      if (!template) throw notFound();
+      if (!template) throw notFoundError();
       return { template: toTemplateDto(template), counters: await numberingRepo.counters(db, ctx.actor.companyId, id) };
     },
 
@@ -123,11 +123,11 @@ export function createNumberingService(deps: { db: Database }) {
       const companyId = ctx.actor.companyId;
       const values = { documentType: body.document_type, resetType: body.reset_type, mask: body.mask.trim(), description: body.description.trim(), isActive: body.is_active };
       const issues = validateNumberTemplate({ ...body, mask: values.mask, description: values.description });
-      if (issues.length > 0) throw new AppError(ErrorCode.validationFailed, { issues });
+      assertNoIssues(issues);
       return db.transaction(async (tx) => {
         await numberingRepo.lockCompanyTemplates(tx, companyId);
         const existing = body.id === undefined ? null : await numberingRepo.find(tx, companyId, body.id);
-        if (body.id !== undefined && !existing) throw notFound();
+        if (body.id !== undefined && !existing) throw notFoundError();
         const problems: Issue[] = [];
         if (existing && existing.issuedCount > 0) {
           if (existing.documentType !== values.documentType) problems.push({ path: ['document_type'], code: 'numbering.templateInUse', params: { issued: existing.issuedCount } });
@@ -137,7 +137,7 @@ export function createNumberingService(deps: { db: Database }) {
         if (values.isActive && (await numberingRepo.otherActive(tx, companyId, values.documentType, existing?.id)) !== null) {
           problems.push({ path: ['document_type'], code: 'numbering.activeTemplateExists' });
         }
-        if (problems.length > 0) throw new AppError(ErrorCode.validationFailed, { issues: problems });
+        assertNoIssues(problems);
         const id = existing ? existing.id : await numberingRepo.insert(tx, companyId, values);
         if (existing) await numberingRepo.update(tx, companyId, id, values);
         const saved = toTemplateDto((await numberingRepo.find(tx, companyId, id))!);
@@ -161,9 +161,9 @@ export function createNumberingService(deps: { db: Database }) {
       await db.transaction(async (tx) => {
         await numberingRepo.lockCompanyTemplates(tx, companyId);
         const existing = await numberingRepo.find(tx, companyId, id);
-        if (!existing) throw notFound();
+        if (!existing) throw notFoundError();
         if (existing.issuedCount > 0) {
-          throw new AppError(ErrorCode.conflict, { issues: [{ path: ['id'], code: 'numbering.templateInUse', params: { issued: existing.issuedCount } }] });
+          throw conflictError(['id'], 'numbering.templateInUse', { issued: existing.issuedCount });
         }
         await numberingRepo.delete(tx, companyId, id);
         await recordAudit(tx, ctx, { companyId, action: 'numberTemplate.delete', entityType: 'numberTemplate', entityId: id, before: toTemplateDto(existing) });

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { AppError } from '@delego/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createCompany, createUser } from '../../../test/factories.ts';
-import { authHeaders } from '../../../test/sessions.ts';
+import { authHeaders, settingsCallers } from '../../../test/sessions.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { assignNumber } from './numbering.service.ts';
 
@@ -14,11 +14,7 @@ let otherAdmin: { authorization: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const company = await createCompany(t.db);
-  admin = await authHeaders(t.app, company, await createUser(t.db, company, { permissions: ['companyAdmin'] }));
-  employee = await authHeaders(t.app, company, await createUser(t.db, company));
-  const other = await createCompany(t.db);
-  otherAdmin = await authHeaders(t.app, other, await createUser(t.db, other, { permissions: ['companyAdmin'] }));
+  ({ admin, employee, otherAdmin } = await settingsCallers(t));
 });
 afterAll(async () => t.close());
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { createCompany, createUser } from '../../../test/factories.ts';
-import { authHeaders } from '../../../test/sessions.ts';
+import { createUser } from '../../../test/factories.ts';
+import { settingsCallers } from '../../../test/sessions.ts';
 import { apiCalls, lastAuditRow } from '../../../test/api-helpers.ts';
 import { users } from '../../db/schema/index.ts';
 import type { CompanyRecord } from '../company/company.repo.ts';
@@ -27,11 +27,7 @@ interface Unit {
 beforeAll(async () => {
   t = await createTestApp();
   api = apiCalls(t.app);
-  company = await createCompany(t.db);
-  admin = await authHeaders(t.app, company, await createUser(t.db, company, { permissions: ['companyAdmin'] }));
-  employee = await authHeaders(t.app, company, await createUser(t.db, company));
-  const other = await createCompany(t.db);
-  otherAdmin = await authHeaders(t.app, other, await createUser(t.db, other, { permissions: ['companyAdmin'] }));
+  ({ company, admin, employee, otherAdmin } = await settingsCallers(t));
 });
 afterAll(async () => t.close());
 

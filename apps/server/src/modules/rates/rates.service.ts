@@ -1,7 +1,5 @@
 import {
-  AppError,
   DOMESTIC_COUNTRY_CODE,
-  ErrorCode,
   FOREIGN_PER_DIEM_ROWS,
   findConflictingRate,
   findOverlappingMileageRate,
@@ -24,6 +22,7 @@ import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { pageWindow } from '../../http/paging.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { assertPermission } from '../../lib/access.ts';
+import { assertNoIssues, conflictError, fieldError, notFoundError } from '../../lib/app-errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { ratesRepo, type DelegationRateRow, type MileageRateRow, type RateGroupRow } from './rates.repo.ts';
 
@@ -44,8 +43,6 @@ const COUNTRY_NAMES_PL = new Map<string, string>([
   ...FOREIGN_PER_DIEM_ROWS.flatMap((row) => (row.country_code && row.region === null ? [[row.country_code, row.name_pl.toLowerCase()] as [string, string]] : [])),
 ]);
 
-const notFound = () => new AppError(ErrorCode.notFound, { messages: ['Not found'] });
-const invalid = (issues: Issue[]) => new AppError(ErrorCode.validationFailed, { issues });
 
 /** numeric columns come back padded ("1.150000"); keep at least two decimals, drop the rest of the zeros. */
 export function trimDecimal(value: string): string {
@@ -167,7 +164,7 @@ export function createRatesService(deps: { db: Database; clock: Clock }) {
   async function requireGroup(companyId: number, groupId: number, groups?: RateGroupRow[]): Promise<RateGroupRow> {
     const all = groups ?? (await ratesRepo.allGroups(db, companyId));
     const group = all.find((candidate) => candidate.id === groupId);
-    if (!group) throw notFound();
+    if (!group) throw notFoundError();
     return group;
   }
 
@@ -201,11 +198,11 @@ export function createRatesService(deps: { db: Database; clock: Clock }) {
       const companyId = ctx.actor.companyId;
       const input = { ...body, region: normaliseRegion(body.region) };
       const issues = validateDelegationRate(input);
-      if (issues.length > 0) throw invalid(issues);
+      assertNoIssues(issues);
       return db.transaction(async (tx) => {
         await ratesRepo.lockCompanyRates(tx, companyId);
         const existing = body.id === undefined ? null : await ratesRepo.findDelegationRate(tx, companyId, body.id);
-        if (body.id !== undefined && !existing) throw notFound();
+        if (body.id !== undefined && !existing) throw notFoundError();
         if (input.group_id !== null) await requireGroup(companyId, input.group_id, await ratesRepo.allGroups(tx, companyId));
         const all = await ratesRepo.allDelegationRates(tx, companyId);
         const conflict = findConflictingRate(
@@ -213,7 +210,7 @@ export function createRatesService(deps: { db: Database; clock: Clock }) {
           all.map((row) => ({ ...toDelegationRateDto(row), id: row.id })),
         );
         if (conflict) {
-          throw invalid([{ path: ['country_code'], code: 'rates.duplicate', params: { valid_from: conflict.valid_from, valid_to: conflict.valid_to ?? '…' } }]);
+          throw fieldError(['country_code'], 'rates.duplicate', { valid_from: conflict.valid_from, valid_to: conflict.valid_to ?? '…' });
         }
         const values = {
           groupId: input.group_id,
@@ -245,7 +242,7 @@ export function createRatesService(deps: { db: Database; clock: Clock }) {
       const companyId = ctx.actor.companyId;
       await db.transaction(async (tx) => {
         const existing = await ratesRepo.findDelegationRate(tx, companyId, id);
-        if (!existing) throw notFound();
+        if (!existing) throw notFoundError();
         await ratesRepo.deleteDelegationRate(tx, companyId, id);
         await recordAudit(tx, ctx, { companyId, action: 'delegationRate.delete', entityType: 'delegationRate', entityId: id, before: toDelegationRateDto(existing) });
       });
@@ -262,18 +259,18 @@ export function createRatesService(deps: { db: Database; clock: Clock }) {
       assertPermission(ctx, 'companyAdmin');
       const companyId = ctx.actor.companyId;
       const issues = validateMileageRate(body);
-      if (issues.length > 0) throw invalid(issues);
+      assertNoIssues(issues);
       return db.transaction(async (tx) => {
         await ratesRepo.lockCompanyRates(tx, companyId);
         const existing = body.id === undefined ? null : await ratesRepo.findMileageRate(tx, companyId, body.id);
-        if (body.id !== undefined && !existing) throw notFound();
+        if (body.id !== undefined && !existing) throw notFoundError();
         const all = await ratesRepo.allMileageRates(tx, companyId);
         const overlap = findOverlappingMileageRate(
           body,
           all.map((row) => ({ ...toMileageRateDto(row) })),
         );
         if (overlap) {
-          throw invalid([{ path: ['valid_from'], code: 'rates.mileageOverlap', params: { valid_from: overlap.valid_from, valid_to: overlap.valid_to ?? '…' } }]);
+          throw fieldError(['valid_from'], 'rates.mileageOverlap', { valid_from: overlap.valid_from, valid_to: overlap.valid_to ?? '…' });
         }
         const values = { vehicleKind: body.vehicle_kind, rate: body.rate, validFrom: body.valid_from, validTo: body.valid_to };
         const id = existing ? existing.id : await ratesRepo.insertMileageRate(tx, companyId, values);
@@ -296,7 +293,7 @@ export function createRatesService(deps: { db: Database; clock: Clock }) {
       const companyId = ctx.actor.companyId;
       await db.transaction(async (tx) => {
         const existing = await ratesRepo.findMileageRate(tx, companyId, id);
-        if (!existing) throw notFound();
+        if (!existing) throw notFoundError();
         await ratesRepo.deleteMileageRate(tx, companyId, id);
         await recordAudit(tx, ctx, { companyId, action: 'mileageRate.delete', entityType: 'mileageRate', entityId: id, before: toMileageRateDto(existing) });
       });
@@ -324,14 +321,14 @@ export function createRatesService(deps: { db: Database; clock: Clock }) {
         await ratesRepo.lockCompanyRates(tx, companyId);
         const groups = await ratesRepo.allGroups(tx, companyId);
         const existing = body.id === undefined ? null : (groups.find((group) => group.id === body.id) ?? null);
-        if (body.id !== undefined && !existing) throw notFound();
+        if (body.id !== undefined && !existing) throw notFoundError();
         if (body.parent_id !== null) await requireGroup(companyId, body.parent_id, groups);
         const issues: Issue[] = [];
         const sameName = await ratesRepo.findGroupByName(tx, companyId, name);
         if (sameName && sameName.id !== body.id) issues.push({ path: ['name'], code: 'rates.groupNameTaken' });
         const graph = groups.map((group) => ({ id: group.id, parent_id: group.parentId }));
         if (wouldCreateGroupCycle(graph, body.id ?? null, body.parent_id)) issues.push({ path: ['parent_id'], code: 'rates.groupCycle' });
-        if (issues.length > 0) throw invalid(issues);
+        assertNoIssues(issues);
         const before = existing ? await ratesRepo.groupWithUsage(tx, companyId, existing.id) : null;
         const id = existing ? existing.id : await ratesRepo.insertGroup(tx, companyId, { name, parentId: body.parent_id });
         if (existing) await ratesRepo.updateGroup(tx, companyId, id, { name, parentId: body.parent_id });
@@ -355,11 +352,9 @@ export function createRatesService(deps: { db: Database; clock: Clock }) {
       await db.transaction(async (tx) => {
         await ratesRepo.lockCompanyRates(tx, companyId);
         const group = await ratesRepo.groupWithUsage(tx, companyId, id);
-        if (!group) throw notFound();
+        if (!group) throw notFoundError();
         if (group.userCount + group.rateCount + group.childCount > 0) {
-          throw new AppError(ErrorCode.conflict, {
-            issues: [{ path: ['id'], code: 'rates.groupInUse', params: { users: group.userCount, rates: group.rateCount, groups: group.childCount } }],
-          });
+          throw conflictError(['id'], 'rates.groupInUse', { users: group.userCount, rates: group.rateCount, groups: group.childCount });
         }
         await ratesRepo.deleteGroup(tx, companyId, id);
         await recordAudit(tx, ctx, { companyId, action: 'rateGroup.delete', entityType: 'rateGroup', entityId: id, before: { name: group.name, parent_id: group.parentId } });

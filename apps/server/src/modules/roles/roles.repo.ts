@@ -5,7 +5,6 @@ import { externalRoleMappings, permissionTransfers, rolePermissions, roles, user
 import { containsPattern } from '../../http/paging.ts';
 
 export type RoleRow = typeof roles.$inferSelect;
-export type TransferRow = typeof permissionTransfers.$inferSelect;
 
 const parentRoles = alias(roles, 'parent_roles');
 /** Correlated counts; the outer column is written out in full (see roleNamesOfUser in users.repo.ts). */

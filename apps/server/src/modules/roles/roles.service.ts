@@ -1,6 +1,4 @@
 import {
-  AppError,
-  ErrorCode,
   isGrantablePermission,
   isPermission,
   roleParentHasLoop,
@@ -13,13 +11,12 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { assertPermission } from '../../lib/access.ts';
+import { assertNoIssues, fieldError, notFoundError } from '../../lib/app-errors.ts';
 import { pageWindow } from '../../http/paging.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { authRepo } from '../auth/auth.repo.ts';
 import { rolesRepo, type RoleListFilter, type RoleRow, type TransferListFilter } from './roles.repo.ts';
 
-const notFound = () => new AppError(ErrorCode.notFound, { messages: ['Not found'] });
-const invalid = (issues: Issue[]) => new AppError(ErrorCode.validationFailed, { issues });
 
 type Page = { page: number; page_size: number };
 type TransferRecord = NonNullable<Awaited<ReturnType<typeof rolesRepo.findTransfer>>>;
@@ -102,12 +99,12 @@ export function createRolesService(deps: { db: Database; clock: Clock }) {
   /** An administrator must not take away their own companyAdmin, or nobody may be left to undo it. */
   async function assertActorKeepsAdmin(tx: Executor, ctx: AuthenticatedContext, path: (string | number)[]) {
     const map = await authRepo.permissionMapOf(tx, ctx.actor.companyId, ctx.actor.userId, today());
-    if (!map.companyAdmin) throw invalid([{ path, code: 'role.cannotRemoveOwnAdmin' }]);
+    if (!map.companyAdmin) throw fieldError(path, 'role.cannotRemoveOwnAdmin');
   }
 
   async function requireRole(tx: Executor, ctx: AuthenticatedContext, id: number, options: { forUpdate?: boolean } = {}) {
     const row = await rolesRepo.findById(tx, ctx.actor.companyId, id, options);
-    if (!row) throw notFound();
+    if (!row) throw notFoundError();
     return row;
   }
 
@@ -167,7 +164,7 @@ export function createRolesService(deps: { db: Database; clock: Clock }) {
         const permissions = [...new Set(body.permissions)];
         const added = permissions.filter((name) => !before?.permissions.includes(name));
         if (added.some((name) => !isGrantablePermission(name, ctx.actor.isAdminContext))) issues.push({ path: ['permissions'], code: 'permission.providerOnly' });
-        if (issues.length > 0) throw invalid(issues);
+        assertNoIssues(issues);
 
         const values = { name: body.name, description: body.description, parentRoleId: body.parent_role_id, isDefault: body.is_default };
         const row = existing ? await rolesRepo.update(tx, companyId, existing.id, values) : await rolesRepo.insert(tx, companyId, values);
@@ -194,7 +191,7 @@ export function createRolesService(deps: { db: Database; clock: Clock }) {
         if (isBlocked) {
           // Spec §5: a role with attached members cannot be blocked until they are detached.
           const members = await rolesRepo.memberCount(tx, id);
-          if (members > 0) throw invalid([{ path: ['id'], code: 'role.hasMembers', params: { count: members } }]);
+          if (members > 0) throw fieldError(['id'], 'role.hasMembers', { count: members });
         }
         await rolesRepo.update(tx, ctx.actor.companyId, id, { isBlocked, ...(isBlocked ? { isDefault: false } : {}) });
         // Blocking a parent also takes its permissions from every role below it.
@@ -216,8 +213,8 @@ export function createRolesService(deps: { db: Database; clock: Clock }) {
       await db.transaction(async (tx) => {
         const existing = await requireRole(tx, ctx, id, { forUpdate: true });
         const members = await rolesRepo.memberCount(tx, id);
-        if (members > 0) throw invalid([{ path: ['id'], code: 'role.hasMembers', params: { count: members } }]);
-        if (await rolesRepo.isReferenced(tx, ctx.actor.companyId, id)) throw invalid([{ path: ['id'], code: 'role.inUse' }]);
+        if (members > 0) throw fieldError(['id'], 'role.hasMembers', { count: members });
+        if (await rolesRepo.isReferenced(tx, ctx.actor.companyId, id)) throw fieldError(['id'], 'role.inUse');
         const before = await detailOf(tx, existing);
         await rolesRepo.delete(tx, ctx.actor.companyId, id);
         await recordAudit(tx, ctx, { companyId: ctx.actor.companyId, action: 'role.delete', entityType: 'role', entityId: id, before: auditCopy(before) });
@@ -236,8 +233,8 @@ export function createRolesService(deps: { db: Database; clock: Clock }) {
       await db.transaction(async (tx) => {
         const role = await requireRole(tx, ctx, id, { forUpdate: true });
         const user = await rolesRepo.findUser(tx, ctx.actor.companyId, userId);
-        if (!user) throw notFound();
-        if (role.isBlocked) throw invalid([{ path: ['user_id'], code: 'role.blockedNoMembers' }]);
+        if (!user) throw notFoundError();
+        if (role.isBlocked) throw fieldError(['user_id'], 'role.blockedNoMembers');
         if (!(await rolesRepo.addMember(tx, id, userId))) return;
         await recordAudit(tx, ctx, {
           companyId: ctx.actor.companyId,
@@ -255,7 +252,7 @@ export function createRolesService(deps: { db: Database; clock: Clock }) {
       await db.transaction(async (tx) => {
         await requireRole(tx, ctx, id, { forUpdate: true });
         const user = await rolesRepo.findUser(tx, ctx.actor.companyId, userId);
-        if (!user) throw notFound();
+        if (!user) throw notFoundError();
         if (!(await rolesRepo.removeMember(tx, id, userId))) return;
         if (userId === ctx.actor.userId) await assertActorKeepsAdmin(tx, ctx, ['user_id']);
         await recordAudit(tx, ctx, {
@@ -276,8 +273,8 @@ export function createRolesService(deps: { db: Database; clock: Clock }) {
         const all = await rolesRepo.all(tx, companyId);
         const byId = new Map(all.map((role) => [role.id, role]));
         const wanted = [...new Set(roleIds)];
-        if (wanted.some((id) => !byId.has(id))) throw invalid([{ path: ['role_ids'], code: 'validation.unknownReference' }]);
-        if (wanted.some((id) => byId.get(id)!.isBlocked)) throw invalid([{ path: ['role_ids'], code: 'role.blockedCannotBeDefault' }]);
+        if (wanted.some((id) => !byId.has(id))) throw fieldError(['role_ids'], 'validation.unknownReference');
+        if (wanted.some((id) => byId.get(id)!.isBlocked)) throw fieldError(['role_ids'], 'role.blockedCannotBeDefault');
         await rolesRepo.setDefaults(tx, companyId, wanted);
         await recordAudit(tx, ctx, {
           companyId,
@@ -300,7 +297,7 @@ export function createRolesService(deps: { db: Database; clock: Clock }) {
     async mappingGet(ctx: AuthenticatedContext, externalName: string) {
       assertPermission(ctx, 'companyAdmin');
       const mapping = await rolesRepo.findMapping(db, ctx.actor.companyId, externalName);
-      if (!mapping) throw notFound();
+      if (!mapping) throw notFoundError();
       return { external_name: mapping.external_name, role_id: mapping.role_id, role_name: mapping.role_name };
     },
 
@@ -309,14 +306,14 @@ export function createRolesService(deps: { db: Database; clock: Clock }) {
       const companyId = ctx.actor.companyId;
       return db.transaction(async (tx) => {
         const existing = body.original_name === null ? null : await rolesRepo.findMapping(tx, companyId, body.original_name);
-        if (body.original_name !== null && !existing) throw notFound();
+        if (body.original_name !== null && !existing) throw notFoundError();
         const issues: Issue[] = [];
         const clash = await rolesRepo.findMapping(tx, companyId, body.external_name);
         if (clash && clash.id !== existing?.id) issues.push({ path: ['external_name'], code: 'roleMapping.nameTaken' });
         const role = body.role_id === null ? null : await rolesRepo.findById(tx, companyId, body.role_id);
         if (body.role_id === null) issues.push({ path: ['role_id'], code: 'global.error.required' });
         else if (!role) issues.push({ path: ['role_id'], code: 'validation.unknownReference' });
-        if (issues.length > 0) throw invalid(issues);
+        assertNoIssues(issues);
         if (existing) await rolesRepo.updateMapping(tx, companyId, existing.id, body.external_name, role!.id);
         else await rolesRepo.insertMapping(tx, companyId, body.external_name, role!.id);
         const mapping = { external_name: body.external_name, role_id: role!.id, role_name: role!.name };
@@ -336,7 +333,7 @@ export function createRolesService(deps: { db: Database; clock: Clock }) {
       assertPermission(ctx, 'companyAdmin');
       await db.transaction(async (tx) => {
         const existing = await rolesRepo.findMapping(tx, ctx.actor.companyId, externalName);
-        if (!existing) throw notFound();
+        if (!existing) throw notFoundError();
         await rolesRepo.deleteMapping(tx, ctx.actor.companyId, existing.id);
         await recordAudit(tx, ctx, {
           companyId: ctx.actor.companyId,
@@ -364,7 +361,7 @@ export function createRolesService(deps: { db: Database; clock: Clock }) {
       const day = today();
       return db.transaction(async (tx) => {
         const existing = body.id === undefined ? null : await rolesRepo.findTransfer(tx, companyId, body.id);
-        if (body.id !== undefined && !existing) throw notFound();
+        if (body.id !== undefined && !existing) throw notFoundError();
         const issues: Issue[] = [];
         if (body.to_user_id === null) issues.push({ path: ['to_user_id'], code: 'global.error.required' });
         else {
@@ -385,7 +382,7 @@ export function createRolesService(deps: { db: Database; clock: Clock }) {
         }
         // A new or changed end date cannot already be over.
         if (body.date_to < day && body.date_to !== existing?.transfer.dateTo) issues.push({ path: ['date_to'], code: 'validation.dateInPast' });
-        if (issues.length > 0) throw invalid(issues);
+        assertNoIssues(issues);
 
         const values = {
           toUserId: body.to_user_id!,
@@ -420,7 +417,7 @@ export function createRolesService(deps: { db: Database; clock: Clock }) {
       assertPermission(ctx, 'companyAdmin');
       await db.transaction(async (tx) => {
         const existing = await rolesRepo.findTransfer(tx, ctx.actor.companyId, id);
-        if (!existing) throw notFound();
+        if (!existing) throw notFoundError();
         await rolesRepo.deleteTransfer(tx, ctx.actor.companyId, id);
         await assertActorKeepsAdmin(tx, ctx, ['id']);
         await recordAudit(tx, ctx, {

@@ -1,11 +1,11 @@
-import { AppError, ErrorCode, isIpAllowed, validateSystemSettings, type Issue, type SystemSettings } from '@delego/domain';
+import { isIpAllowed, validateSystemSettings, type Issue, type SystemSettings } from '@delego/domain';
 import type { Database } from '../../db/client.ts';
 import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { assertPermission } from '../../lib/access.ts';
+import { assertNoIssues, notFoundError } from '../../lib/app-errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { systemSettingsRepo } from './system-settings.repo.ts';
 
-const notFound = () => new AppError(ErrorCode.notFound, { messages: ['Not found'] });
 
 /** The keys whose values differ, so the audit row shows what changed and not the whole object. */
 function changedKeys(before: SystemSettings, after: SystemSettings): (keyof SystemSettings)[] {
@@ -19,7 +19,7 @@ export function createSystemSettingsService(deps: { db: Database }) {
     async get(ctx: AuthenticatedContext) {
       assertPermission(ctx, 'companyAdmin');
       const settings = await systemSettingsRepo.find(db, ctx.actor.companyId);
-      if (!settings) throw notFound();
+      if (!settings) throw notFoundError();
       return { settings };
     },
 
@@ -31,10 +31,10 @@ export function createSystemSettingsService(deps: { db: Database }) {
       if (issues.length === 0 && !isIpAllowed(ctx.ip, settings.ip_allow_list)) {
         issues.push({ path: ['ip_allow_list'], code: 'settings.ipListExcludesYou', params: { ip: ctx.ip } });
       }
-      if (issues.length > 0) throw new AppError(ErrorCode.validationFailed, { issues });
+      assertNoIssues(issues);
       return db.transaction(async (tx) => {
         const before = await systemSettingsRepo.find(tx, ctx.actor.companyId, { forUpdate: true });
-        if (!before) throw notFound();
+        if (!before) throw notFoundError();
         await systemSettingsRepo.save(tx, ctx.actor.companyId, settings);
         const keys = changedKeys(before, settings);
         await recordAudit(tx, ctx, {

@@ -17,32 +17,22 @@ import {
 } from '@delego/domain';
 import type { MyProfile, UserDetail, UserSaveBody, UserStatusFilter } from '@delego/contract';
 import type { Database, Executor } from '../../db/client.ts';
+import { refuseUniqueViolation } from '../../db/pg-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { assertPermission } from '../../lib/access.ts';
+import { assertNoIssues, fieldError, notFoundError } from '../../lib/app-errors.ts';
 import { pageWindow } from '../../http/paging.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { authRepo } from '../auth/auth.repo.ts';
 import { passwordHasher } from '../auth/password-hasher.ts';
 import { usersRepo, type UserListFilter, type UserRow, type UserValues } from './users.repo.ts';
 
-const notFound = () => new AppError(ErrorCode.notFound, { messages: ['Not found'] });
-const invalid = (issues: Issue[]) => new AppError(ErrorCode.validationFailed, { issues });
 
 /** Trimmed text, or null when nothing is left. */
 function clean(text: string | null | undefined): string | null {
   const trimmed = text?.trim() ?? '';
   return trimmed === '' ? null : trimmed;
-}
-
-/** A PostgreSQL unique violation, possibly wrapped by the driver or Drizzle. */
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 async function detailOf(db: Executor, row: UserRow): Promise<UserDetail> {
@@ -195,7 +185,7 @@ export function createUsersService(deps: { db: Database; clock: Clock }) {
   /** An administrator must not take away their own companyAdmin, or nobody may be left to undo it. */
   async function assertActorKeepsAdmin(tx: Executor, ctx: AuthenticatedContext, path: string[]) {
     const map = await authRepo.permissionMapOf(tx, ctx.actor.companyId, ctx.actor.userId, today());
-    if (!map.companyAdmin) throw invalid([{ path, code: 'user.cannotRemoveOwnAdmin' }]);
+    if (!map.companyAdmin) throw fieldError(path, 'user.cannotRemoveOwnAdmin');
   }
 
   return {
@@ -233,7 +223,7 @@ export function createUsersService(deps: { db: Database; clock: Clock }) {
     async get(ctx: AuthenticatedContext, id: number) {
       assertPermission(ctx, 'companyAdmin');
       const row = await usersRepo.findById(db, ctx.actor.companyId, id);
-      if (!row) throw notFound();
+      if (!row) throw notFoundError();
       return detailOf(db, row);
     },
 
@@ -266,10 +256,10 @@ export function createUsersService(deps: { db: Database; clock: Clock }) {
       if (!isNew && body.id === ctx.actor.userId && !body.is_active) issues.push({ path: ['is_active'], code: 'user.cannotDisableSelf' });
 
       const passwordHash = password !== '' && issues.length === 0 ? await passwordHasher.hash(password) : null;
-      try {
-        return await db.transaction(async (tx) => {
+      return refuseUniqueViolation(
+        () => db.transaction(async (tx) => {
           const existing = isNew ? null : await usersRepo.findById(tx, companyId, body.id!, { forUpdate: true });
-          if (!isNew && !existing) throw notFound();
+          if (!isNew && !existing) throw notFoundError();
           if (existing && body.version !== undefined && body.version !== existing.version) {
             throw new AppError(ErrorCode.conflict, { messages: ['The record was changed by someone else'] });
           }
@@ -279,7 +269,7 @@ export function createUsersService(deps: { db: Database; clock: Clock }) {
           if (values.login !== '' && (await usersRepo.isLoginTaken(tx, companyId, values.login, userId))) {
             all.push({ path: ['login'], code: 'user.loginTaken' });
           }
-          if (all.length > 0) throw invalid(all);
+          assertNoIssues(all);
 
           const now = clock.now();
           const row = existing
@@ -307,21 +297,19 @@ export function createUsersService(deps: { db: Database; clock: Clock }) {
             after: { ...auditCopy(after), ...(passwordHash ? { password_changed: true } : {}) },
           });
           return { status: 'ok' as const, user: after };
-        });
-      } catch (error) {
+        }),
         // Two saves of the same new login at once: the unique index decides.
-        if (isUniqueViolation(error)) throw invalid([{ path: ['login'], code: 'user.loginTaken' }]);
-        throw error;
-      }
+        () => fieldError(['login'], 'user.loginTaken'),
+      );
     },
 
     async setActive(ctx: AuthenticatedContext, id: number, isActive: boolean) {
       assertPermission(ctx, 'companyAdmin');
       const companyId = ctx.actor.companyId;
-      if (id === ctx.actor.userId && !isActive) throw invalid([{ path: ['is_active'], code: 'user.cannotDisableSelf' }]);
+      if (id === ctx.actor.userId && !isActive) throw fieldError(['is_active'], 'user.cannotDisableSelf');
       await db.transaction(async (tx) => {
         const existing = await usersRepo.findById(tx, companyId, id, { forUpdate: true });
-        if (!existing) throw notFound();
+        if (!existing) throw notFoundError();
         if (existing.isActive === isActive) return;
         await usersRepo.setActive(tx, companyId, id, isActive);
         if (!isActive) await authRepo.endUserSessions(tx, companyId, id, clock.now(), 'accountDisabled');
@@ -341,7 +329,7 @@ export function createUsersService(deps: { db: Database; clock: Clock }) {
     async myProfile(ctx: AuthenticatedContext): Promise<MyProfile> {
       const { companyId, userId } = ctx.actor;
       const row = await usersRepo.findById(db, companyId, userId);
-      if (!row) throw notFound();
+      if (!row) throw notFoundError();
       const [superior, unit, group, privateVehicle, defaultVehicle, centres, roleData, directPermissions, transfers] = await Promise.all([
         row.superiorId === null ? null : usersRepo.userName(db, companyId, row.superiorId),
         row.organizationUnitId === null ? null : usersRepo.organizationUnitName(db, companyId, row.organizationUnitId),

@@ -18,10 +18,10 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { AuthenticatedContext } from '../../http/request-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { assertPermission } from '../../lib/access.ts';
+import { conflictError, notFoundError } from '../../lib/app-errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { workflowRepo, type DirectoryUserRow, type WorkflowRow } from './workflow.repo.ts';
 
-const notFound = () => new AppError(ErrorCode.notFound, { messages: ['Not found'] });
 
 /** The company's approval path of a kind: the saved one, or the default (docs/domain/workflow.md). */
 export async function loadWorkflow(
@@ -134,7 +134,7 @@ export function createWorkflowService(deps: { db: Database; clock: Clock }) {
         const before: WorkflowRow | null = await workflowRepo.findForUpdate(tx, companyId, body.document_kind);
         const saved = await workflowRepo.save(tx, companyId, body.document_kind, definition, body.version);
         if (!saved) {
-          throw new AppError(ErrorCode.conflict, { issues: [{ path: ['version'], code: 'workflow.versionConflict', params: { version: before?.version ?? 0 } }] });
+          throw conflictError(['version'], 'workflow.versionConflict', { version: before?.version ?? 0 });
         }
         await recordAudit(tx, ctx, {
           companyId,
@@ -167,9 +167,9 @@ export function createWorkflowService(deps: { db: Database; clock: Clock }) {
       const companyId = ctx.actor.companyId;
       const { people, centres, tasks } = await references(db, companyId);
       const { trip } = body;
-      if (!people.some((person) => person.id === trip.employee_id)) throw notFound();
-      if (trip.task_id !== null && !tasks.some((task) => task.id === trip.task_id)) throw notFound();
-      if (trip.cost_centre_id !== null && !centres.some((centre) => centre.id === trip.cost_centre_id)) throw notFound();
+      if (!people.some((person) => person.id === trip.employee_id)) throw notFoundError();
+      if (trip.task_id !== null && !tasks.some((task) => task.id === trip.task_id)) throw notFoundError();
+      if (trip.cost_centre_id !== null && !centres.some((centre) => centre.id === trip.cost_centre_id)) throw notFoundError();
       const definition = body.definition ?? (await loadWorkflow(db, companyId, ctx.actor.settings, body.document_kind)).definition;
       const result = resolveApprovers({ kind: body.document_kind, definition }, trip, directoryOf(people));
       const byId = new Map(people.map((person) => [person.id, person]));

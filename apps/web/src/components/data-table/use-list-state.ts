@@ -9,6 +9,18 @@ export interface ListState<TSort extends string> {
   search: string;
 }
 
+/** The address with `change` applied: '' or undefined removes a key; any change but of the page starts again from the first page. */
+function withChange(current: URLSearchParams, change: Record<string, string | number | undefined>): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const [key, value] of Object.entries(change)) {
+    if (value === '' || value === undefined) next.delete(key);
+    else next.set(key, String(value));
+  }
+  // A new search, sort or filter starts again from the first page.
+  if (!('page' in change)) next.delete('page');
+  return next;
+}
+
 /**
  * Page, sort and search of a list screen, kept in the address so reload and the
  * back button return to the same view.
@@ -27,19 +39,7 @@ export function useListState<TSort extends string>(defaults: { sort: TSort; orde
   );
   const update = useCallback(
     (change: Partial<ListState<TSort>>) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(change)) {
-            if (value === '' || value === undefined) next.delete(key);
-            else next.set(key, String(value));
-          }
-          // A new search or sort starts again from the first page.
-          if (!('page' in change)) next.delete('page');
-          return next;
-        },
-        { replace: true },
-      );
+      setParams((current) => withChange(current, change), { replace: true });
     },
     [setParams],
   );
@@ -49,4 +49,15 @@ export function useListState<TSort extends string>(defaults: { sort: TSort; orde
     return search ? { ...rest, search } : rest;
   }, [state]);
   return { state, query, update };
+}
+
+/**
+ * A list's own filters (a cost centre, a status, a date…), kept in the address beside its
+ * paging: a new value starts again from the first page, and '' removes the filter.
+ */
+export function useListFilters() {
+  const [params, setParams] = useSearchParams();
+  const setFilters = useCallback((change: Record<string, string>) => setParams((current) => withChange(current, change), { replace: true }), [setParams]);
+  const setFilter = useCallback((name: string, value: string) => setFilters({ [name]: value }), [setFilters]);
+  return { params, setFilter, setFilters };
 }

@@ -1,31 +1,45 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { useTranslation } from 'react-i18next';
-import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { useController, type FieldValues } from 'react-hook-form';
 import { fieldErrorText } from '../../lib/form-errors.ts';
+import type { FormFieldProps } from './form-field-props.ts';
 
-interface FormTextFieldProps<T extends FieldValues> {
-  control: Control<T>;
-  name: Path<T>;
-  label: string;
-  type?: 'text' | 'password' | 'email';
+interface FormTextFieldProps<T extends FieldValues, TOut> extends FormFieldProps<T, TOut> {
+  type?: 'text' | 'password' | 'email' | 'tel' | 'date' | 'number';
+  /** The field's own limit; 256 characters when the form has no rule of its own. */
+  maxLength?: number;
+  inputMode?: 'numeric' | 'decimal' | 'tel' | 'text';
+  multiline?: boolean;
   autoComplete?: string;
   autoFocus?: boolean;
   readOnly?: boolean;
-  helperText?: ReactNode;
+  required?: boolean;
+  placeholder?: string;
 }
 
 const MAX_LENGTH = 256;
 
 /**
- * A text field bound to react-hook-form that shows its error, translated, under the field.
- * Password fields get a show/hide button with an accessible name.
+ * A text, date or multi-line field bound to react-hook-form that shows its error, translated,
+ * under the field. Password fields get a show/hide button with an accessible name.
  */
-export function FormTextField<T extends FieldValues>({ control, name, label, type = 'text', readOnly, helperText, ...rest }: FormTextFieldProps<T>) {
+export function FormTextField<T extends FieldValues, TOut = T>({
+  control,
+  name,
+  label,
+  type = 'text',
+  maxLength = MAX_LENGTH,
+  inputMode,
+  multiline,
+  readOnly,
+  helperText,
+  ...rest
+}: FormTextFieldProps<T, TOut>) {
   const { t } = useTranslation('common');
   const { field, fieldState } = useController({ control, name });
   const [isRevealed, setRevealed] = useState(false);
@@ -35,17 +49,20 @@ export function FormTextField<T extends FieldValues>({ control, name, label, typ
     <TextField
       {...rest}
       name={field.name}
-      value={(field.value as string | undefined) ?? ''}
+      value={(field.value as string | number | undefined) ?? ''}
       onChange={field.onChange}
       onBlur={field.onBlur}
       inputRef={field.ref}
       label={label}
       type={isPassword && isRevealed ? 'text' : type}
+      multiline={multiline}
+      minRows={multiline ? 3 : undefined}
       error={Boolean(errorText)}
       helperText={errorText ?? helperText}
       fullWidth
       slotProps={{
-        htmlInput: { readOnly, maxLength: MAX_LENGTH },
+        htmlInput: { readOnly, maxLength, inputMode },
+        inputLabel: type === 'date' ? { shrink: true } : undefined,
         input: isPassword
           ? {
               endAdornment: (

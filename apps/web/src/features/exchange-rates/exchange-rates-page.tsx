@@ -1,13 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -17,17 +11,21 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { EXCHANGE_RATE_SOURCES, isLocalDate, toLocalDate, type ExchangeRateSource } from '@delego/domain';
 import type { ExchangeRateDto } from '@delego/contract';
+import { FilterSelect } from '../../components/data-table/filter-select.tsx';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
-import { useListState } from '../../components/data-table/use-list-state.ts';
+import { useListFilters, useListState } from '../../components/data-table/use-list-state.ts';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
+import { useDeleteConfirmation } from '../../components/feedback/use-delete-confirmation.ts';
+import { FormDialog } from '../../components/form/form-dialog.tsx';
+import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SettingsNavigation } from '../../components/settings-navigation.tsx';
-import { applyServerIssues, fieldErrorText } from '../../lib/form-errors.ts';
+import { applyServerIssues } from '../../lib/form-errors.ts';
 import { useDeleteExchangeRate, useExchangeRates, useSaveExchangeRate } from './api/use-exchange-rates.ts';
 import { NbpImportDialog } from './nbp-import-dialog.tsx';
 
@@ -58,7 +56,6 @@ function useRateFormat() {
 
 function ManualRateDialog({ rate, onClose }: { rate: ExchangeRateDto | null; onClose: () => void }) {
   const { t } = useTranslation('exchange-rates');
-  const { t: tc } = useTranslation('common');
   const { enqueueSnackbar } = useSnackbar();
   const save = useSaveExchangeRate();
   const form = useForm<ManualValues>({
@@ -78,43 +75,12 @@ function ManualRateDialog({ rate, onClose }: { rate: ExchangeRateDto | null; onC
       },
     ),
   );
-  const field = (name: keyof ManualValues, label: string, extra: { type?: string; helperText?: string; maxLength?: number } = {}) => (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field: props, fieldState }) => (
-        <TextField
-          label={label}
-          {...props}
-          type={extra.type}
-          required
-          error={Boolean(fieldState.error)}
-          helperText={fieldErrorText(fieldState.error) ?? extra.helperText}
-          slotProps={{ inputLabel: extra.type === 'date' ? { shrink: true } : undefined, htmlInput: { maxLength: extra.maxLength } }}
-          fullWidth
-        />
-      )}
-    />
-  );
   return (
-    <Dialog open onClose={onClose} aria-labelledby="manual-rate-title" maxWidth="xs" fullWidth>
-      <form noValidate onSubmit={onSubmit}>
-        <DialogTitle id="manual-rate-title">{rate ? t('manual.editTitle', { currency: rate.currency, date: rate.date }) : t('manual.addTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {field('currency', t('manual.currency'), { maxLength: 3 })}
-            {field('date', t('manual.date'), { type: 'date' })}
-            {field('rate', t('manual.rate'), { helperText: t('manual.rateHelp'), maxLength: 14 })}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{tc('actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            {tc('actions.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog open title={rate ? t('manual.editTitle', { currency: rate.currency, date: rate.date }) : t('manual.addTitle')} onClose={onClose} onSubmit={onSubmit} isPending={save.isPending} maxWidth="xs">
+      <FormTextField control={form.control} name="currency" label={t('manual.currency')} required maxLength={3} />
+      <FormTextField control={form.control} name="date" type="date" label={t('manual.date')} required />
+      <FormTextField control={form.control} name="rate" label={t('manual.rate')} helperText={t('manual.rateHelp')} required maxLength={14} />
+    </FormDialog>
   );
 }
 
@@ -124,22 +90,11 @@ function isSource(value: string | null): value is ExchangeRateSource {
 
 /** The list's filters, kept in the address: currency, date range and source. */
 function useFilters() {
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter: set } = useListFilters();
   const currency = (params.get('currency') ?? '').toUpperCase();
   const dateFrom = params.get('date_from') ?? '';
   const dateTo = params.get('date_to') ?? '';
   const source = params.get('source');
-  const set = (key: string, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
   return {
     query: {
       currency: /^[A-Z]{3}$/.test(currency) ? currency : undefined,
@@ -167,14 +122,14 @@ function Filters({ filters }: { filters: ReturnType<typeof useFilters> }) {
       <TextField size="small" label={t('filters.currency')} value={currency} onChange={(event) => setCurrency(event.target.value)} slotProps={{ htmlInput: { maxLength: 3 } }} sx={{ width: 110 }} />
       <TextField type="date" size="small" label={t('filters.dateFrom')} value={filters.values.dateFrom} onChange={(event) => set('date_from', event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
       <TextField type="date" size="small" label={t('filters.dateTo')} value={filters.values.dateTo} onChange={(event) => set('date_to', event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-      <TextField select size="small" label={t('filters.source')} value={filters.values.source} onChange={(event) => set('source', event.target.value)} sx={{ minWidth: 140 }}>
-        <MenuItem value="">{t('filters.allSources')}</MenuItem>
-        {EXCHANGE_RATE_SOURCES.map((source) => (
-          <MenuItem key={source} value={source}>
-            {t(`sources.${source}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+      <FilterSelect
+        label={t('filters.source')}
+        value={filters.values.source}
+        onChange={(value) => set('source', value)}
+        allLabel={t('filters.allSources')}
+        options={EXCHANGE_RATE_SOURCES.map((source) => ({ value: source, label: t(`sources.${source}`) }))}
+        minWidth={140}
+      />
     </Stack>
   );
 }
@@ -183,7 +138,6 @@ function ExchangeRatesList({ readOnly }: { readOnly: boolean }) {
   const { t } = useTranslation('exchange-rates');
   const { t: tr } = useTranslation('routes');
   const { t: tc } = useTranslation('common');
-  const { enqueueSnackbar } = useSnackbar();
   const formatRate = useRateFormat();
   // The list is ordered newest first by the server; only the page lives in the list state.
   const { state, update } = useListState<'date'>({ sort: 'date', page_size: 50 });
@@ -192,7 +146,7 @@ function ExchangeRatesList({ readOnly }: { readOnly: boolean }) {
   const remove = useDeleteExchangeRate();
   const [editing, setEditing] = useState<ExchangeRateDto | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
-  const [toDelete, setToDelete] = useState<ExchangeRateDto | null>(null);
+  const deletion = useDeleteConfirmation<ExchangeRateDto, number>(remove, { variables: (row) => row.id, deletedMessage: t('manual.deleted') });
   const title = readOnly ? tr('delegationInfo.exchangeRate') : tr('settings.exchangeRate');
 
   const columns: DataColumn<ExchangeRateDto, 'date'>[] = [
@@ -258,7 +212,7 @@ function ExchangeRatesList({ readOnly }: { readOnly: boolean }) {
                       </IconButton>
                     </Tooltip>
                     <Tooltip title={t('manual.delete', { currency: row.currency, date: row.date })}>
-                      <IconButton aria-label={t('manual.delete', { currency: row.currency, date: row.date })} onClick={() => setToDelete(row)}>
+                      <IconButton aria-label={t('manual.delete', { currency: row.currency, date: row.date })} onClick={() => deletion.ask(row)}>
                         <DeleteIcon />
                       </IconButton>
                     </Tooltip>
@@ -269,20 +223,11 @@ function ExchangeRatesList({ readOnly }: { readOnly: boolean }) {
       {editing !== null && <ManualRateDialog rate={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {importing && <NbpImportDialog onClose={() => setImporting(false)} />}
       <ConfirmDialog
-        open={toDelete !== null}
+        {...deletion.dialogProps}
         title={t('manual.deleteTitle')}
-        message={t('manual.deleteMessage', { currency: toDelete?.currency ?? '', date: toDelete?.date ?? '' })}
+        message={t('manual.deleteMessage', { currency: deletion.target?.currency ?? '', date: deletion.target?.date ?? '' })}
         confirmLabel={tc('actions.delete')}
         destructive
-        isPending={remove.isPending}
-        onConfirm={() =>
-          toDelete &&
-          remove.mutate(toDelete.id, {
-            onSuccess: () => enqueueSnackbar(t('manual.deleted')),
-            onSettled: () => setToDelete(null),
-          })
-        }
-        onClose={() => setToDelete(null)}
       />
     </>
   );

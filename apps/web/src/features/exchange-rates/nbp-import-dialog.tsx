@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { isLocalDate, toLocalDate } from '@delego/domain';
 import { ApiError } from '../../lib/api-client.ts';
 import { translateIssueCode } from '../../lib/server-messages.ts';
+import { firstIssueText } from '../../components/form/issue-texts.ts';
 import { importNbpWindow, useInvalidateExchangeRates } from './api/use-exchange-rates.ts';
 import { NBP_WINDOW_DAYS, splitIntoWindows } from './import-windows.ts';
 
@@ -77,8 +78,7 @@ export function NbpImportDialog({ onClose }: { onClose: () => void }) {
       if (controller.signal.aborted) setPhase({ kind: 'finished', outcome: 'cancelled' });
       else if (error instanceof ApiError && error.code === 'EXCHANGE_RATE_UNAVAILABLE') setPhase({ kind: 'finished', outcome: 'unavailable' });
       else {
-        const issue = error instanceof ApiError ? error.issues[0] : undefined;
-        setPhase({ kind: 'finished', outcome: 'failed', failure: issue ? translateIssueCode(issue.code, issue.params) : undefined });
+        setPhase({ kind: 'finished', outcome: 'failed', failure: firstIssueText(error) });
       }
     } finally {
       abort.current = null;

@@ -28,10 +28,10 @@ import {
 } from '@delego/domain';
 import type { NumberTemplateDto } from '@delego/contract';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
+import { addDomainIssues } from '../../components/form/issue-texts.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SettingsNavigation } from '../../components/settings-navigation.tsx';
 import { applyServerIssues, fieldErrorText } from '../../lib/form-errors.ts';
-import { translateIssueCode } from '../../lib/server-messages.ts';
 import { useNumberTemplate, useSaveNumberTemplate } from './api/use-number-templates.ts';
 import { NumberPreview } from './number-preview.tsx';
 
@@ -48,10 +48,7 @@ const templateSchema = z
     is_active: z.boolean(),
   })
   .superRefine((values, ctx) => {
-    for (const issue of validateNumberTemplate(values)) {
-      // Texts with parameters are translated now: react-hook-form keeps only a message per error.
-      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.params ? translateIssueCode(issue.code, issue.params) : issue.code });
-    }
+    addDomainIssues(ctx, validateNumberTemplate(values));
   });
 type TemplateValues = z.infer<typeof templateSchema>;
 

@@ -1,26 +1,21 @@
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { useSnackbar } from 'notistack';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NUMBERING_DOCUMENT_TYPES, type NumberingDocumentType } from '@delego/domain';
 import type { NumberTemplateDto } from '@delego/contract';
+import { FilterSelect } from '../../components/data-table/filter-select.tsx';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
-import { useListState } from '../../components/data-table/use-list-state.ts';
+import { useListFilters, useListState } from '../../components/data-table/use-list-state.ts';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
+import { useDeleteConfirmation } from '../../components/feedback/use-delete-confirmation.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SettingsNavigation } from '../../components/settings-navigation.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { translateIssueCode } from '../../lib/server-messages.ts';
 import { useDeleteNumberTemplate, useNumberTemplates } from './api/use-number-templates.ts';
 
 type Sort = 'document_type' | 'mask' | 'reset_type' | 'is_active' | 'updated_at';
@@ -34,14 +29,13 @@ function isDocumentType(value: string | null): value is NumberingDocumentType {
 export function NumberTemplateListPage() {
   const { t } = useTranslation('numbering');
   const { t: tr } = useTranslation('routes');
-  const { enqueueSnackbar } = useSnackbar();
   const { state, query, update } = useListState<Sort>({ sort: 'document_type' });
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter } = useListFilters();
   const documentTypeParam = params.get('document_type');
   const documentType = isDocumentType(documentTypeParam) ? documentTypeParam : undefined;
   const list = useNumberTemplates({ ...query, document_type: documentType });
   const remove = useDeleteNumberTemplate();
-  const [toDelete, setToDelete] = useState<NumberTemplateDto | null>(null);
+  const deletion = useDeleteConfirmation<NumberTemplateDto, number>(remove, { variables: (row) => row.id, deletedMessage: t('form.deleted') });
 
   const columns: DataColumn<NumberTemplateDto, Sort>[] = [
     { key: 'document_type', label: t('columns.documentType'), sortKey: 'document_type', render: (row) => t(`documentTypes.${row.document_type}`) },
@@ -56,18 +50,6 @@ export function NumberTemplateListPage() {
     },
     { key: 'issued', label: t('columns.issued'), align: 'right', render: (row) => row.issued_count },
   ];
-
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    remove.mutate(toDelete.id, {
-      onSuccess: () => enqueueSnackbar(t('form.deleted')),
-      onError: (error) => {
-        const issue = error instanceof ApiError ? error.issues[0] : undefined;
-        if (issue) enqueueSnackbar(translateIssueCode(issue.code, issue.params), { variant: 'error' });
-      },
-      onSettled: () => setToDelete(null),
-    });
-  };
 
   return (
     <>
@@ -92,32 +74,14 @@ export function NumberTemplateListPage() {
         isLoading={list.isFetching}
         isError={list.isError}
         toolbar={
-          <TextField
-            select
-            size="small"
+          <FilterSelect
             label={t('list.filterDocumentType')}
             value={documentType ?? ''}
-            onChange={(event) =>
-              setParams(
-                (current) => {
-                  const next = new URLSearchParams(current);
-                  if (event.target.value) next.set('document_type', event.target.value);
-                  else next.delete('document_type');
-                  next.delete('page');
-                  return next;
-                },
-                { replace: true },
-              )
-            }
-            sx={{ minWidth: 220 }}
-          >
-            <MenuItem value="">{t('list.allDocumentTypes')}</MenuItem>
-            {NUMBERING_DOCUMENT_TYPES.map((type) => (
-              <MenuItem key={type} value={type}>
-                {t(`documentTypes.${type}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={(value) => setFilter('document_type', value)}
+            allLabel={t('list.allDocumentTypes')}
+            options={NUMBERING_DOCUMENT_TYPES.map((type) => ({ value: type, label: t(`documentTypes.${type}`) }))}
+            minWidth={220}
+          />
         }
         actions={(row) => (
           <>
@@ -128,7 +92,7 @@ export function NumberTemplateListPage() {
             </Tooltip>
             <Tooltip title={row.issued_count > 0 ? t('list.deleteUsed') : t('list.delete', { mask: row.mask })}>
               <span>
-                <IconButton aria-label={t('list.delete', { mask: row.mask })} disabled={row.issued_count > 0} onClick={() => setToDelete(row)}>
+                <IconButton aria-label={t('list.delete', { mask: row.mask })} disabled={row.issued_count > 0} onClick={() => deletion.ask(row)}>
                   <DeleteIcon />
                 </IconButton>
               </span>
@@ -137,14 +101,11 @@ export function NumberTemplateListPage() {
         )}
       />
       <ConfirmDialog
-        open={toDelete !== null}
+        {...deletion.dialogProps}
         title={t('list.deleteTitle')}
-        message={t('list.deleteMessage', { mask: toDelete?.mask ?? '' })}
+        message={t('list.deleteMessage', { mask: deletion.target?.mask ?? '' })}
         confirmLabel={t('common:actions.delete')}
         destructive
-        isPending={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setToDelete(null)}
       />
     </>
   );

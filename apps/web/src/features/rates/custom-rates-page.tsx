@@ -1,11 +1,6 @@
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -22,12 +17,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { COUNTRY_CODES, createRateBook, isLocalDate, normaliseRegion, toLocalDate, validateDelegationRate } from '@delego/domain';
 import type { DelegationRateDto } from '@delego/contract';
+import { FilterSelect } from '../../components/data-table/filter-select.tsx';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
-import { useListState } from '../../components/data-table/use-list-state.ts';
+import { useListFilters, useListState } from '../../components/data-table/use-list-state.ts';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
+import { useDeleteConfirmation } from '../../components/feedback/use-delete-confirmation.ts';
+import { FormDialog } from '../../components/form/form-dialog.tsx';
+import { FormTextField } from '../../components/form/form-text-field.tsx';
+import { addDomainIssues } from '../../components/form/issue-texts.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { applyServerIssues, fieldErrorText } from '../../lib/form-errors.ts';
-import { translateIssueCode } from '../../lib/server-messages.ts';
 import { useCustomRates, useDeleteCustomRate, useRateGroupOptions, useSaveCustomRate } from './api/use-rates.ts';
 import { useCountryName, useDecimalFormat, useValidityText } from './format.ts';
 import { RatesNavigation } from './rates-tabs.tsx';
@@ -39,42 +38,43 @@ const STATUTORY = createRateBook();
 
 const decimal = (text: string) => text.trim().replace(',', '.');
 
-const rateSchema = z
-  .object({
-    group_id: z.string(),
-    country_code: z.string(),
-    region: z.string(),
-    per_diem: z.string(),
-    currency: z.string(),
-    hotel_limit: z.string(),
-    valid_from: z.string(),
-    valid_to: z.string(),
-  })
-  .superRefine((values, ctx) => {
-    for (const field of ['country_code', 'per_diem', 'currency', 'hotel_limit', 'valid_from'] as const) {
-      if (values[field].trim() === '') ctx.addIssue({ code: 'custom', path: [field], message: 'global.error.required' });
-    }
-    const issues = validateDelegationRate({
-      group_id: values.group_id ? Number(values.group_id) : null,
-      country_code: values.country_code,
-      region: normaliseRegion(values.region),
-      per_diem: decimal(values.per_diem),
-      currency: values.currency.trim().toUpperCase(),
-      hotel_limit: decimal(values.hotel_limit),
-      valid_from: values.valid_from,
-      valid_to: values.valid_to || null,
-    });
-    for (const issue of issues) {
-      const field = String(issue.path[0]) as keyof typeof values;
-      if (values[field]?.trim() === '') continue;
-      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.params ? translateIssueCode(issue.code, issue.params) : issue.code });
-    }
-  });
-type RateValues = z.infer<typeof rateSchema>;
+const rateFields = z.object({
+  group_id: z.string(),
+  country_code: z.string(),
+  region: z.string(),
+  per_diem: z.string(),
+  currency: z.string(),
+  hotel_limit: z.string(),
+  valid_from: z.string(),
+  valid_to: z.string(),
+});
+type RateValues = z.infer<typeof rateFields>;
+
+/** The form's texts as the API and the domain rules take them. */
+function toRateInput(values: RateValues) {
+  return {
+    group_id: values.group_id ? Number(values.group_id) : null,
+    country_code: values.country_code,
+    region: normaliseRegion(values.region),
+    per_diem: decimal(values.per_diem),
+    currency: values.currency.trim().toUpperCase(),
+    hotel_limit: decimal(values.hotel_limit),
+    valid_from: values.valid_from,
+    valid_to: values.valid_to || null,
+  };
+}
+
+const rateSchema = rateFields.superRefine((values, ctx) => {
+  for (const field of ['country_code', 'per_diem', 'currency', 'hotel_limit', 'valid_from'] as const) {
+    if (values[field].trim() === '') ctx.addIssue({ code: 'custom', path: [field], message: 'global.error.required' });
+  }
+  // An empty field already says it is required.
+  const issues = validateDelegationRate(toRateInput(values)).filter((issue) => values[String(issue.path[0]) as keyof RateValues]?.trim() !== '');
+  addDomainIssues(ctx, issues);
+});
 
 function CustomRateDialog({ rate, onClose }: { rate: DelegationRateDto | null; onClose: () => void }) {
   const { t } = useTranslation('rates');
-  const { t: tc } = useTranslation('common');
   const { enqueueSnackbar } = useSnackbar();
   const countryName = useCountryName();
   const amount = useDecimalFormat();
@@ -105,17 +105,7 @@ function CustomRateDialog({ rate, onClose }: { rate: DelegationRateDto | null; o
 
   const onSubmit = form.handleSubmit((values) =>
     save.mutate(
-      {
-        ...(rate ? { id: rate.id } : {}),
-        group_id: values.group_id ? Number(values.group_id) : null,
-        country_code: values.country_code,
-        region: normaliseRegion(values.region),
-        per_diem: decimal(values.per_diem),
-        currency: values.currency.trim().toUpperCase(),
-        hotel_limit: decimal(values.hotel_limit),
-        valid_from: values.valid_from,
-        valid_to: values.valid_to || null,
-      },
+      { ...(rate ? { id: rate.id } : {}), ...toRateInput(values) },
       {
         onSuccess: () => {
           enqueueSnackbar(t('custom.saved'));
@@ -126,108 +116,60 @@ function CustomRateDialog({ rate, onClose }: { rate: DelegationRateDto | null; o
     ),
   );
 
-  const text = (name: 'region' | 'per_diem' | 'currency' | 'hotel_limit', label: string, extra: { helperText?: string; required?: boolean; maxLength: number; inputMode?: 'decimal' }) => (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          label={label}
-          {...field}
-          required={extra.required}
-          error={Boolean(fieldState.error)}
-          helperText={fieldErrorText(fieldState.error) ?? extra.helperText}
-          slotProps={{ htmlInput: { maxLength: extra.maxLength, inputMode: extra.inputMode } }}
-          fullWidth
-        />
-      )}
-    />
-  );
-
   return (
-    <Dialog open onClose={onClose} aria-labelledby="custom-rate-dialog-title" maxWidth="sm" fullWidth>
-      <form noValidate onSubmit={onSubmit}>
-        <DialogTitle id="custom-rate-dialog-title">{rate ? t('custom.editTitle', { country: countryName(rate.country_code) }) : t('custom.addTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Controller
-              control={form.control}
-              name="group_id"
-              render={({ field, fieldState }) => (
-                <TextField select label={t('custom.group')} {...field} error={Boolean(fieldState.error)} helperText={fieldErrorText(fieldState.error)}>
-                  <MenuItem value="">{t('inForce.wholeCompany')}</MenuItem>
-                  {(groups.data?.items ?? []).map((group) => (
-                    <MenuItem key={group.id} value={String(group.id)}>
-                      {group.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="country_code"
-              render={({ field, fieldState }) => (
-                <Autocomplete
-                  options={countries}
-                  value={countries.find((country) => country.code === field.value) ?? null}
-                  getOptionLabel={(option) => option.label}
-                  isOptionEqualToValue={(option, value) => option.code === value.code}
-                  onChange={(_event, option) => {
-                    field.onChange(option?.code ?? '');
-                    // The statutory currency of the country is the usual choice.
-                    const book = option ? STATUTORY.perDiemRate(option.code, null, isLocalDate(validFrom) ? validFrom : toLocalDate(new Date())) : null;
-                    if (book && !form.getValues('currency')) form.setValue('currency', book.currency, { shouldValidate: true });
-                  }}
-                  onBlur={field.onBlur}
-                  renderInput={(params) => (
-                    <TextField {...params} inputRef={field.ref} label={t('custom.country')} required error={Boolean(fieldState.error)} helperText={fieldErrorText(fieldState.error)} />
-                  )}
-                />
-              )}
-            />
-            {text('region', t('custom.region'), { helperText: t('custom.regionHelp'), maxLength: 64 })}
-            {statutory && (
-              <Typography variant="body2" color="text.secondary">
-                {t('custom.statutory', { perDiem: amount(statutory.per_diem), hotelLimit: amount(statutory.hotel_limit), currency: statutory.currency })}
-              </Typography>
+    <FormDialog open title={rate ? t('custom.editTitle', { country: countryName(rate.country_code) }) : t('custom.addTitle')} onClose={onClose} onSubmit={onSubmit} isPending={save.isPending}>
+      <Controller
+        control={form.control}
+        name="group_id"
+        render={({ field, fieldState }) => (
+          <TextField select label={t('custom.group')} {...field} error={Boolean(fieldState.error)} helperText={fieldErrorText(fieldState.error)}>
+            <MenuItem value="">{t('inForce.wholeCompany')}</MenuItem>
+            {(groups.data?.items ?? []).map((group) => (
+              <MenuItem key={group.id} value={String(group.id)}>
+                {group.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="country_code"
+        render={({ field, fieldState }) => (
+          <Autocomplete
+            options={countries}
+            value={countries.find((country) => country.code === field.value) ?? null}
+            getOptionLabel={(option) => option.label}
+            isOptionEqualToValue={(option, value) => option.code === value.code}
+            onChange={(_event, option) => {
+              field.onChange(option?.code ?? '');
+              // The statutory currency of the country is the usual choice.
+              const book = option ? STATUTORY.perDiemRate(option.code, null, isLocalDate(validFrom) ? validFrom : toLocalDate(new Date())) : null;
+              if (book && !form.getValues('currency')) form.setValue('currency', book.currency, { shouldValidate: true });
+            }}
+            onBlur={field.onBlur}
+            renderInput={(params) => (
+              <TextField {...params} inputRef={field.ref} label={t('custom.country')} required error={Boolean(fieldState.error)} helperText={fieldErrorText(fieldState.error)} />
             )}
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              {text('per_diem', t('custom.perDiem'), { required: true, maxLength: 14, inputMode: 'decimal' })}
-              {text('currency', t('custom.currency'), { required: true, maxLength: 3 })}
-              {text('hotel_limit', t('custom.hotelLimit'), { required: true, maxLength: 14, inputMode: 'decimal' })}
-            </Stack>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              {(['valid_from', 'valid_to'] as const).map((name) => (
-                <Controller
-                  key={name}
-                  control={form.control}
-                  name={name}
-                  render={({ field, fieldState }) => (
-                    <TextField
-                      type="date"
-                      label={t(name === 'valid_from' ? 'custom.validFrom' : 'custom.validTo')}
-                      {...field}
-                      required={name === 'valid_from'}
-                      error={Boolean(fieldState.error)}
-                      helperText={fieldErrorText(fieldState.error)}
-                      slotProps={{ inputLabel: { shrink: true } }}
-                      fullWidth
-                    />
-                  )}
-                />
-              ))}
-            </Stack>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{tc('actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            {tc('actions.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          />
+        )}
+      />
+      <FormTextField control={form.control} name="region" label={t('custom.region')} helperText={t('custom.regionHelp')} maxLength={64} />
+      {statutory && (
+        <Typography variant="body2" color="text.secondary">
+          {t('custom.statutory', { perDiem: amount(statutory.per_diem), hotelLimit: amount(statutory.hotel_limit), currency: statutory.currency })}
+        </Typography>
+      )}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormTextField control={form.control} name="per_diem" label={t('custom.perDiem')} required maxLength={14} inputMode="decimal" />
+        <FormTextField control={form.control} name="currency" label={t('custom.currency')} required maxLength={3} />
+        <FormTextField control={form.control} name="hotel_limit" label={t('custom.hotelLimit')} required maxLength={14} inputMode="decimal" />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormTextField control={form.control} name="valid_from" type="date" label={t('custom.validFrom')} required />
+        <FormTextField control={form.control} name="valid_to" type="date" label={t('custom.validTo')} />
+      </Stack>
+    </FormDialog>
   );
 }
 
@@ -236,18 +178,17 @@ export function CustomRatesPage() {
   const { t } = useTranslation('rates');
   const { t: tr } = useTranslation('routes');
   const { t: tc } = useTranslation('common');
-  const { enqueueSnackbar } = useSnackbar();
   const countryName = useCountryName();
   const amount = useDecimalFormat();
   const validity = useValidityText();
   const { state, query, update } = useListState<Sort>({ sort: 'country_code' });
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter } = useListFilters();
   const groupId = Number(params.get('group_id'));
   const groups = useRateGroupOptions();
   const list = useCustomRates({ ...query, group_id: Number.isInteger(groupId) && groupId > 0 ? groupId : undefined });
   const remove = useDeleteCustomRate();
   const [editing, setEditing] = useState<DelegationRateDto | 'new' | null>(null);
-  const [toDelete, setToDelete] = useState<DelegationRateDto | null>(null);
+  const deletion = useDeleteConfirmation<DelegationRateDto, number>(remove, { variables: (row) => row.id, deletedMessage: t('custom.deleted') });
 
   const columns: DataColumn<DelegationRateDto, Sort>[] = [
     { key: 'country_code', label: t('columns.country'), sortKey: 'country_code', render: (row) => `${countryName(row.country_code)} (${row.country_code})` },
@@ -281,32 +222,14 @@ export function CustomRatesPage() {
         isLoading={list.isFetching}
         isError={list.isError}
         toolbar={
-          <TextField
-            select
-            size="small"
+          <FilterSelect
             label={t('custom.filterGroup')}
             value={params.get('group_id') ?? ''}
-            onChange={(event) =>
-              setParams(
-                (current) => {
-                  const next = new URLSearchParams(current);
-                  if (event.target.value) next.set('group_id', event.target.value);
-                  else next.delete('group_id');
-                  next.delete('page');
-                  return next;
-                },
-                { replace: true },
-              )
-            }
-            sx={{ minWidth: 200 }}
-          >
-            <MenuItem value="">{t('custom.allGroups')}</MenuItem>
-            {(groups.data?.items ?? []).map((group) => (
-              <MenuItem key={group.id} value={String(group.id)}>
-                {group.name}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={(value) => setFilter('group_id', value)}
+            allLabel={t('custom.allGroups')}
+            options={(groups.data?.items ?? []).map((group) => ({ value: String(group.id), label: group.name }))}
+            minWidth={200}
+          />
         }
         actions={(row) => {
           const country = countryName(row.country_code);
@@ -318,7 +241,7 @@ export function CustomRatesPage() {
                 </IconButton>
               </Tooltip>
               <Tooltip title={t('custom.delete', { country })}>
-                <IconButton aria-label={t('custom.delete', { country })} onClick={() => setToDelete(row)}>
+                <IconButton aria-label={t('custom.delete', { country })} onClick={() => deletion.ask(row)}>
                   <DeleteIcon />
                 </IconButton>
               </Tooltip>
@@ -328,20 +251,11 @@ export function CustomRatesPage() {
       />
       {editing !== null && <CustomRateDialog rate={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
-        open={toDelete !== null}
+        {...deletion.dialogProps}
         title={t('custom.deleteTitle')}
-        message={t('custom.deleteMessage', { country: toDelete ? countryName(toDelete.country_code) : '' })}
+        message={t('custom.deleteMessage', { country: deletion.target ? countryName(deletion.target.country_code) : '' })}
         confirmLabel={tc('actions.delete')}
         destructive
-        isPending={remove.isPending}
-        onConfirm={() =>
-          toDelete &&
-          remove.mutate(toDelete.id, {
-            onSuccess: () => enqueueSnackbar(t('custom.deleted')),
-            onSettled: () => setToDelete(null),
-          })
-        }
-        onClose={() => setToDelete(null)}
       />
     </>
   );

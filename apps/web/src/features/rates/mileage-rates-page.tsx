@@ -1,11 +1,6 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -36,12 +31,16 @@ import {
   type MileageVehicleKind,
 } from '@delego/domain';
 import type { MileageRateDto } from '@delego/contract';
+import { FilterSelect } from '../../components/data-table/filter-select.tsx';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
-import { useListState } from '../../components/data-table/use-list-state.ts';
+import { useListFilters, useListState } from '../../components/data-table/use-list-state.ts';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
+import { useDeleteConfirmation } from '../../components/feedback/use-delete-confirmation.ts';
+import { FormDialog } from '../../components/form/form-dialog.tsx';
+import { FormTextField } from '../../components/form/form-text-field.tsx';
+import { addDomainIssues } from '../../components/form/issue-texts.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { applyServerIssues, fieldErrorText } from '../../lib/form-errors.ts';
-import { translateIssueCode } from '../../lib/server-messages.ts';
 import { useDeleteMileageRate, useMileageRates, useSaveMileageRate } from './api/use-rates.ts';
 import { useDecimalFormat, useValidityText } from './format.ts';
 import { RatesNavigation } from './rates-tabs.tsx';
@@ -57,15 +56,12 @@ const mileageSchema = z
     if (rate === '') ctx.addIssue({ code: 'custom', path: ['rate'], message: 'global.error.required' });
     if (values.valid_from === '') ctx.addIssue({ code: 'custom', path: ['valid_from'], message: 'global.error.required' });
     if (rate === '' || values.valid_from === '') return;
-    for (const issue of validateMileageRate({ ...values, rate, valid_to: values.valid_to || null })) {
-      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.params ? translateIssueCode(issue.code, issue.params) : issue.code });
-    }
+    addDomainIssues(ctx, validateMileageRate({ ...values, rate, valid_to: values.valid_to || null }));
   });
 type MileageValues = z.infer<typeof mileageSchema>;
 
 function MileageRateDialog({ rate, onClose }: { rate: MileageRateDto | null; onClose: () => void }) {
   const { t } = useTranslation('rates');
-  const { t: tc } = useTranslation('common');
   const { enqueueSnackbar } = useSnackbar();
   const save = useSaveMileageRate();
   const amount = useDecimalFormat();
@@ -96,83 +92,65 @@ function MileageRateDialog({ rate, onClose }: { rate: MileageRateDto | null; onC
   );
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="mileage-dialog-title" maxWidth="sm" fullWidth>
-      <form noValidate onSubmit={onSubmit}>
-        <DialogTitle id="mileage-dialog-title">{rate ? t('mileage.editTitle', { kind: t(`vehicleKinds.${rate.vehicle_kind}`) }) : t('mileage.addTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Controller
-              control={form.control}
-              name="vehicle_kind"
-              render={({ field, fieldState }) => (
-                <TextField
-                  select
-                  label={t('mileage.vehicleKind')}
-                  {...field}
-                  onChange={(event) => {
-                    field.onChange(event.target.value as MileageVehicleKind);
-                    if (form.getFieldState('rate').isTouched) void form.trigger('rate');
-                  }}
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldErrorText(fieldState.error)}
-                >
-                  {MILEAGE_VEHICLE_KINDS.map((vehicleKind) => (
-                    <MenuItem key={vehicleKind} value={vehicleKind}>
-                      {t(`vehicleKinds.${vehicleKind}`)}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="rate"
-              render={({ field, fieldState }) => (
-                <TextField
-                  label={t('mileage.rate')}
-                  {...field}
-                  required
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldErrorText(fieldState.error) ?? (maximum ? t('mileage.maximum', { max: amount(maximum.max) }) : undefined)}
-                  slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 10 } }}
-                />
-              )}
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              {(['valid_from', 'valid_to'] as const).map((name) => (
-                <Controller
-                  key={name}
-                  control={form.control}
-                  name={name}
-                  render={({ field, fieldState }) => (
-                    <TextField
-                      type="date"
-                      label={t(name === 'valid_from' ? 'mileage.validFrom' : 'mileage.validTo')}
-                      {...field}
-                      onChange={(event) => {
-                        field.onChange(event.target.value);
-                        if (form.getFieldState('rate').isTouched) void form.trigger('rate');
-                      }}
-                      required={name === 'valid_from'}
-                      error={Boolean(fieldState.error)}
-                      helperText={fieldErrorText(fieldState.error)}
-                      slotProps={{ inputLabel: { shrink: true } }}
-                      fullWidth
-                    />
-                  )}
-                />
-              ))}
-            </Stack>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{tc('actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            {tc('actions.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog open title={rate ? t('mileage.editTitle', { kind: t(`vehicleKinds.${rate.vehicle_kind}`) }) : t('mileage.addTitle')} onClose={onClose} onSubmit={onSubmit} isPending={save.isPending}>
+      <Controller
+        control={form.control}
+        name="vehicle_kind"
+        render={({ field, fieldState }) => (
+          <TextField
+            select
+            label={t('mileage.vehicleKind')}
+            {...field}
+            onChange={(event) => {
+              field.onChange(event.target.value as MileageVehicleKind);
+              if (form.getFieldState('rate').isTouched) void form.trigger('rate');
+            }}
+            error={Boolean(fieldState.error)}
+            helperText={fieldErrorText(fieldState.error)}
+          >
+            {MILEAGE_VEHICLE_KINDS.map((vehicleKind) => (
+              <MenuItem key={vehicleKind} value={vehicleKind}>
+                {t(`vehicleKinds.${vehicleKind}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <FormTextField
+        control={form.control}
+        name="rate"
+        label={t('mileage.rate')}
+        required
+        helperText={maximum ? t('mileage.maximum', { max: amount(maximum.max) }) : undefined}
+        inputMode="decimal"
+        maxLength={10}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {(['valid_from', 'valid_to'] as const).map((name) => (
+          <Controller
+            key={name}
+            control={form.control}
+            name={name}
+            render={({ field, fieldState }) => (
+              <TextField
+                type="date"
+                label={t(name === 'valid_from' ? 'mileage.validFrom' : 'mileage.validTo')}
+                {...field}
+                onChange={(event) => {
+                  field.onChange(event.target.value);
+                  if (form.getFieldState('rate').isTouched) void form.trigger('rate');
+                }}
+                required={name === 'valid_from'}
+                error={Boolean(fieldState.error)}
+                helperText={fieldErrorText(fieldState.error)}
+                slotProps={{ inputLabel: { shrink: true } }}
+                fullWidth
+              />
+            )}
+          />
+        ))}
+      </Stack>
+    </FormDialog>
   );
 }
 
@@ -225,17 +203,16 @@ export function MileageRatesPage() {
   const { t } = useTranslation('rates');
   const { t: tr } = useTranslation('routes');
   const { t: tc } = useTranslation('common');
-  const { enqueueSnackbar } = useSnackbar();
   const amount = useDecimalFormat();
   const validity = useValidityText();
   const { state, query, update } = useListState<Sort>({ sort: 'valid_from', order: 'desc' });
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter } = useListFilters();
   const kindParam = params.get('vehicle_kind');
   const vehicleKind = isVehicleKind(kindParam) ? kindParam : undefined;
   const list = useMileageRates({ ...query, vehicle_kind: vehicleKind });
   const remove = useDeleteMileageRate();
   const [editing, setEditing] = useState<MileageRateDto | 'new' | null>(null);
-  const [toDelete, setToDelete] = useState<MileageRateDto | null>(null);
+  const deletion = useDeleteConfirmation<MileageRateDto, number>(remove, { variables: (row) => row.id, deletedMessage: t('mileage.deleted') });
 
   const columns: DataColumn<MileageRateDto, Sort>[] = [
     { key: 'vehicle_kind', label: t('columns.vehicleKind'), sortKey: 'vehicle_kind', render: (row) => t(`vehicleKinds.${row.vehicle_kind}`) },
@@ -277,32 +254,14 @@ export function MileageRatesPage() {
         isError={list.isError}
         searchable={false}
         toolbar={
-          <TextField
-            select
-            size="small"
+          <FilterSelect
             label={t('mileage.filterKind')}
             value={vehicleKind ?? ''}
-            onChange={(event) =>
-              setParams(
-                (current) => {
-                  const next = new URLSearchParams(current);
-                  if (event.target.value) next.set('vehicle_kind', event.target.value);
-                  else next.delete('vehicle_kind');
-                  next.delete('page');
-                  return next;
-                },
-                { replace: true },
-              )
-            }
-            sx={{ minWidth: 260 }}
-          >
-            <MenuItem value="">{t('mileage.allKinds')}</MenuItem>
-            {MILEAGE_VEHICLE_KINDS.map((kind) => (
-              <MenuItem key={kind} value={kind}>
-                {t(`vehicleKinds.${kind}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={(value) => setFilter('vehicle_kind', value)}
+            allLabel={t('mileage.allKinds')}
+            options={MILEAGE_VEHICLE_KINDS.map((kind) => ({ value: kind, label: t(`vehicleKinds.${kind}`) }))}
+            minWidth={260}
+          />
         }
         actions={(row) => {
           const name = t(`vehicleKinds.${row.vehicle_kind}`);
@@ -314,7 +273,7 @@ export function MileageRatesPage() {
                 </IconButton>
               </Tooltip>
               <Tooltip title={t('mileage.delete', { kind: name })}>
-                <IconButton aria-label={t('mileage.delete', { kind: name })} onClick={() => setToDelete(row)}>
+                <IconButton aria-label={t('mileage.delete', { kind: name })} onClick={() => deletion.ask(row)}>
                   <DeleteIcon />
                 </IconButton>
               </Tooltip>
@@ -324,20 +283,11 @@ export function MileageRatesPage() {
       />
       {editing !== null && <MileageRateDialog rate={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
-        open={toDelete !== null}
+        {...deletion.dialogProps}
         title={t('mileage.deleteTitle')}
-        message={t('mileage.deleteMessage', { kind: toDelete ? t(`vehicleKinds.${toDelete.vehicle_kind}`) : '' })}
+        message={t('mileage.deleteMessage', { kind: deletion.target ? t(`vehicleKinds.${deletion.target.vehicle_kind}`) : '' })}
         confirmLabel={tc('actions.delete')}
         destructive
-        isPending={remove.isPending}
-        onConfirm={() =>
-          toDelete &&
-          remove.mutate(toDelete.id, {
-            onSuccess: () => enqueueSnackbar(t('mileage.deleted')),
-            onSettled: () => setToDelete(null),
-          })
-        }
-        onClose={() => setToDelete(null)}
       />
     </>
   );

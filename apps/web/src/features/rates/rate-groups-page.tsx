@@ -1,12 +1,7 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
@@ -22,10 +17,11 @@ import type { RateGroupDto } from '@delego/contract';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { useListState } from '../../components/data-table/use-list-state.ts';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
+import { useDeleteConfirmation } from '../../components/feedback/use-delete-confirmation.ts';
+import { FormDialog } from '../../components/form/form-dialog.tsx';
+import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { applyServerIssues, fieldErrorText } from '../../lib/form-errors.ts';
-import { translateIssueCode } from '../../lib/server-messages.ts';
 import { useDeleteRateGroup, useRateGroupOptions, useRateGroups, useSaveRateGroup } from './api/use-rates.ts';
 import { RatesNavigation } from './rates-tabs.tsx';
 
@@ -40,7 +36,6 @@ type GroupValues = z.infer<typeof groupSchema>;
 
 function RateGroupDialog({ group, onClose }: { group: RateGroupDto | null; onClose: () => void }) {
   const { t } = useTranslation('rates');
-  const { t: tc } = useTranslation('common');
   const { enqueueSnackbar } = useSnackbar();
   const options = useRateGroupOptions();
   const save = useSaveRateGroup();
@@ -66,54 +61,27 @@ function RateGroupDialog({ group, onClose }: { group: RateGroupDto | null; onClo
   );
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="rate-group-dialog-title" maxWidth="xs" fullWidth>
-      <form noValidate onSubmit={onSubmit}>
-        <DialogTitle id="rate-group-dialog-title">{group ? t('groups.editTitle', { name: group.name }) : t('groups.addTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Controller
-              control={form.control}
-              name="name"
-              render={({ field, fieldState }) => (
-                <TextField
-                  label={t('groups.name')}
-                  {...field}
-                  required
-                  autoFocus
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldErrorText(fieldState.error)}
-                  slotProps={{ htmlInput: { maxLength: RATE_GROUP_NAME_MAX_LENGTH } }}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="parent_id"
-              render={({ field, fieldState }) => (
-                <TextField select label={t('groups.parent')} {...field} error={Boolean(fieldState.error)} helperText={fieldErrorText(fieldState.error)}>
-                  <MenuItem value="">{t('groups.noParent')}</MenuItem>
-                  {all.map((option) => {
-                    // A group cannot inherit from itself or from a group that inherits from it (spec §5).
-                    const loops = group !== null && wouldCreateGroupCycle(graph, group.id, option.id);
-                    return (
-                      <MenuItem key={option.id} value={String(option.id)} disabled={loops}>
-                        {option.name} {loops ? t('groups.cycleOption') : ''}
-                      </MenuItem>
-                    );
-                  })}
-                </TextField>
-              )}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{tc('actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            {tc('actions.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog open title={group ? t('groups.editTitle', { name: group.name }) : t('groups.addTitle')} onClose={onClose} onSubmit={onSubmit} isPending={save.isPending} maxWidth="xs">
+      <FormTextField control={form.control} name="name" label={t('groups.name')} required autoFocus maxLength={RATE_GROUP_NAME_MAX_LENGTH} />
+      <Controller
+        control={form.control}
+        name="parent_id"
+        render={({ field, fieldState }) => (
+          <TextField select label={t('groups.parent')} {...field} error={Boolean(fieldState.error)} helperText={fieldErrorText(fieldState.error)}>
+            <MenuItem value="">{t('groups.noParent')}</MenuItem>
+            {all.map((option) => {
+              // A group cannot inherit from itself or from a group that inherits from it (spec §5).
+              const loops = group !== null && wouldCreateGroupCycle(graph, group.id, option.id);
+              return (
+                <MenuItem key={option.id} value={String(option.id)} disabled={loops}>
+                  {option.name} {loops ? t('groups.cycleOption') : ''}
+                </MenuItem>
+              );
+            })}
+          </TextField>
+        )}
+      />
+    </FormDialog>
   );
 }
 
@@ -122,12 +90,11 @@ export function RateGroupsPage() {
   const { t } = useTranslation('rates');
   const { t: tr } = useTranslation('routes');
   const { t: tc } = useTranslation('common');
-  const { enqueueSnackbar } = useSnackbar();
   const { state, query, update } = useListState<Sort>({ sort: 'name' });
   const list = useRateGroups(query);
   const remove = useDeleteRateGroup();
   const [editing, setEditing] = useState<RateGroupDto | 'new' | null>(null);
-  const [toDelete, setToDelete] = useState<RateGroupDto | null>(null);
+  const deletion = useDeleteConfirmation<RateGroupDto, number>(remove, { variables: (row) => row.id, deletedMessage: t('groups.deleted') });
 
   const columns: DataColumn<RateGroupDto, Sort>[] = [
     { key: 'name', label: t('columns.name'), sortKey: 'name', render: (row) => row.name },
@@ -170,7 +137,7 @@ export function RateGroupsPage() {
               </Tooltip>
               <Tooltip title={inUse ? t('groups.inUse') : t('groups.delete', { name: row.name })}>
                 <span>
-                  <IconButton aria-label={t('groups.delete', { name: row.name })} disabled={inUse} onClick={() => setToDelete(row)}>
+                  <IconButton aria-label={t('groups.delete', { name: row.name })} disabled={inUse} onClick={() => deletion.ask(row)}>
                     <DeleteIcon />
                   </IconButton>
                 </span>
@@ -181,25 +148,11 @@ export function RateGroupsPage() {
       />
       {editing !== null && <RateGroupDialog group={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
-        open={toDelete !== null}
+        {...deletion.dialogProps}
         title={t('groups.deleteTitle')}
-        message={t('groups.deleteMessage', { name: toDelete?.name ?? '' })}
+        message={t('groups.deleteMessage', { name: deletion.target?.name ?? '' })}
         confirmLabel={tc('actions.delete')}
         destructive
-        isPending={remove.isPending}
-        onConfirm={() =>
-          toDelete &&
-          remove.mutate(toDelete.id, {
-            onSuccess: () => enqueueSnackbar(t('groups.deleted')),
-            onError: (error) => {
-              // Someone may have assigned the group meanwhile: the server says how it is used.
-              const issue = error instanceof ApiError ? error.issues[0] : undefined;
-              if (issue) enqueueSnackbar(translateIssueCode(issue.code, issue.params), { variant: 'error' });
-            },
-            onSettled: () => setToDelete(null),
-          })
-        }
-        onClose={() => setToDelete(null)}
       />
     </>
   );

@@ -1,14 +1,13 @@
-import { useSearchParams } from 'react-router';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { PER_DIEM_RATE_SOURCES, isLocalDate, toLocalDate, type PerDiemRateSource } from '@delego/domain';
 import type { PerDiemRateInForceDto } from '@delego/contract';
+import { FilterSelect } from '../../components/data-table/filter-select.tsx';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
-import { useListState } from '../../components/data-table/use-list-state.ts';
+import { useListFilters, useListState } from '../../components/data-table/use-list-state.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useMyRates, useRateGroupOptions, useRatesInForce } from './api/use-rates.ts';
 import { useCountryName, useDecimalFormat, useValidityText } from './format.ts';
@@ -22,21 +21,10 @@ function isSource(value: string | null): value is PerDiemRateSource {
 
 /** Filters kept in the address beside the list state: the day, the source and (for administrators) the group. */
 function useFilters() {
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter: set } = useListFilters();
   const date = params.get('date');
   const source = params.get('source');
   const groupId = Number(params.get('group_id'));
-  const set = (key: string, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
   return {
     date: date && isLocalDate(date) ? date : toLocalDate(new Date()),
     source: isSource(source) ? source : undefined,
@@ -93,14 +81,14 @@ function DateAndSourceFilters({ filters }: { filters: ReturnType<typeof useFilte
         onChange={(event) => filters.set('date', event.target.value)}
         slotProps={{ inputLabel: { shrink: true } }}
       />
-      <TextField select size="small" label={t('inForce.source')} value={filters.source ?? ''} onChange={(event) => filters.set('source', event.target.value)} sx={{ minWidth: 160 }}>
-        <MenuItem value="">{t('inForce.allSources')}</MenuItem>
-        {PER_DIEM_RATE_SOURCES.map((source) => (
-          <MenuItem key={source} value={source}>
-            {t(`sources.${source}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+      <FilterSelect
+        label={t('inForce.source')}
+        value={filters.source ?? ''}
+        onChange={(value) => filters.set('source', value)}
+        allLabel={t('inForce.allSources')}
+        options={PER_DIEM_RATE_SOURCES.map((source) => ({ value: source, label: t(`sources.${source}`) }))}
+        minWidth={160}
+      />
     </>
   );
 }
@@ -131,21 +119,14 @@ export function DelegationRatesPage() {
         toolbar={
           <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
             <DateAndSourceFilters filters={filters} />
-            <TextField
-              select
-              size="small"
+            <FilterSelect
               label={t('inForce.group')}
               value={filters.groupId === undefined ? '' : String(filters.groupId)}
-              onChange={(event) => filters.set('group_id', event.target.value)}
-              sx={{ minWidth: 220 }}
-            >
-              <MenuItem value="">{t('inForce.noGroup')}</MenuItem>
-              {(groups.data?.items ?? []).map((group) => (
-                <MenuItem key={group.id} value={String(group.id)}>
-                  {group.name}
-                </MenuItem>
-              ))}
-            </TextField>
+              onChange={(value) => filters.set('group_id', value)}
+              allLabel={t('inForce.noGroup')}
+              options={(groups.data?.items ?? []).map((group) => ({ value: String(group.id), label: group.name }))}
+              minWidth={220}
+            />
           </Stack>
         }
       />

@@ -126,3 +126,29 @@ describe('rates in force', () => {
     });
   });
 });
+
+describe('rate groups', () => {
+  const group = { id: 3, name: 'Handlowcy', parent_id: null, parent_name: null, user_count: 0, rate_count: 0, child_count: 0 };
+  const handlers = { ...groupOptions, 'GET /api/settings/delegation-rate/group/list': { body: { items: [group], total: 1 } } };
+
+  async function confirmDeletion(answer: object) {
+    const rendered = renderApp('/settings/delegation-rate/group', { user: admin, handlers: { ...handlers, 'POST /api/settings/delegation-rate/group/delete': answer } });
+    await rendered.user.click(await screen.findByRole('button', { name: 'Usuń grupę Handlowcy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Usunąć grupę?' });
+    await rendered.user.click(within(dialog).getByRole('button', { name: 'Usuń' }));
+    return rendered;
+  }
+
+  it('deletes a group after the confirmation and says so', async () => {
+    const { server } = await confirmDeletion({ body: { status: 'ok' } });
+    expect(await screen.findByText('Usunięto grupę.')).toBeTruthy();
+    expect(server.requestsTo('POST /api/settings/delegation-rate/group/delete')[0]?.body).toEqual({ id: 3 });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Usunąć grupę?' })).toBeNull());
+  });
+
+  it('says why the server refused the deletion', async () => {
+    await confirmDeletion(errorAnswer(409, 'CONFLICT', { issues: [{ path: ['id'], code: 'rates.groupInUse', params: { users: 2, rates: 0, groups: 1 } }] }));
+    expect(await screen.findByText('Grupy nie można usunąć, bo jest używana (użytkownicy: 2, stawki: 0, grupy podrzędne: 1)')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Usunąć grupę?' })).toBeNull());
+  });
+});

@@ -1,5 +1,4 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,7 +22,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '@delego/contract';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
-import { useListState } from '../../../components/data-table/use-list-state.ts';
+import { useListFilters, useListState } from '../../../components/data-table/use-list-state.ts';
 import { PageHeader } from '../shared/page-header.tsx';
 import { SettingsNavigation } from '../../../components/settings-navigation.tsx';
 import { useAuditLog, useLogFilterOptions } from '../api/logs.ts';
@@ -32,7 +31,6 @@ import { auditDiff, formatWarsawTime } from './audit-diff.ts';
 type Person = NonNullable<AuditEntry['user']>;
 const personName = (person: Person) => `${person.name} ${person.surname}`;
 const FILTER_KEYS = ['user_id', 'date_from', 'date_to', 'entity_type', 'action'] as const;
-type FilterKey = (typeof FILTER_KEYS)[number];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function useLabels() {
@@ -47,7 +45,7 @@ export function LogsPage() {
   const { t } = useTranslation('adminLogs');
   const { actionLabel, entityLabel } = useLabels();
   const { state, query, update } = useListState<'created_at'>({ sort: 'created_at', order: 'desc' });
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter, setFilters } = useListFilters();
   const filters = useMemo(() => {
     const userId = Number(params.get('user_id'));
     const dateFrom = params.get('date_from') ?? '';
@@ -64,29 +62,7 @@ export function LogsPage() {
   const options = useLogFilterOptions();
   const [shown, setShown] = useState<AuditEntry | null>(null);
 
-  const setFilter = useCallback(
-    (key: FilterKey, value: string) =>
-      setParams(
-        (current) => {
-          const copy = new URLSearchParams(current);
-          if (value === '') copy.delete(key);
-          else copy.set(key, value);
-          copy.delete('page');
-          return copy;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-  const clearFilters = () =>
-    setParams(
-      (current) => {
-        const copy = new URLSearchParams(current);
-        for (const key of [...FILTER_KEYS, 'page', 'search']) copy.delete(key);
-        return copy;
-      },
-      { replace: true },
-    );
+  const clearFilters = () => setFilters(Object.fromEntries([...FILTER_KEYS, 'search'].map((key) => [key, ''])));
 
   const people = options.data?.users ?? [];
   const selectedUser = people.find((person) => person.id === filters.user_id) ?? null;

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -14,6 +12,7 @@ import type { MyProfile } from '@delego/contract';
 import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { PageHeader } from '../shared/page-header.tsx';
 import { useMyProfile } from '../api/users.ts';
+import { LoadFailedAlert } from '../shared/load-alerts.tsx';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -48,15 +47,10 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 /** `/profile/my-profile`: the user's own data, roles and effective permissions, read-only. */
 export function MyProfilePage() {
   const { t } = useTranslation('myProfile');
-  const { t: tc } = useTranslation('companyAdmin');
   const profile = useMyProfile();
   let body: ReactNode;
   if (profile.isError) {
-    body = (
-      <Alert severity="error" action={<Button color="inherit" onClick={() => void profile.refetch()}>{tc('retry')}</Button>}>
-        {tc('loadFailed')}
-      </Alert>
-    );
+    body = <LoadFailedAlert onRetry={() => profile.refetch()} />;
   } else if (!profile.data) {
     body = <PageSpinner />;
   } else {

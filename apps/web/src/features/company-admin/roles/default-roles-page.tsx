@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -15,6 +14,7 @@ import { SettingsNavigation } from '../../../components/settings-navigation.tsx'
 import { useIssueDialog } from '../shared/issue-dialog.tsx';
 import { useRoleOptions, useSaveDefaultRoles } from '../api/roles.ts';
 import { RoleAreaNav } from './role-area-nav.tsx';
+import { LoadFailedAlert } from '../shared/load-alerts.tsx';
 
 /** `/settings/role/default`: the roles every new user gets. */
 export function DefaultRolesPage() {
@@ -33,11 +33,7 @@ export function DefaultRolesPage() {
 
   const body = () => {
     if (options.isError) {
-      return (
-        <Alert severity="error" action={<Button color="inherit" onClick={() => void options.refetch()}>{tc('retry')}</Button>}>
-          {tc('loadFailed')}
-        </Alert>
-      );
+      return <LoadFailedAlert onRetry={() => options.refetch()} />;
     }
     if (!options.data || selected === null) return <PageSpinner />;
     const toggle = (id: number, checked: boolean) => setSelected(checked ? [...selected, id] : selected.filter((value) => value !== id));

@@ -1,12 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
@@ -26,12 +21,15 @@ import { useController, useForm, useWatch } from 'react-hook-form';
 import { PERMISSION_GROUPS, isGrantablePermission, toLocalDate, type Issue, type Permission } from '@delego/domain';
 import { DEPUTY_AUTH_STATUS_FILTERS, type DEPUTY_AUTH_SORT_COLUMNS, type PermissionTransfer, type RoleOptions } from '@delego/contract';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
-import { useListState } from '../../../components/data-table/use-list-state.ts';
+import { useListFilters, useListState } from '../../../components/data-table/use-list-state.ts';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
+import { useDeleteConfirmation } from '../../../components/feedback/use-delete-confirmation.ts';
 import { applyServerIssues, fieldErrorText } from '../../../lib/form-errors.ts';
 import { PageHeader } from '../shared/page-header.tsx';
 import { SettingsNavigation } from '../../../components/settings-navigation.tsx';
-import { FormAutocompleteField, FormInputField, FormSelectField } from '../shared/form-fields.tsx';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
+import { FormTextField } from '../../../components/form/form-text-field.tsx';
+import { FormAutocompleteField, FormSelectField } from '../../../components/form/form-select-field.tsx';
 import { issueResolver } from '../shared/issue-resolver.ts';
 import { useRefreshSessionUser } from '../shared/use-refresh-session-user.ts';
 import { useDeleteTransfer, useRoleOptions, useSaveTransfer, useTransferList } from '../api/roles.ts';
@@ -51,28 +49,19 @@ export function DeputyAuthPage() {
   const { enqueueSnackbar } = useSnackbar();
   const refreshSessionUser = useRefreshSessionUser();
   const { state, query, update } = useListState<TransferSort>({ sort: 'date_from', order: 'desc' });
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter } = useListFilters();
   const status = (DEPUTY_AUTH_STATUS_FILTERS as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as TransferStatus) : 'all';
   const list = useTransferList({ ...query, status });
   const options = useRoleOptions();
   const remove = useDeleteTransfer();
   const [editing, setEditing] = useState<PermissionTransfer | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<PermissionTransfer | null>(null);
+  const deletion = useDeleteConfirmation<PermissionTransfer, { id: number }>(remove, {
+    variables: (transfer) => ({ id: transfer.id }),
+    deletedMessage: t('deputyAuth.deleted'),
+    onDeleted: () => void refreshSessionUser(),
+  });
 
-  const changeStatus = useCallback(
-    (next: TransferStatus) =>
-      setParams(
-        (current) => {
-          const copy = new URLSearchParams(current);
-          if (next === 'all') copy.delete('status');
-          else copy.set('status', next);
-          copy.delete('page');
-          return copy;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const changeStatus = useCallback((next: TransferStatus) => setFilter('status', next === 'all' ? '' : next), [setFilter]);
 
   const columns = useMemo<DataColumn<PermissionTransfer, TransferSort>[]>(
     () => [
@@ -137,7 +126,7 @@ export function DeputyAuthPage() {
               </IconButton>
             </Tooltip>
             <Tooltip title={t('deputyAuth.delete', { name: personName(row.to_user) })}>
-              <IconButton size="small" onClick={() => setDeleting(row)} aria-label={t('deputyAuth.delete', { name: personName(row.to_user) })}>
+              <IconButton size="small" onClick={() => deletion.ask(row)} aria-label={t('deputyAuth.delete', { name: personName(row.to_user) })}>
                 <DeleteIcon fontSize="small" />
               </IconButton>
             </Tooltip>
@@ -157,26 +146,11 @@ export function DeputyAuthPage() {
         />
       )}
       <ConfirmDialog
-        open={deleting !== null}
+        {...deletion.dialogProps}
         title={t('deputyAuth.deleteTitle')}
-        message={t('deputyAuth.deleteBody', { name: deleting ? personName(deleting.to_user) : '' })}
+        message={t('deputyAuth.deleteBody', { name: deletion.target ? personName(deletion.target.to_user) : '' })}
         confirmLabel={t('deputyAuth.deleteConfirm')}
         destructive
-        isPending={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(
-            { id: deleting.id },
-            {
-              onSuccess: () => {
-                enqueueSnackbar(t('deputyAuth.deleted'));
-                void refreshSessionUser();
-              },
-              onSettled: () => setDeleting(null),
-            },
-          )
-        }
-        onClose={() => setDeleting(null)}
       />
     </>
   );
@@ -208,7 +182,6 @@ function validateTransfer(values: TransferFormValues): Issue[] {
 function TransferDialog({ transfer, options, onClose, onSaved }: { transfer: PermissionTransfer | null; options: RoleOptions; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('adminRoles');
   const { t: tp } = useTranslation('permissions');
-  const { t: tcommon } = useTranslation('common');
   const save = useSaveTransfer();
   const today = toLocalDate(new Date());
   const form = useForm<TransferFormValues>({
@@ -246,61 +219,48 @@ function TransferDialog({ transfer, options, onClose, onSaved }: { transfer: Per
   );
   const permissionError = fieldErrorText(permission.fieldState.error);
   return (
-    <Dialog open onClose={onClose} aria-labelledby="transfer-dialog-title" maxWidth="sm" fullWidth>
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <DialogTitle id="transfer-dialog-title">{t(transfer ? 'deputyAuth.dialogEdit' : 'deputyAuth.dialogNew')}</DialogTitle>
-        <DialogContent>
-          <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-            <FormAutocompleteField control={form.control} name="to_user_id" label={t('deputyAuth.toUser')} options={users} />
-            <Box>
-              <FormLabel id="transfer-kind-label">{t('deputyAuth.kind')}</FormLabel>
-              <RadioGroup row aria-labelledby="transfer-kind-label" value={kind.field.value} onChange={(event) => kind.field.onChange(event.target.value)}>
-                <FormControlLabel value="permission" control={<Radio />} label={t('deputyAuth.kindPermission')} />
-                <FormControlLabel value="role" control={<Radio />} label={t('deputyAuth.kindRole')} />
-              </RadioGroup>
-            </Box>
-            {chosenKind === 'permission' ? (
-              <TextField
-                select
-                fullWidth
-                label={t('deputyAuth.permission')}
-                value={permission.field.value}
-                onChange={(event) => permission.field.onChange(event.target.value)}
-                inputRef={permission.field.ref}
-                error={Boolean(permissionError)}
-                helperText={permissionError}
-              >
-                {PERMISSION_GROUPS.flatMap((group) => [
-                  <ListSubheader key={`group-${group.key}`}>{tp(`groups.${group.key}`)}</ListSubheader>,
-                  ...group.permissions.map((name) => (
-                    <MenuItem key={name} value={name} disabled={!isGrantablePermission(name, options.is_admin_context)}>
-                      {tp(`names.${name}`)}
-                    </MenuItem>
-                  )),
-                ])}
-              </TextField>
-            ) : (
-              <FormSelectField
-                control={form.control}
-                name="role_id"
-                label={t('deputyAuth.role')}
-                options={options.roles.filter((role) => !role.is_blocked).map((role) => ({ value: String(role.id), label: role.name }))}
-              />
-            )}
-            <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-              <FormInputField control={form.control} name="date_from" type="date" label={t('deputyAuth.dateFrom')} />
-              <FormInputField control={form.control} name="date_to" type="date" label={t('deputyAuth.dateTo')} />
-            </Box>
-            <FormInputField control={form.control} name="comment" label={t('deputyAuth.comment')} multiline maxLength={1000} />
-          </Box>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{tcommon('actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            {tcommon('actions.save')}
-          </Button>
-        </DialogActions>
+    <FormDialog open title={t(transfer ? 'deputyAuth.dialogEdit' : 'deputyAuth.dialogNew')} onClose={onClose} onSubmit={onSubmit} isPending={save.isPending}>
+      <FormAutocompleteField control={form.control} name="to_user_id" label={t('deputyAuth.toUser')} options={users} />
+      <Box>
+        <FormLabel id="transfer-kind-label">{t('deputyAuth.kind')}</FormLabel>
+        <RadioGroup row aria-labelledby="transfer-kind-label" value={kind.field.value} onChange={(event) => kind.field.onChange(event.target.value)}>
+          <FormControlLabel value="permission" control={<Radio />} label={t('deputyAuth.kindPermission')} />
+          <FormControlLabel value="role" control={<Radio />} label={t('deputyAuth.kindRole')} />
+        </RadioGroup>
       </Box>
-    </Dialog>
+      {chosenKind === 'permission' ? (
+        <TextField
+          select
+          fullWidth
+          label={t('deputyAuth.permission')}
+          value={permission.field.value}
+          onChange={(event) => permission.field.onChange(event.target.value)}
+          inputRef={permission.field.ref}
+          error={Boolean(permissionError)}
+          helperText={permissionError}
+        >
+          {PERMISSION_GROUPS.flatMap((group) => [
+            <ListSubheader key={`group-${group.key}`}>{tp(`groups.${group.key}`)}</ListSubheader>,
+            ...group.permissions.map((name) => (
+              <MenuItem key={name} value={name} disabled={!isGrantablePermission(name, options.is_admin_context)}>
+                {tp(`names.${name}`)}
+              </MenuItem>
+            )),
+          ])}
+        </TextField>
+      ) : (
+        <FormSelectField
+          control={form.control}
+          name="role_id"
+          label={t('deputyAuth.role')}
+          options={options.roles.filter((role) => !role.is_blocked).map((role) => ({ value: String(role.id), label: role.name }))}
+        />
+      )}
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
+        <FormTextField control={form.control} name="date_from" type="date" label={t('deputyAuth.dateFrom')} />
+        <FormTextField control={form.control} name="date_to" type="date" label={t('deputyAuth.dateTo')} />
+      </Box>
+      <FormTextField control={form.control} name="comment" label={t('deputyAuth.comment')} multiline maxLength={1000} />
+    </FormDialog>
   );
 }

@@ -17,12 +17,14 @@ import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerIssues, fieldErrorText } from '../../../lib/form-errors.ts';
 import { PageHeader } from '../shared/page-header.tsx';
-import { FormInputField, FormSelectField, FormSwitchField } from '../shared/form-fields.tsx';
+import { FormSelectField } from '../../../components/form/form-select-field.tsx';
+import { FormSwitchField } from '../../../components/form/form-switch-field.tsx';
 import { issueResolver } from '../shared/issue-resolver.ts';
 import { PermissionChecklist } from '../shared/permission-checklist.tsx';
 import { useRefreshSessionUser } from '../shared/use-refresh-session-user.ts';
 import { useUnsavedChanges } from '../shared/use-unsaved-changes.tsx';
 import { useRole, useRoleOptions, useSaveRole } from '../api/roles.ts';
+import { LoadFailedAlert, NotFoundAlert } from '../shared/load-alerts.tsx';
 
 interface RoleFormValues {
   name: string;
@@ -50,18 +52,10 @@ export function RoleEditorPage() {
   const options = useRoleOptions();
   const role = useRole(isValidId ? id : null);
   if (!isValidId || (role.error instanceof ApiError && role.error.status === 404)) {
-    return (
-      <Alert severity="warning" action={<Button component={RouterLink} to="/settings/role">{t('backTo.roles')}</Button>}>
-        {t('notFound')}
-      </Alert>
-    );
+    return <NotFoundAlert back={{ to: '/settings/role', label: t('backTo.roles') }} />;
   }
   if (options.isError || role.isError) {
-    return (
-      <Alert severity="error" action={<Button color="inherit" onClick={() => void Promise.all([options.refetch(), role.refetch()])}>{t('retry')}</Button>}>
-        {t('loadFailed')}
-      </Alert>
-    );
+    return <LoadFailedAlert onRetry={() => Promise.all([options.refetch(), role.refetch()])} />;
   }
   if (!options.data || (id !== null && !role.data)) return <PageSpinner />;
   return <RoleEditor key={id ?? 'new'} options={options.data} role={id === null ? null : role.data!} />;
@@ -151,7 +145,7 @@ function RoleEditor({ options, role }: { options: RoleOptions; role: RoleDetail 
               options={parentOptions}
             />
           </Box>
-          <FormInputField control={form.control} name="description" label={t('editor.description')} multiline maxLength={1000} />
+          <FormTextField control={form.control} name="description" label={t('editor.description')} multiline maxLength={1000} />
           <FormSwitchField control={form.control} name="is_default" label={t('editor.isDefault')} disabled={role?.is_blocked} />
           <Box>
             <Typography variant="subtitle1" component="h2">

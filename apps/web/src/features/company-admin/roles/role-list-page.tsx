@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -18,7 +18,7 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { ROLE_STATUS_FILTERS, type ROLE_SORT_COLUMNS, type RoleListItem } from '@delego/contract';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
-import { useListState } from '../../../components/data-table/use-list-state.ts';
+import { useListFilters, useListState } from '../../../components/data-table/use-list-state.ts';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
 import { PageHeader } from '../shared/page-header.tsx';
 import { SettingsNavigation } from '../../../components/settings-navigation.tsx';
@@ -40,7 +40,7 @@ export function RoleListPage() {
   const navigate = useNavigate();
   const refreshSessionUser = useRefreshSessionUser();
   const { state, query, update } = useListState<RoleSort>({ sort: 'name' });
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter } = useListFilters();
   const status = (ROLE_STATUS_FILTERS as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as RoleStatus) : 'all';
   const list = useRoleList({ ...query, status });
   const setBlocked = useSetRoleBlocked();
@@ -48,20 +48,7 @@ export function RoleListPage() {
   const [pending, setPending] = useState<PendingAction | null>(null);
   const refusal = useIssueDialog(t('list.refusedTitle'));
 
-  const changeStatus = useCallback(
-    (next: RoleStatus) =>
-      setParams(
-        (current) => {
-          const copy = new URLSearchParams(current);
-          if (next === 'all') copy.delete('status');
-          else copy.set('status', next);
-          copy.delete('page');
-          return copy;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const changeStatus = useCallback((next: RoleStatus) => setFilter('status', next === 'all' ? '' : next), [setFilter]);
 
   const confirm = () => {
     if (!pending) return;

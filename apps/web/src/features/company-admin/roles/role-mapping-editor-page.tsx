@@ -1,5 +1,4 @@
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -14,10 +13,11 @@ import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerIssues } from '../../../lib/form-errors.ts';
 import { PageHeader } from '../shared/page-header.tsx';
-import { FormSelectField } from '../shared/form-fields.tsx';
+import { FormSelectField } from '../../../components/form/form-select-field.tsx';
 import { issueResolver } from '../shared/issue-resolver.ts';
 import { useUnsavedChanges } from '../shared/use-unsaved-changes.tsx';
 import { useRoleMapping, useRoleOptions, useSaveRoleMapping } from '../api/roles.ts';
+import { LoadFailedAlert, NotFoundAlert } from '../shared/load-alerts.tsx';
 
 interface MappingFormValues {
   external_name: string;
@@ -39,18 +39,10 @@ export function RoleMappingEditorPage() {
   const options = useRoleOptions();
   const mapping = useRoleMapping(name ?? null);
   if (mapping.error instanceof ApiError && mapping.error.status === 404) {
-    return (
-      <Alert severity="warning" action={<Button component={RouterLink} to="/settings/role/mapping">{t('backTo.roles')}</Button>}>
-        {t('notFound')}
-      </Alert>
-    );
+    return <NotFoundAlert back={{ to: '/settings/role/mapping', label: t('backTo.roles') }} />;
   }
   if (options.isError || mapping.isError) {
-    return (
-      <Alert severity="error" action={<Button color="inherit" onClick={() => void Promise.all([options.refetch(), mapping.refetch()])}>{t('retry')}</Button>}>
-        {t('loadFailed')}
-      </Alert>
-    );
+    return <LoadFailedAlert onRetry={() => Promise.all([options.refetch(), mapping.refetch()])} />;
   }
   if (!options.data || (name !== undefined && !mapping.data)) return <PageSpinner />;
   return <MappingEditor key={name ?? 'new'} options={options.data} mapping={name === undefined ? null : mapping.data!} />;

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -7,12 +7,12 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { RoleMapping } from '@delego/contract';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
 import { useListState } from '../../../components/data-table/use-list-state.ts';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
+import { useDeleteConfirmation } from '../../../components/feedback/use-delete-confirmation.ts';
 import { PageHeader } from '../shared/page-header.tsx';
 import { SettingsNavigation } from '../../../components/settings-navigation.tsx';
 import { useDeleteRoleMapping, useRoleMappingList } from '../api/roles.ts';
@@ -25,11 +25,13 @@ const editPath = (name: string) => `/settings/role/mapping/edit/${encodeURICompo
 export function RoleMappingListPage() {
   const { t } = useTranslation('adminRoles');
   const { t: tcommon } = useTranslation('common');
-  const { enqueueSnackbar } = useSnackbar();
   const { state, query, update } = useListState<MappingSort>({ sort: 'external_name' });
   const list = useRoleMappingList(query);
   const remove = useDeleteRoleMapping();
-  const [deleting, setDeleting] = useState<RoleMapping | null>(null);
+  const deletion = useDeleteConfirmation<RoleMapping, { external_name: string }>(remove, {
+    variables: (mapping) => ({ external_name: mapping.external_name }),
+    deletedMessage: t('mapping.deleted'),
+  });
 
   const columns = useMemo<DataColumn<RoleMapping, MappingSort>[]>(
     () => [
@@ -81,7 +83,7 @@ export function RoleMappingListPage() {
               </IconButton>
             </Tooltip>
             <Tooltip title={t('mapping.delete', { name: mapping.external_name })}>
-              <IconButton onClick={() => setDeleting(mapping)} aria-label={t('mapping.delete', { name: mapping.external_name })} size="small">
+              <IconButton onClick={() => deletion.ask(mapping)} aria-label={t('mapping.delete', { name: mapping.external_name })} size="small">
                 <DeleteIcon fontSize="small" />
               </IconButton>
             </Tooltip>
@@ -89,17 +91,11 @@ export function RoleMappingListPage() {
         )}
       />
       <ConfirmDialog
-        open={deleting !== null}
+        {...deletion.dialogProps}
         title={t('mapping.deleteTitle')}
-        message={t('mapping.deleteBody', { name: deleting?.external_name ?? '' })}
+        message={t('mapping.deleteBody', { name: deletion.target?.external_name ?? '' })}
         confirmLabel={tcommon('actions.delete')}
         destructive
-        isPending={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate({ external_name: deleting.external_name }, { onSuccess: () => enqueueSnackbar(t('mapping.deleted')), onSettled: () => setDeleting(null) })
-        }
-        onClose={() => setDeleting(null)}
       />
     </>
   );

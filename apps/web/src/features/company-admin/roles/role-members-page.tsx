@@ -25,6 +25,7 @@ import { PageHeader } from '../shared/page-header.tsx';
 import { useIssueDialog } from '../shared/issue-dialog.tsx';
 import { useRefreshSessionUser } from '../shared/use-refresh-session-user.ts';
 import { useAddRoleMember, useRemoveRoleMember, useRoleMembers, useRoleOptions } from '../api/roles.ts';
+import { LoadFailedAlert, NotFoundAlert } from '../shared/load-alerts.tsx';
 
 const fullName = (user: Pick<RoleUser, 'name' | 'surname'>) => `${user.name} ${user.surname}`;
 
@@ -54,18 +55,10 @@ function RoleMembers({ id }: { id: number }) {
   const refusal = useIssueDialog(t('list.refusedTitle'));
 
   if (members.error instanceof ApiError && members.error.status === 404) {
-    return (
-      <Alert severity="warning" action={<Button component={RouterLink} to="/settings/role">{tc('backTo.roles')}</Button>}>
-        {tc('notFound')}
-      </Alert>
-    );
+    return <NotFoundAlert back={{ to: '/settings/role', label: tc('backTo.roles') }} />;
   }
   if (members.isError || options.isError) {
-    return (
-      <Alert severity="error" action={<Button color="inherit" onClick={() => void Promise.all([members.refetch(), options.refetch()])}>{tc('retry')}</Button>}>
-        {tc('loadFailed')}
-      </Alert>
-    );
+    return <LoadFailedAlert onRetry={() => Promise.all([members.refetch(), options.refetch()])} />;
   }
   if (!members.data || !options.data) return <PageSpinner />;
   const { role } = members.data;

@@ -1,8 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
 import { MessageDialog } from '../../../components/feedback/message-dialog.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { translateIssueCode } from '../../../lib/server-messages.ts';
+import { firstIssueText } from '../../../components/form/issue-texts.ts';
 
 /**
  * Explains a refused action that has no field to show it at (e.g. blocking a role that still
@@ -11,9 +10,9 @@ import { translateIssueCode } from '../../../lib/server-messages.ts';
 export function useIssueDialog(title: string) {
   const [state, setState] = useState<{ text: string; actions?: ReactNode } | null>(null);
   const show = useCallback((error: unknown, actions?: ReactNode): boolean => {
-    const issue = error instanceof ApiError ? error.issues[0] : undefined;
-    if (!issue) return false;
-    setState({ text: translateIssueCode(issue.code, issue.params), actions });
+    const text = firstIssueText(error);
+    if (!text) return false;
+    setState({ text, actions });
     return true;
   }, []);
   const close = useCallback(() => setState(null), []);

@@ -1,6 +1,7 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { Issue } from '@delego/domain';
 import { translateIssueCode } from '../../../lib/server-messages.ts';
+import { issueMessage } from '../../../components/form/issue-texts.ts';
 
 /** react-hook-form's nested error shape: `a.1.b` is `errors.a[1].b`. */
 function setAt(target: Record<string, unknown>, path: (string | number)[], value: unknown): void {
@@ -30,8 +31,7 @@ export function issueResolver<T extends FieldValues>(validate: (values: T) => Is
     const errors: Record<string, unknown> = {};
     for (const [key, fieldIssues] of byField) {
       const [first] = fieldIssues;
-      const message =
-        fieldIssues.length === 1 && first && !first.params ? first.code : fieldIssues.map((issue) => translateIssueCode(issue.code, issue.params)).join(' ');
+      const message = fieldIssues.length === 1 && first ? issueMessage(first) : fieldIssues.map((issue) => translateIssueCode(issue.code, issue.params)).join(' ');
       setAt(errors, JSON.parse(key) as (string | number)[], { type: 'rule', message });
     }
     return { values: {}, errors: errors as FieldErrors<T> };

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -18,11 +17,13 @@ import { translateIssueCode } from '../../../lib/server-messages.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { PageHeader } from '../shared/page-header.tsx';
 import { SettingsNavigation } from '../../../components/settings-navigation.tsx';
-import { FormSwitchField } from '../shared/form-fields.tsx';
+import { FormSelectField } from '../../../components/form/form-select-field.tsx';
+import { FormSwitchField } from '../../../components/form/form-switch-field.tsx';
 import { useRefreshSessionUser } from '../shared/use-refresh-session-user.ts';
 import { useUnsavedChanges } from '../shared/use-unsaved-changes.tsx';
 import { useSaveSystemSettings, useSystemSettings } from '../api/system-settings.ts';
 import { ALL_SETTINGS, SETTING_GROUPS, formValuesOf, ipEntriesOf, settingsFromForm, type SettingDefinition, type SettingsFormValues } from './settings-definitions.ts';
+import { LoadFailedAlert } from '../shared/load-alerts.tsx';
 
 const NS = 'adminSystemSettings';
 const ipLineText = (line: number, code: string) => i18n.t('ipLine', { ns: NS, line, error: translateIssueCode(code) });
@@ -48,15 +49,10 @@ const resolver: Resolver<SettingsFormValues> = async (values) => {
 /** `/settings/system-settings`: every company setting, grouped, each with a one-line explanation. */
 export function SystemSettingsPage() {
   const { t } = useTranslation(NS);
-  const { t: tc } = useTranslation('companyAdmin');
   const settings = useSystemSettings();
   let body;
   if (settings.isError) {
-    body = (
-      <Alert severity="error" action={<Button color="inherit" onClick={() => void settings.refetch()}>{tc('retry')}</Button>}>
-        {tc('loadFailed')}
-      </Alert>
-    );
+    body = <LoadFailedAlert onRetry={() => settings.refetch()} />;
   } else if (!settings.data) {
     body = <PageSpinner />;
   } else {
@@ -179,33 +175,20 @@ function NumberField({ setting, control, label, hint }: FieldProps<Extract<Setti
 
 function SelectField({ setting, control, label, hint }: FieldProps<Extract<SettingDefinition, { kind: 'select' }>>) {
   const { t } = useTranslation(NS);
-  const { field, fieldState } = useController({ control, name: setting.key });
   const value = useWatch({ control, name: setting.key });
-  const errorText = fieldErrorText(fieldState.error);
   const choiceLabel = (choice: string | number | boolean) => {
     const text = t(`choices.${setting.key}.${String(choice)}`);
     return setting.unsafe !== undefined && choice === setting.unsafe ? `${text} (${t('unsafe')})` : text;
   };
   return (
     <Box>
-      <TextField
-        select
-        fullWidth
+      <FormSelectField
+        control={control}
+        name={setting.key}
         label={label}
-        name={field.name}
-        value={field.value}
-        onChange={field.onChange}
-        onBlur={field.onBlur}
-        inputRef={field.ref}
-        error={Boolean(errorText)}
-        helperText={errorText ?? hint}
-      >
-        {setting.choices.map((choice) => (
-          <MenuItem key={String(choice)} value={String(choice)}>
-            {choiceLabel(choice)}
-          </MenuItem>
-        ))}
-      </TextField>
+        helperText={hint}
+        options={setting.choices.map((choice) => ({ value: String(choice), label: choiceLabel(choice) }))}
+      />
       {setting.unsafe !== undefined && value === String(setting.unsafe) && (
         <Alert severity="warning" sx={{ mt: 1 }}>
           {t('unsafeWarning')}

@@ -35,6 +35,7 @@ import {
   type UserTab,
 } from './user-form.ts';
 import { AdditionalDataTab, BasicTab, CostCentreTab, DelegationTab, RolesTab, type TabProps } from './user-editor-tabs.tsx';
+import { LoadFailedAlert, NotFoundAlert } from '../shared/load-alerts.tsx';
 
 const TAB_PANELS: Record<UserTab, ComponentType<TabProps>> = {
   basic: BasicTab,
@@ -83,25 +84,10 @@ export function UserEditorPage() {
   const user = useUser(isValidId ? id : null);
 
   if (!isValidId || (user.error instanceof ApiError && user.error.status === 404)) {
-    return (
-      <Alert severity="warning" action={<Button component={RouterLink} to="/settings/users">{t('backTo.users')}</Button>}>
-        {t('notFound')}
-      </Alert>
-    );
+    return <NotFoundAlert back={{ to: '/settings/users', label: t('backTo.users') }} />;
   }
   if (options.isError || user.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" onClick={() => void Promise.all([options.refetch(), user.refetch()])}>
-            {t('retry')}
-          </Button>
-        }
-      >
-        {t('loadFailed')}
-      </Alert>
-    );
+    return <LoadFailedAlert onRetry={() => Promise.all([options.refetch(), user.refetch()])} />;
   }
   if (!options.data || (id !== null && !user.data)) return <PageSpinner />;
   return <UserEditor key={id ?? 'new'} options={options.data} user={id === null ? null : user.data!} />;

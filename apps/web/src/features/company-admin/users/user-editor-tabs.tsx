@@ -17,7 +17,8 @@ import { PASSWORD_EXPIRY_CHOICES, PAYMENT_TYPES } from '@delego/domain';
 import { LANGUAGES, type UserFormOptions } from '@delego/contract';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { fieldErrorText } from '../../../lib/form-errors.ts';
-import { FormAutocompleteField, FormInputField, FormSelectField, FormSwitchField, type SelectOption } from '../shared/form-fields.tsx';
+import { FormAutocompleteField, FormSelectField, type SelectOption } from '../../../components/form/form-select-field.tsx';
+import { FormSwitchField } from '../../../components/form/form-switch-field.tsx';
 import { PermissionChecklist } from '../shared/permission-checklist.tsx';
 import type { UserFormValues } from './user-form.ts';
 
@@ -50,7 +51,7 @@ export function BasicTab({ control, options, userId }: TabProps) {
       <FormTextField control={control} name="surname" label={t('fields.surname')} autoComplete="off" />
       <FormTextField control={control} name="email" type="email" label={t('fields.email')} autoComplete="off" />
       <FormTextField control={control} name="login" label={t('fields.login')} helperText={t('fields.loginHint')} autoComplete="off" />
-      <FormInputField control={control} name="phone" label={t('fields.phone')} helperText={t('fields.phoneHint')} inputMode="tel" maxLength={40} />
+      <FormTextField control={control} name="phone" label={t('fields.phone')} helperText={t('fields.phoneHint')} inputMode="tel" maxLength={40} />
       <FormTextField
         control={control}
         name="password"
@@ -221,8 +222,8 @@ export function DelegationTab({ control, options, userId }: TabProps) {
             label: t(vehicle.is_private ? 'options.privateVehicle' : 'options.companyVehicle', { label: vehicleLabel(vehicle) }),
           }))}
         />
-        <FormInputField control={control} name="bank_name" label={t('fields.bank_name')} maxLength={200} />
-        <FormInputField
+        <FormTextField control={control} name="bank_name" label={t('fields.bank_name')} maxLength={200} />
+        <FormTextField
           control={control}
           name="bank_account_number"
           label={t('fields.bank_account_number')}
@@ -315,23 +316,23 @@ export function AdditionalDataTab({ control }: TabProps) {
     <>
       <Intro>{t('additional.intro')}</Intro>
       <FieldGrid>
-        <FormInputField control={control} name="birth_date" type="date" label={t('fields.birth_date')} />
-        <FormInputField control={control} name="nationality" label={t('fields.nationality')} maxLength={100} />
-        <FormInputField
+        <FormTextField control={control} name="birth_date" type="date" label={t('fields.birth_date')} />
+        <FormTextField control={control} name="nationality" label={t('fields.nationality')} maxLength={100} />
+        <FormTextField
           control={control}
           name="identity_document_number"
           label={t('fields.identity_document_number')}
           helperText={t('fields.documentNumberHint')}
           maxLength={30}
         />
-        <FormInputField control={control} name="identity_document_expiry" type="date" label={t('fields.identity_document_expiry')} />
-        <FormInputField control={control} name="identity_document_issue_place" label={t('fields.identity_document_issue_place')} maxLength={200} />
-        <FormInputField control={control} name="integration_id" label={t('fields.integration_id')} helperText={t('fields.integrationIdHint')} maxLength={200} />
-        <FormInputField control={control} name="position" label={t('fields.position')} maxLength={200} />
-        <FormInputField control={control} name="department" label={t('fields.department')} maxLength={200} />
+        <FormTextField control={control} name="identity_document_expiry" type="date" label={t('fields.identity_document_expiry')} />
+        <FormTextField control={control} name="identity_document_issue_place" label={t('fields.identity_document_issue_place')} maxLength={200} />
+        <FormTextField control={control} name="integration_id" label={t('fields.integration_id')} helperText={t('fields.integrationIdHint')} maxLength={200} />
+        <FormTextField control={control} name="position" label={t('fields.position')} maxLength={200} />
+        <FormTextField control={control} name="department" label={t('fields.department')} maxLength={200} />
       </FieldGrid>
       <Box sx={{ mt: 2, display: 'grid', gap: 2 }}>
-        <FormInputField control={control} name="responsibilities" label={t('fields.responsibilities')} multiline maxLength={4000} />
+        <FormTextField control={control} name="responsibilities" label={t('fields.responsibilities')} multiline maxLength={4000} />
         <FormSwitchField control={control} name="notify_of_all_offers" label={t('fields.notify_of_all_offers')} />
       </Box>
     </>

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -17,10 +17,9 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { USER_STATUS_FILTERS, type USER_SORT_COLUMNS, type UserListItem, type UserStatusFilter } from '@delego/contract';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
-import { useListState } from '../../../components/data-table/use-list-state.ts';
+import { useListFilters, useListState } from '../../../components/data-table/use-list-state.ts';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { translateIssueCode } from '../../../lib/server-messages.ts';
+import { firstIssueText } from '../../../components/form/issue-texts.ts';
 import { PageHeader } from '../shared/page-header.tsx';
 import { SettingsNavigation } from '../../../components/settings-navigation.tsx';
 import { useSetUserActive, useUserList } from '../api/users.ts';
@@ -39,27 +38,14 @@ export function UsersListPage() {
   const { t: tc } = useTranslation('companyAdmin');
   const { enqueueSnackbar } = useSnackbar();
   const { state, query, update } = useListState<UserSort>({ sort: 'surname' });
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter } = useListFilters();
   const statusParam = params.get('status');
   const status: UserStatusFilter = isStatus(statusParam) ? statusParam : 'all';
   const list = useUserList({ ...query, status });
   const setActive = useSetUserActive();
   const [pending, setPending] = useState<UserListItem | null>(null);
 
-  const changeStatus = useCallback(
-    (next: UserStatusFilter) =>
-      setParams(
-        (current) => {
-          const copy = new URLSearchParams(current);
-          if (next === 'all') copy.delete('status');
-          else copy.set('status', next);
-          copy.delete('page');
-          return copy;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const changeStatus = useCallback((next: UserStatusFilter) => setFilter('status', next === 'all' ? '' : next), [setFilter]);
 
   const confirmToggle = () => {
     if (!pending) return;
@@ -69,8 +55,8 @@ export function UsersListPage() {
       {
         onSuccess: () => enqueueSnackbar(t(isActive ? 'list.enabled' : 'list.disabled')),
         onError: (error) => {
-          const issue = error instanceof ApiError ? error.issues[0] : undefined;
-          if (issue) enqueueSnackbar(translateIssueCode(issue.code, issue.params), { variant: 'error' });
+          const refusal = firstIssueText(error);
+          if (refusal) enqueueSnackbar(refusal, { variant: 'error' });
         },
         onSettled: () => setPending(null),
       },

@@ -1,25 +1,16 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useListFilters } from '../../../components/data-table/use-list-state.ts';
 
 export type ActiveFilter = 'all' | 'active' | 'inactive';
 
 /** The active/inactive filter of a list, kept in the address like the list's paging. */
 export function useActiveFilter(defaultValue: ActiveFilter = 'active') {
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter } = useListFilters();
   const raw = params.get('active');
   const value: ActiveFilter = raw === 'all' || raw === 'active' || raw === 'inactive' ? raw : defaultValue;
-  const set = (next: ActiveFilter) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        updated.set('active', next);
-        updated.delete('page');
-        return updated;
-      },
-      { replace: true },
-    );
+  const set = (next: ActiveFilter) => setFilter('active', next);
   return [value, set] as const;
 }
 

@@ -8,8 +8,9 @@ import type { z } from 'zod';
 import { contractorBodySchema, type ContractorDto } from '@delego/contract';
 import { useSaveContractor } from '../api/contractors.ts';
 import { FormCountryField } from '../shared/country-field.tsx';
-import { FormDialog } from '../shared/form-dialog.tsx';
-import { FormInputField, FormSwitchField } from '../shared/form-fields.tsx';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
+import { FormTextField } from '../../../components/form/form-text-field.tsx';
+import { FormSwitchField } from '../../../components/form/form-switch-field.tsx';
 import { showSaveError } from '../shared/server-errors.ts';
 
 type Values = z.input<typeof contractorBodySchema>;
@@ -65,10 +66,10 @@ export function ContractorDialog({ open, contractor, onClose }: { open: boolean;
     <FormDialog open={open} title={contractor ? t('contractors.editTitle') : t('contractors.newTitle')} onClose={onClose} onSubmit={onSubmit} isPending={save.isPending} formError={formError} maxWidth="md">
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 8 }}>
-          <FormInputField control={form.control} name="name" label={t('contractors.fields.name')} maxLength={300} autoFocus />
+          <FormTextField control={form.control} name="name" label={t('contractors.fields.name')} maxLength={300} autoFocus />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <FormInputField
+          <FormTextField
             control={form.control}
             name="tax_id"
             label={isPolish ? t('contractors.fields.nip') : t('contractors.fields.taxId')}
@@ -80,22 +81,22 @@ export function ContractorDialog({ open, contractor, onClose }: { open: boolean;
           <FormCountryField control={form.control} name="country_code" label={t('contractors.fields.country')} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormInputField control={form.control} name="street" label={t('contractors.fields.street')} maxLength={200} />
+          <FormTextField control={form.control} name="street" label={t('contractors.fields.street')} maxLength={200} />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <FormInputField control={form.control} name="postal_code" label={t('contractors.fields.postalCode')} maxLength={20} placeholder={isPolish ? '00-000' : undefined} />
+          <FormTextField control={form.control} name="postal_code" label={t('contractors.fields.postalCode')} maxLength={20} placeholder={isPolish ? '00-000' : undefined} />
         </Grid>
         <Grid size={{ xs: 12, sm: 8 }}>
-          <FormInputField control={form.control} name="city" label={t('contractors.fields.city')} maxLength={100} />
+          <FormTextField control={form.control} name="city" label={t('contractors.fields.city')} maxLength={100} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormInputField control={form.control} name="email" type="email" label={t('contractors.fields.email')} maxLength={254} />
+          <FormTextField control={form.control} name="email" type="email" label={t('contractors.fields.email')} maxLength={254} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormInputField control={form.control} name="phone" type="tel" label={t('contractors.fields.phone')} maxLength={40} />
+          <FormTextField control={form.control} name="phone" type="tel" label={t('contractors.fields.phone')} maxLength={40} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormInputField control={form.control} name="accounting_code" label={t('contractors.fields.accountingCode')} maxLength={50} helperText={t('contractors.fields.accountingCodeHelp')} />
+          <FormTextField control={form.control} name="accounting_code" label={t('contractors.fields.accountingCode')} maxLength={50} helperText={t('contractors.fields.accountingCodeHelp')} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormSwitchField control={form.control} name="is_active" label={t('contractors.fields.active')} helperText={t('contractors.fields.activeHelp')} />

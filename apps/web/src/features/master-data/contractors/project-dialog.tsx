@@ -6,8 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { projectBodySchema, type ProjectDto } from '@delego/contract';
 import { useContractorOptions, useSaveProject } from '../api/contractors.ts';
-import { FormDialog } from '../shared/form-dialog.tsx';
-import { FormInputField, FormSelectField, FormSwitchField } from '../shared/form-fields.tsx';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
+import { FormTextField } from '../../../components/form/form-text-field.tsx';
+import { FormSelectField } from '../../../components/form/form-select-field.tsx';
+import { FormSwitchField } from '../../../components/form/form-switch-field.tsx';
 import { formSchemaFor } from '../shared/form-schema.ts';
 import { showSaveError } from '../shared/server-errors.ts';
 
@@ -61,8 +63,8 @@ export function ProjectDialog({ open, project, contractorId, onClose }: { open: 
   return (
     <FormDialog open={open} title={project ? t('projects.editTitle') : t('projects.newTitle')} onClose={onClose} onSubmit={onSubmit} isPending={save.isPending} formError={formError}>
       <FormSelectField control={form.control} name="contractor_id" label={t('projects.fields.contractor')} emptyLabel={t('projects.internal')} options={options} />
-      <FormInputField control={form.control} name="name" label={t('projects.fields.name')} maxLength={300} autoFocus />
-      <FormInputField control={form.control} name="order_number" label={t('projects.fields.orderNumber')} maxLength={100} />
+      <FormTextField control={form.control} name="name" label={t('projects.fields.name')} maxLength={300} autoFocus />
+      <FormTextField control={form.control} name="order_number" label={t('projects.fields.orderNumber')} maxLength={100} />
       <FormSwitchField control={form.control} name="is_active" label={t('projects.fields.active')} helperText={t('projects.fields.activeHelp')} />
     </FormDialog>
   );

@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { useSnackbar } from 'notistack';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ProjectDto } from '@delego/contract';
+import { FilterSelect } from '../../../components/data-table/filter-select.tsx';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
-import { useListState } from '../../../components/data-table/use-list-state.ts';
+import { useListFilters, useListState } from '../../../components/data-table/use-list-state.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SettingsNavigation } from '../../../components/settings-navigation.tsx';
 import { useContractorOptions, useDeleteProject, useProjects, useSaveProject } from '../api/contractors.ts';
@@ -30,7 +28,7 @@ export function ProjectListPage() {
   const { enqueueSnackbar } = useSnackbar();
   const { state, query, update } = useListState<Sort>({ sort: 'name' });
   const [active, setActive] = useActiveFilter('all');
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter } = useListFilters();
   const contractorId = Number(params.get('contractor_id')) || undefined;
   const list = useProjects({ ...query, active, contractor_id: contractorId });
   const contractors = useContractorOptions();
@@ -71,32 +69,14 @@ export function ProjectListPage() {
         isError={list.isError}
         toolbar={
           <>
-            <TextField
-              select
-              size="small"
+            <FilterSelect
               label={t('projects.fields.contractor')}
               value={contractorId ? String(contractorId) : ''}
-              onChange={(event) =>
-                setParams(
-                  (current) => {
-                    const next = new URLSearchParams(current);
-                    if (event.target.value) next.set('contractor_id', event.target.value);
-                    else next.delete('contractor_id');
-                    next.delete('page');
-                    return next;
-                  },
-                  { replace: true },
-                )
-              }
-              sx={{ minWidth: 220 }}
-            >
-              <MenuItem value="">{t('projects.allContractors')}</MenuItem>
-              {(contractors.data?.items ?? []).map((contractor) => (
-                <MenuItem key={contractor.id} value={String(contractor.id)}>
-                  {contractor.name}
-                </MenuItem>
-              ))}
-            </TextField>
+              onChange={(value) => setFilter('contractor_id', value)}
+              allLabel={t('projects.allContractors')}
+              options={(contractors.data?.items ?? []).map((contractor) => ({ value: String(contractor.id), label: contractor.name }))}
+              minWidth={220}
+            />
             <ActiveFilterField value={active} onChange={setActive} />
           </>
         }

@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { costCentreBudgetBodySchema, type CostCentreBudgetDto, type CostCentreOption } from '@delego/contract';
 import { useSaveCostCentreBudget } from '../api/cost-centres.ts';
-import { FormDialog } from '../shared/form-dialog.tsx';
-import { FormInputField, FormSelectField } from '../shared/form-fields.tsx';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
+import { FormTextField } from '../../../components/form/form-text-field.tsx';
+import { FormSelectField } from '../../../components/form/form-select-field.tsx';
 import { normalizeAmountInput } from '../shared/format.ts';
 import { formSchemaFor } from '../shared/form-schema.ts';
 import { showSaveError } from '../shared/server-errors.ts';
@@ -80,9 +81,9 @@ export function CostCentreBudgetDialog({
         emptyLabel={t('common.choose')}
         options={costCentres.map((centre) => ({ value: String(centre.id), label: centre.name ? `${centre.ordinate} – ${centre.name}` : centre.ordinate }))}
       />
-      <FormInputField control={form.control} name="date_from" type="date" label={t('costCentres.budgets.dateFrom')} maxLength={10} />
-      <FormInputField control={form.control} name="date_to" type="date" label={t('costCentres.budgets.dateTo')} maxLength={10} />
-      <FormInputField control={form.control} name="amount" label={t('costCentres.budgets.amountPln')} maxLength={20} inputMode="decimal" helperText={t('costCentres.budgets.amountHelp')} />
+      <FormTextField control={form.control} name="date_from" type="date" label={t('costCentres.budgets.dateFrom')} maxLength={10} />
+      <FormTextField control={form.control} name="date_to" type="date" label={t('costCentres.budgets.dateTo')} maxLength={10} />
+      <FormTextField control={form.control} name="amount" label={t('costCentres.budgets.amountPln')} maxLength={20} inputMode="decimal" helperText={t('costCentres.budgets.amountHelp')} />
     </FormDialog>
   );
 }

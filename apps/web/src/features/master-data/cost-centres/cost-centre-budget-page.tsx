@@ -1,18 +1,16 @@
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { useSnackbar } from 'notistack';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CostCentreBudgetDto } from '@delego/contract';
+import { FilterSelect } from '../../../components/data-table/filter-select.tsx';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
-import { useListState } from '../../../components/data-table/use-list-state.ts';
+import { useListFilters, useListState } from '../../../components/data-table/use-list-state.ts';
 import { useCostCentreBudgets, useCostCentreOptions, useDeleteCostCentreBudget } from '../api/cost-centres.ts';
 import { DeleteDialog } from '../shared/delete-dialog.tsx';
 import { formatPln } from '../shared/format.ts';
@@ -27,7 +25,7 @@ export function CostCentreBudgetPage() {
   const { t: tr } = useTranslation('routes');
   const { enqueueSnackbar } = useSnackbar();
   const { state, query, update } = useListState<Sort>({ sort: 'date_from', order: 'desc' });
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter } = useListFilters();
   const costCentreId = Number(params.get('cost_centre_id')) || undefined;
   const list = useCostCentreBudgets({ ...query, cost_centre_id: costCentreId });
   const options = useCostCentreOptions();
@@ -71,32 +69,14 @@ export function CostCentreBudgetPage() {
         isLoading={list.isFetching}
         isError={list.isError}
         toolbar={
-          <TextField
-            select
-            size="small"
+          <FilterSelect
             label={t('costCentres.budgets.filter')}
             value={costCentreId ? String(costCentreId) : ''}
-            onChange={(event) =>
-              setParams(
-                (current) => {
-                  const next = new URLSearchParams(current);
-                  if (event.target.value) next.set('cost_centre_id', event.target.value);
-                  else next.delete('cost_centre_id');
-                  next.delete('page');
-                  return next;
-                },
-                { replace: true },
-              )
-            }
-            sx={{ minWidth: 240 }}
-          >
-            <MenuItem value="">{t('costCentres.budgets.allCostCentres')}</MenuItem>
-            {centres.map((centre) => (
-              <MenuItem key={centre.id} value={String(centre.id)}>
-                {centre.ordinate}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={(value) => setFilter('cost_centre_id', value)}
+            allLabel={t('costCentres.budgets.allCostCentres')}
+            options={centres.map((centre) => ({ value: String(centre.id), label: centre.ordinate }))}
+            minWidth={240}
+          />
         }
         actions={(row) => (
           <>

@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { COST_CENTRE_NAME_MAX_LENGTH, COST_CENTRE_ORDINATE_MAX_LENGTH, costCentreBodySchema, type CostCentreDto } from '@delego/contract';
 import { useSaveCostCentre } from '../api/cost-centres.ts';
-import { FormDialog } from '../shared/form-dialog.tsx';
-import { FormInputField, FormSwitchField } from '../shared/form-fields.tsx';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
+import { FormTextField } from '../../../components/form/form-text-field.tsx';
+import { FormSwitchField } from '../../../components/form/form-switch-field.tsx';
 import { showSaveError } from '../shared/server-errors.ts';
 
 type Values = z.input<typeof costCentreBodySchema>;
@@ -45,8 +46,8 @@ export function CostCentreDialog({ open, centre, onClose }: { open: boolean; cen
 
   return (
     <FormDialog open={open} title={centre ? t('costCentres.editTitle') : t('costCentres.newTitle')} onClose={onClose} onSubmit={onSubmit} isPending={save.isPending} formError={formError}>
-      <FormInputField control={form.control} name="ordinate" label={t('costCentres.fields.ordinate')} maxLength={COST_CENTRE_ORDINATE_MAX_LENGTH} autoFocus helperText={t('costCentres.fields.ordinateHelp')} />
-      <FormInputField control={form.control} name="name" label={t('costCentres.fields.name')} maxLength={COST_CENTRE_NAME_MAX_LENGTH} />
+      <FormTextField control={form.control} name="ordinate" label={t('costCentres.fields.ordinate')} maxLength={COST_CENTRE_ORDINATE_MAX_LENGTH} autoFocus helperText={t('costCentres.fields.ordinateHelp')} />
+      <FormTextField control={form.control} name="name" label={t('costCentres.fields.name')} maxLength={COST_CENTRE_NAME_MAX_LENGTH} />
       <FormSwitchField control={form.control} name="enabled_for_new" label={t('costCentres.fields.enabledForNew')} helperText={t('costCentres.fields.enabledForNewHelp')} />
     </FormDialog>
   );

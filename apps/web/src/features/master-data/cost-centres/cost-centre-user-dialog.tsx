@@ -14,7 +14,7 @@ import type { CostCentreOption, CostCentreUserDto } from '@delego/contract';
 import { ApiError } from '../../../lib/api-client.ts';
 import { translateIssueCode } from '../../../lib/server-messages.ts';
 import { useSaveCostCentreUser } from '../api/cost-centres.ts';
-import { FormDialog } from '../shared/form-dialog.tsx';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
 import { refusalText } from '../shared/server-errors.ts';
 
 /** Sets one user's cost centres and picks the default among them. */

@@ -1,16 +1,14 @@
 import { useMemo, useState } from 'react';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import EditIcon from '@mui/icons-material/Edit';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CostCentreOption, CostCentreUserDto } from '@delego/contract';
+import { FilterSelect } from '../../../components/data-table/filter-select.tsx';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
-import { useListState } from '../../../components/data-table/use-list-state.ts';
+import { useListFilters, useListState } from '../../../components/data-table/use-list-state.ts';
 import { useCostCentreOptions, useCostCentreUsers } from '../api/cost-centres.ts';
 import { CostCentreHeader } from './cost-centre-navigation.tsx';
 import { CostCentreUserDialog } from './cost-centre-user-dialog.tsx';
@@ -22,7 +20,7 @@ export function CostCentreUsersPage() {
   const { t } = useTranslation('masterData');
   const { t: tr } = useTranslation('routes');
   const { state, query, update } = useListState<Sort>({ sort: 'surname' });
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter } = useListFilters();
   const costCentreId = Number(params.get('cost_centre_id')) || undefined;
   const list = useCostCentreUsers({ ...query, cost_centre_id: costCentreId });
   const options = useCostCentreOptions();
@@ -64,32 +62,17 @@ export function CostCentreUsersPage() {
         isLoading={list.isFetching}
         isError={list.isError}
         toolbar={
-          <TextField
-            select
-            size="small"
+          <FilterSelect
             label={t('costCentres.users.filter')}
             value={costCentreId ? String(costCentreId) : ''}
-            onChange={(event) =>
-              setParams(
-                (current) => {
-                  const next = new URLSearchParams(current);
-                  if (event.target.value) next.set('cost_centre_id', event.target.value);
-                  else next.delete('cost_centre_id');
-                  next.delete('page');
-                  return next;
-                },
-                { replace: true },
-              )
-            }
-            sx={{ minWidth: 240 }}
-          >
-            <MenuItem value="">{t('costCentres.users.allUsers')}</MenuItem>
-            {(options.data?.items ?? []).map((centre: CostCentreOption) => (
-              <MenuItem key={centre.id} value={String(centre.id)}>
-                {centre.name ? `${centre.ordinate} – ${centre.name}` : centre.ordinate}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={(value) => setFilter('cost_centre_id', value)}
+            allLabel={t('costCentres.users.allUsers')}
+            options={(options.data?.items ?? []).map((centre: CostCentreOption) => ({
+              value: String(centre.id),
+              label: centre.name ? `${centre.ordinate} – ${centre.name}` : centre.ordinate,
+            }))}
+            minWidth={240}
+          />
         }
         actions={(row) => (
           <Tooltip title={t('costCentres.users.editFor', { name: `${row.name} ${row.surname}` })}>

@@ -7,8 +7,10 @@ import type { z } from 'zod';
 import { TASK_COMMENT_REQUIREMENTS } from '@delego/domain';
 import { DELEGATION_TASK_NAME_MAX_LENGTH, delegationTaskBodySchema, type DelegationTaskDto } from '@delego/contract';
 import { useSaveDelegationTask } from '../api/delegation-tasks.ts';
-import { FormDialog } from '../shared/form-dialog.tsx';
-import { FormInputField, FormSelectField, FormSwitchField } from '../shared/form-fields.tsx';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
+import { FormTextField } from '../../../components/form/form-text-field.tsx';
+import { FormSelectField } from '../../../components/form/form-select-field.tsx';
+import { FormSwitchField } from '../../../components/form/form-switch-field.tsx';
 import { showSaveError } from '../shared/server-errors.ts';
 
 type Values = z.input<typeof delegationTaskBodySchema>;
@@ -48,8 +50,8 @@ export function DelegationTaskDialog({ open, task, onClose }: { open: boolean; t
 
   return (
     <FormDialog open={open} title={task ? t('tasks.editTitle') : t('tasks.newTitle')} onClose={onClose} onSubmit={onSubmit} isPending={save.isPending} formError={formError}>
-      <FormInputField control={form.control} name="name_pl" label={t('tasks.fields.namePl')} maxLength={DELEGATION_TASK_NAME_MAX_LENGTH} autoFocus />
-      <FormInputField control={form.control} name="name_en" label={t('tasks.fields.nameEn')} maxLength={DELEGATION_TASK_NAME_MAX_LENGTH} />
+      <FormTextField control={form.control} name="name_pl" label={t('tasks.fields.namePl')} maxLength={DELEGATION_TASK_NAME_MAX_LENGTH} autoFocus />
+      <FormTextField control={form.control} name="name_en" label={t('tasks.fields.nameEn')} maxLength={DELEGATION_TASK_NAME_MAX_LENGTH} />
       <FormSelectField
         control={form.control}
         name="comment_requirement"

@@ -6,7 +6,7 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationUnitDto, OrganizationUnitUserDto } from '@delego/contract';
 import { useAssignOrganizationUnitUsers } from '../api/organisation.ts';
-import { FormDialog } from '../shared/form-dialog.tsx';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
 import { refusalText } from '../shared/server-errors.ts';
 import { flattenTree } from './unit-tree.ts';
 

@@ -2,15 +2,13 @@ import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationUnitUserDto } from '@delego/contract';
+import { FilterSelect } from '../../../components/data-table/filter-select.tsx';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
-import { useListState } from '../../../components/data-table/use-list-state.ts';
+import { useListFilters, useListState } from '../../../components/data-table/use-list-state.ts';
 import { useOrganizationUnitUsers, useOrganizationUnits } from '../api/organisation.ts';
 import { AssignUnitDialog } from './assign-unit-dialog.tsx';
 import { OrganisationHeader } from './organisation-header.tsx';
@@ -23,7 +21,7 @@ export function OrganisationUsersPage() {
   const { t } = useTranslation('masterData');
   const { t: tr } = useTranslation('routes');
   const { state, query, update } = useListState<Sort>({ sort: 'surname' });
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter } = useListFilters();
   const unitParam = params.get('unit');
   const unitFilter = unitParam === 'none' ? 'none' : Number(unitParam) || undefined;
   const list = useOrganizationUnitUsers({ ...query, unit: unitFilter });
@@ -83,33 +81,17 @@ export function OrganisationUsersPage() {
             <Button size="small" disabled={rows.length === 0} onClick={() => setSelected(allOnPageSelected ? [] : [...selected.filter((user) => !rows.some((row) => row.user_id === user.user_id)), ...rows])}>
               {allOnPageSelected ? t('organisation.users.clearSelection') : t('organisation.users.selectPage')}
             </Button>
-            <TextField
-              select
-              size="small"
+            <FilterSelect
               label={t('organisation.users.filter')}
               value={unitParam ?? ''}
-              onChange={(event) =>
-                setParams(
-                  (current) => {
-                    const next = new URLSearchParams(current);
-                    if (event.target.value) next.set('unit', event.target.value);
-                    else next.delete('unit');
-                    next.delete('page');
-                    return next;
-                  },
-                  { replace: true },
-                )
-              }
-              sx={{ minWidth: 240 }}
-            >
-              <MenuItem value="">{t('organisation.users.allUnits')}</MenuItem>
-              <MenuItem value="none">{t('organisation.users.noUnit')}</MenuItem>
-              {flattenTree(units).map(({ unit, depth }) => (
-                <MenuItem key={unit.id} value={String(unit.id)}>
-                  {`${'\u00a0\u00a0'.repeat(depth)}${unit.name}`}
-                </MenuItem>
-              ))}
-            </TextField>
+              onChange={(value) => setFilter('unit', value)}
+              allLabel={t('organisation.users.allUnits')}
+              options={[
+                { value: 'none', label: t('organisation.users.noUnit') },
+                ...flattenTree(units).map(({ unit, depth }) => ({ value: String(unit.id), label: `${'\u00a0\u00a0'.repeat(depth)}${unit.name}` })),
+              ]}
+              minWidth={240}
+            />
           </>
         }
         actions={(row) => (

@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { organizationUnitParentIssues } from '@delego/domain';
 import { ORGANIZATION_UNIT_NAME_MAX_LENGTH, organizationUnitBodySchema, type OrganizationUnitDto } from '@delego/contract';
 import { useSaveOrganizationUnit } from '../api/organisation.ts';
-import { FormDialog } from '../shared/form-dialog.tsx';
-import { FormInputField, FormSelectField } from '../shared/form-fields.tsx';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
+import { FormTextField } from '../../../components/form/form-text-field.tsx';
+import { FormSelectField } from '../../../components/form/form-select-field.tsx';
 import { formSchemaFor } from '../shared/form-schema.ts';
 import { showSaveError } from '../shared/server-errors.ts';
 import { possibleParents } from './unit-tree.ts';
@@ -71,7 +72,7 @@ export function UnitDialog({ mode, units, onClose }: { mode: UnitDialogMode | nu
       isPending={save.isPending}
       formError={formError}
     >
-      <FormInputField control={form.control} name="name" label={t('organisation.fields.name')} maxLength={ORGANIZATION_UNIT_NAME_MAX_LENGTH} autoFocus />
+      <FormTextField control={form.control} name="name" label={t('organisation.fields.name')} maxLength={ORGANIZATION_UNIT_NAME_MAX_LENGTH} autoFocus />
       {!unit?.is_main && (
         <FormSelectField
           control={form.control}

@@ -18,7 +18,8 @@ import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SettingsNavigation } from '../../../components/settings-navigation.tsx';
 import { useCustomPage, useSaveCustomPage } from '../api/pages.ts';
-import { FormInputField, FormSwitchField } from '../shared/form-fields.tsx';
+import { FormTextField } from '../../../components/form/form-text-field.tsx';
+import { FormSwitchField } from '../../../components/form/form-switch-field.tsx';
 import { formSchemaFor } from '../shared/form-schema.ts';
 import { MissingView } from '../shared/missing-view.tsx';
 import { showSaveError } from '../shared/server-errors.ts';
@@ -119,13 +120,13 @@ function CustomPageEditor({ id }: { id: number | null }) {
           {formError && <Alert severity="error">{formError}</Alert>}
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 6 }}>
-              <FormInputField control={form.control} name="title_pl" label={t('pages.fields.titlePl')} maxLength={CUSTOM_PAGE_TITLE_MAX_LENGTH} autoFocus />
+              <FormTextField control={form.control} name="title_pl" label={t('pages.fields.titlePl')} maxLength={CUSTOM_PAGE_TITLE_MAX_LENGTH} autoFocus />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <FormInputField control={form.control} name="title_en" label={t('pages.fields.titleEn')} maxLength={CUSTOM_PAGE_TITLE_MAX_LENGTH} helperText={t('pages.englishFallback')} />
+              <FormTextField control={form.control} name="title_en" label={t('pages.fields.titleEn')} maxLength={CUSTOM_PAGE_TITLE_MAX_LENGTH} helperText={t('pages.englishFallback')} />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <FormInputField
+              <FormTextField
                 control={form.control}
                 name="alias"
                 label={t('pages.fields.alias')}
@@ -134,7 +135,7 @@ function CustomPageEditor({ id }: { id: number | null }) {
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6, md: 2 }}>
-              <FormInputField control={form.control} name="sort_order" label={t('pages.fields.sortOrder')} maxLength={4} inputMode="numeric" />
+              <FormTextField control={form.control} name="sort_order" label={t('pages.fields.sortOrder')} maxLength={4} inputMode="numeric" />
             </Grid>
             <Grid size={{ xs: 12, sm: 6, md: 4 }}>
               <FormSwitchField control={form.control} name="show_in_menu" label={t('pages.fields.showInMenu')} helperText={t('pages.fields.showInMenuHelp')} />

@@ -17,7 +17,8 @@ import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SettingsNavigation } from '../../../components/settings-navigation.tsx';
 import { useSaveTripPolicy, useTripPolicy } from '../api/pages.ts';
-import { FormInputField, FormSwitchField } from '../shared/form-fields.tsx';
+import { FormTextField } from '../../../components/form/form-text-field.tsx';
+import { FormSwitchField } from '../../../components/form/form-switch-field.tsx';
 import { showSaveError } from '../shared/server-errors.ts';
 import { ContentTabs } from './content-tabs.tsx';
 
@@ -81,10 +82,10 @@ export function TripPolicyPage() {
             {formError && <Alert severity="error">{formError}</Alert>}
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, md: 6 }}>
-                <FormInputField control={form.control} name="title_pl" label={t('pages.fields.titlePl')} maxLength={CUSTOM_PAGE_TITLE_MAX_LENGTH} />
+                <FormTextField control={form.control} name="title_pl" label={t('pages.fields.titlePl')} maxLength={CUSTOM_PAGE_TITLE_MAX_LENGTH} />
               </Grid>
               <Grid size={{ xs: 12, md: 6 }}>
-                <FormInputField control={form.control} name="title_en" label={t('pages.fields.titleEn')} maxLength={CUSTOM_PAGE_TITLE_MAX_LENGTH} helperText={t('pages.englishFallback')} />
+                <FormTextField control={form.control} name="title_en" label={t('pages.fields.titleEn')} maxLength={CUSTOM_PAGE_TITLE_MAX_LENGTH} helperText={t('pages.englishFallback')} />
               </Grid>
               <Grid size={12}>
                 <FormSwitchField control={form.control} name="show_in_menu" label={t('pages.fields.showInMenu')} helperText={t('tripPolicy.showInMenuHelp')} />

@@ -1,13 +1,14 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerIssues } from '../../../lib/form-errors.ts';
-import { translateIssueCode, translateServerMessage } from '../../../lib/server-messages.ts';
+import { translateServerMessage } from '../../../lib/server-messages.ts';
+import { firstIssueText } from '../../../components/form/issue-texts.ts';
 
 /** The translated text of a refusal that is not about one field (e.g. "in use" on delete), or null. */
 export function refusalText(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null;
-  const issue = error.issues[0];
-  if (issue) return translateIssueCode(issue.code, issue.params);
+  const issueText = firstIssueText(error);
+  if (issueText) return issueText;
   // A 403 or a network failure is already reported by the shell (dialog or notification).
   if (error.status === 403 || error.status === 0 || error.status >= 500) return null;
   return error.messages[0] ? translateServerMessage(error.messages[0]) : null;

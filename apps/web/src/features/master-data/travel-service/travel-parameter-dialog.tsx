@@ -18,8 +18,10 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { fieldErrorText } from '../../../lib/form-errors.ts';
 import { translateIssueCode } from '../../../lib/server-messages.ts';
 import { useSaveTravelParameter } from '../api/travel-service.ts';
-import { FormDialog } from '../shared/form-dialog.tsx';
-import { FormInputField, FormSelectField, FormSwitchField } from '../shared/form-fields.tsx';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
+import { FormTextField } from '../../../components/form/form-text-field.tsx';
+import { FormSelectField } from '../../../components/form/form-select-field.tsx';
+import { FormSwitchField } from '../../../components/form/form-switch-field.tsx';
 import { formSchemaFor } from '../shared/form-schema.ts';
 import { showSaveError } from '../shared/server-errors.ts';
 
@@ -125,7 +127,7 @@ export function TravelParameterDialog({ open, parameter, nextOrder, onClose }: {
         }
       />
     ) : (
-      <FormInputField
+      <FormTextField
         control={form.control}
         name="default_value"
         label={t('travel.parameters.fields.defaultValue')}
@@ -142,8 +144,8 @@ export function TravelParameterDialog({ open, parameter, nextOrder, onClose }: {
 
   return (
     <FormDialog open={open} title={parameter ? t('travel.parameters.editTitle') : t('travel.parameters.newTitle')} onClose={onClose} onSubmit={onSubmit} isPending={save.isPending} formError={formError}>
-      <FormInputField control={form.control} name="name_pl" label={t('travel.parameters.fields.namePl')} maxLength={200} autoFocus />
-      <FormInputField control={form.control} name="name_en" label={t('travel.parameters.fields.nameEn')} maxLength={200} />
+      <FormTextField control={form.control} name="name_pl" label={t('travel.parameters.fields.namePl')} maxLength={200} autoFocus />
+      <FormTextField control={form.control} name="name_en" label={t('travel.parameters.fields.nameEn')} maxLength={200} />
       <FormSelectField control={form.control} name="type" label={t('travel.parameters.fields.type')} options={TRAVEL_PARAMETER_TYPES.map((value) => ({ value, label: t(`travel.parameters.types.${value}`) }))} />
       {type === 'select' && (
         <Stack spacing={1} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
@@ -175,7 +177,7 @@ export function TravelParameterDialog({ open, parameter, nextOrder, onClose }: {
         </Stack>
       )}
       {defaultField}
-      <FormInputField control={form.control} name="sort_order" label={t('travel.parameters.fields.sortOrder')} maxLength={4} inputMode="numeric" />
+      <FormTextField control={form.control} name="sort_order" label={t('travel.parameters.fields.sortOrder')} maxLength={4} inputMode="numeric" />
       <FormSwitchField control={form.control} name="is_required" label={t('travel.parameters.fields.required')} helperText={t('travel.parameters.fields.requiredHelp')} />
       <FormSwitchField control={form.control} name="is_active" label={t('travel.parameters.fields.active')} helperText={t('travel.parameters.fields.activeHelp')} />
     </FormDialog>

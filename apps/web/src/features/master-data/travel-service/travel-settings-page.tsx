@@ -11,7 +11,8 @@ import { z } from 'zod';
 import { travelServiceSettingsSchema, type TravelServiceSettings } from '@delego/contract';
 import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { useSaveTravelServiceSettings, useTravelServiceSettings } from '../api/travel-service.ts';
-import { FormSelectField, FormSwitchField } from '../shared/form-fields.tsx';
+import { FormSelectField } from '../../../components/form/form-select-field.tsx';
+import { FormSwitchField } from '../../../components/form/form-switch-field.tsx';
 import { showSaveError } from '../shared/server-errors.ts';
 import { TravelServiceHeader } from './travel-service-header.tsx';
 

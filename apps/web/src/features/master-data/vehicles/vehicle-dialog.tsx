@@ -12,8 +12,10 @@ import { z } from 'zod';
 import { ENGINE_CAPACITY_LIMIT, VEHICLE_TYPES, isValidEngineCapacity } from '@delego/domain';
 import { vehicleBodySchema, type VehicleDto } from '@delego/contract';
 import { useSaveVehicle } from '../api/vehicles.ts';
-import { FormDialog } from '../shared/form-dialog.tsx';
-import { FormInputField, FormSelectField, FormSwitchField } from '../shared/form-fields.tsx';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
+import { FormTextField } from '../../../components/form/form-text-field.tsx';
+import { FormSelectField } from '../../../components/form/form-select-field.tsx';
+import { FormSwitchField } from '../../../components/form/form-switch-field.tsx';
 import { formSchemaFor } from '../shared/form-schema.ts';
 import { showSaveError } from '../shared/server-errors.ts';
 import { FormUserField } from './owner-field.tsx';
@@ -115,9 +117,9 @@ export function VehicleDialog({ open, vehicle, asAdministrator, onClose }: { ope
         />
       )}
       {asAdministrator && isPrivate && <FormUserField control={form.control} name="owner_user_id" label={t('vehicles.fields.owner')} helperText={t('vehicles.fields.ownerHelp')} />}
-      <FormInputField control={form.control} name="plates" label={t('vehicles.fields.plates')} maxLength={20} autoFocus={!asAdministrator} />
-      <FormInputField control={form.control} name="model" label={t('vehicles.fields.model')} maxLength={100} />
-      <FormInputField
+      <FormTextField control={form.control} name="plates" label={t('vehicles.fields.plates')} maxLength={20} autoFocus={!asAdministrator} />
+      <FormTextField control={form.control} name="model" label={t('vehicles.fields.model')} maxLength={100} />
+      <FormTextField
         control={form.control}
         name="engine_capacity"
         label={t('vehicles.fields.engineCapacity')}

@@ -3,14 +3,12 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { VehicleDto } from '@delego/contract';
 import { useListState, type ListState } from '../../../components/data-table/use-list-state.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { useDeleteVehicle } from '../api/vehicles.ts';
 import { DelegationInfoBackLink } from '../delegation-info/delegation-info-back-link.tsx';
-import { DeleteDialog } from '../shared/delete-dialog.tsx';
+import { VehicleDeleteDialog } from './vehicle-delete-dialog.tsx';
 import { VehicleDialog } from './vehicle-dialog.tsx';
 import { VehicleTable, type VehicleSort } from './vehicle-table.tsx';
 
@@ -21,11 +19,9 @@ import { VehicleTable, type VehicleSort } from './vehicle-table.tsx';
 export function VehicleInfoPage() {
   const { t } = useTranslation('masterData');
   const { t: tr } = useTranslation('routes');
-  const { enqueueSnackbar } = useSnackbar();
   const own = useListState<VehicleSort>({ sort: 'plates' });
   // The company list keeps its own page in local state, so the two lists do not share the address.
   const [companyState, setCompanyState] = useState<ListState<VehicleSort>>({ page: 1, page_size: 10, sort: 'plates', order: 'asc', search: '' });
-  const remove = useDeleteVehicle();
   const [editing, setEditing] = useState<{ vehicle: VehicleDto | null } | null>(null);
   const [deleting, setDeleting] = useState<VehicleDto | null>(null);
   const { search: companySearch, ...companyQuery } = companyState;
@@ -68,16 +64,7 @@ export function VehicleInfoPage() {
         </section>
       </Stack>
       <VehicleDialog open={editing !== null} vehicle={editing?.vehicle ?? null} asAdministrator={false} onClose={() => setEditing(null)} />
-      <DeleteDialog
-        open={deleting !== null}
-        title={t('vehicles.deleteTitle')}
-        question={t('vehicles.deleteQuestion', { plates: deleting?.plates ?? '' })}
-        onDelete={async () => {
-          await remove.mutateAsync(deleting!.id);
-          enqueueSnackbar(t('vehicles.deleted'));
-        }}
-        onClose={() => setDeleting(null)}
-      />
+      <VehicleDeleteDialog vehicle={deleting} onClose={() => setDeleting(null)} />
     </>
   );
 }

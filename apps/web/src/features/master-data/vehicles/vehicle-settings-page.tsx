@@ -3,15 +3,12 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
-import { useSnackbar } from 'notistack';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { VehicleDto } from '@delego/contract';
-import { useListState } from '../../../components/data-table/use-list-state.ts';
+import { useListFilters, useListState } from '../../../components/data-table/use-list-state.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SettingsNavigation } from '../../../components/settings-navigation.tsx';
-import { useDeleteVehicle } from '../api/vehicles.ts';
-import { DeleteDialog } from '../shared/delete-dialog.tsx';
+import { VehicleDeleteDialog } from './vehicle-delete-dialog.tsx';
 import { VehicleDialog } from './vehicle-dialog.tsx';
 import { VehicleTable, type VehicleSort } from './vehicle-table.tsx';
 
@@ -21,12 +18,10 @@ type Scope = 'all' | 'company' | 'private';
 export function VehicleSettingsPage() {
   const { t } = useTranslation('masterData');
   const { t: tr } = useTranslation('routes');
-  const { enqueueSnackbar } = useSnackbar();
   const { state, query, update } = useListState<VehicleSort>({ sort: 'plates' });
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter } = useListFilters();
   const scopeParam = params.get('scope');
   const scope: Scope = scopeParam === 'company' || scopeParam === 'private' ? scopeParam : 'all';
-  const remove = useDeleteVehicle();
   const [editing, setEditing] = useState<{ vehicle: VehicleDto | null } | null>(null);
   const [deleting, setDeleting] = useState<VehicleDto | null>(null);
 
@@ -56,17 +51,7 @@ export function VehicleSettingsPage() {
             size="small"
             label={t('common.show')}
             value={scope}
-            onChange={(event) =>
-              setParams(
-                (current) => {
-                  const next = new URLSearchParams(current);
-                  next.set('scope', event.target.value);
-                  next.delete('page');
-                  return next;
-                },
-                { replace: true },
-              )
-            }
+            onChange={(event) => setFilter('scope', event.target.value)}
             sx={{ minWidth: 200 }}
           >
             <MenuItem value="all">{t('vehicles.scope.all')}</MenuItem>
@@ -76,16 +61,7 @@ export function VehicleSettingsPage() {
         }
       />
       <VehicleDialog open={editing !== null} vehicle={editing?.vehicle ?? null} asAdministrator onClose={() => setEditing(null)} />
-      <DeleteDialog
-        open={deleting !== null}
-        title={t('vehicles.deleteTitle')}
-        question={t('vehicles.deleteQuestion', { plates: deleting?.plates ?? '' })}
-        onDelete={async () => {
-          await remove.mutateAsync(deleting!.id);
-          enqueueSnackbar(t('vehicles.deleted'));
-        }}
-        onClose={() => setDeleting(null)}
-      />
+      <VehicleDeleteDialog vehicle={deleting} onClose={() => setDeleting(null)} />
     </>
   );
 }

@@ -21,8 +21,8 @@ interface FormDialogProps {
 }
 
 /**
- * The create and edit dialogs of the master-data screens: a form with its fields, Save and
- * Cancel. Closing while saving is refused, so an answer never arrives to a closed form.
+ * A create or edit dialog: a form with its fields, Save and Cancel. Closing while saving is
+ * refused, so an answer never arrives to a closed form.
  */
 export function FormDialog({ open, title, onClose, onSubmit, isPending, formError, maxWidth = 'sm', children }: FormDialogProps) {
   const { t } = useTranslation('common');
