@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, asc } from 'drizzle-orm';
 import { AppError } from '@delego/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createCompany, createUser } from '../../../test/factories.ts';
@@ -62,7 +62,7 @@ describe('document number templates', () => {
     const edited = (await save(admin, body({ id: template.id, mask: 'PW/[000N]/[YY]', description: 'Nowy wzór' }))).json().template;
     expect(edited).toMatchObject({ mask: 'PW/[000N]/[YY]', description: 'Nowy wzór' });
     expect((await post('/settings/document-number-template/delete', admin, { id: template.id })).statusCode).toBe(200);
-    const actions = await t.db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.entityType, 'numberTemplate'), eq(auditLog.entityId, String(template.id))));
+    const actions = await t.db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.entityType, 'numberTemplate'), eq(auditLog.entityId, String(template.id)))).orderBy(asc(auditLog.id));
     expect(actions.map((row) => row.action)).toEqual(['numberTemplate.create', 'numberTemplate.update', 'numberTemplate.delete']);
   });
 

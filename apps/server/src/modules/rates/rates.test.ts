@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, asc } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createCompany, createUser } from '../../../test/factories.ts';
 import { authHeaders } from '../../../test/sessions.ts';
@@ -28,7 +28,7 @@ afterAll(async () => t.close());
 const post = (url: string, headers: Record<string, string>, payload: unknown) => t.app.inject({ method: 'POST', url: `/api${url}`, headers, payload: payload as object });
 const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url: `/api${url}`, headers });
 const auditActions = async (entityType: string, entityId: number) =>
-  (await t.db.select().from(auditLog).where(and(eq(auditLog.companyId, companyId), eq(auditLog.entityType, entityType), eq(auditLog.entityId, String(entityId))))).map(
+  (await t.db.select().from(auditLog).where(and(eq(auditLog.companyId, companyId), eq(auditLog.entityType, entityType), eq(auditLog.entityId, String(entityId)))).orderBy(asc(auditLog.id))).map(
     (row) => row.action,
   );
 

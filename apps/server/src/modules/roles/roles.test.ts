@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, asc } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createCompany, createUser } from '../../../test/factories.ts';
 import { authHeaders } from '../../../test/sessions.ts';
@@ -48,6 +48,7 @@ const auditActions = async (entityType: string, entityId: string | number) =>
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.companyId, company.id), eq(auditLog.entityType, entityType), eq(auditLog.entityId, String(entityId))))
+      .orderBy(asc(auditLog.id))
   ).map((row) => row.action);
 
 async function permissionsOf(headers: Headers) {

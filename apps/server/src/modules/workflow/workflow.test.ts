@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, asc } from 'drizzle-orm';
 import { defaultWorkflow, type WorkflowDefinition } from '@delego/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createCompany, createUser } from '../../../test/factories.ts';
@@ -109,7 +109,7 @@ describe('workflow load and save', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json().issues).toEqual([{ path: ['version'], code: 'workflow.versionConflict', params: { version: 2 } }]);
 
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.companyId, company.id), eq(auditLog.entityType, 'workflow')));
+    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.companyId, company.id), eq(auditLog.entityType, 'workflow'))).orderBy(asc(auditLog.id));
     expect(audit.map((row) => [row.action, row.entityId])).toEqual([
       ['workflow.save', 'delegationOrder'],
       ['workflow.save', 'delegationOrder'],
