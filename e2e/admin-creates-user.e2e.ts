@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, baseUrl, launchBrowser, newPage } from './support/browser.ts';
+import { DEMO_PASSWORD, baseUrl, launchBrowser, newPage, submitLogin } from './support/browser.ts';
 
 let browser: Browser;
 
@@ -9,13 +9,6 @@ beforeAll(async () => {
 });
 afterAll(async () => browser.close());
 
-async function logIn(page: Page, login: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Firma').fill('demo');
-  await page.getByLabel('Login').fill(login);
-  await page.getByLabel('Hasło', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Zaloguj' }).click();
-}
 
 async function menuLinks(page: Page): Promise<string[]> {
   const menu = page.getByRole('navigation', { name: 'Menu główne' });
@@ -54,7 +47,7 @@ describe('company administration', () => {
     async () => {
       const costCentre = await ensureCostCentre();
       const { context: adminContext, page } = await newPage(browser);
-      await logIn(page, 'administrator', DEMO_PASSWORD);
+      await submitLogin(page, 'demo', 'administrator', DEMO_PASSWORD);
       await page.getByRole('navigation', { name: 'Menu główne' }).getByRole('link', { name: 'Administracja', exact: true }).click();
       await page.getByRole('heading', { name: 'Użytkownicy' }).waitFor();
 
@@ -94,7 +87,7 @@ describe('company administration', () => {
 
       // The new user logs in and sees bookings, business trips and invoices – no administration, no reports.
       const { context: userContext, page: userPage } = await newPage(browser);
-      await logIn(userPage, 'zlewandowska', 'Podroze-2026!');
+      await submitLogin(userPage, 'demo', 'zlewandowska', 'Podroze-2026!');
       expect(await menuLinks(userPage)).toEqual([
         'Rezerwacje',
         'Delegacje',

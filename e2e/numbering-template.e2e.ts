@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, baseUrl, launchBrowser, newPage } from './support/browser.ts';
+import { baseUrl, launchBrowser, newPage, logInToDemo } from './support/browser.ts';
 
 let browser: Browser;
 
@@ -11,14 +11,6 @@ afterAll(async () => browser.close());
 
 const LIST_PATH = '/settings/system-settings/document-number-template';
 
-async function logInAsAdministrator(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Firma').fill('demo');
-  await page.getByLabel('Login').fill('administrator');
-  await page.getByLabel('Hasło', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Zaloguj' }).click();
-  await page.getByRole('navigation', { name: 'Menu główne' }).getByRole('link', { name: 'Wyloguj' }).waitFor();
-}
 
 function previewNumbers(page: Page, scope: string): Promise<string[]> {
   return page.getByRole('list', { name: `Następne numery – ${scope}` }).getByRole('listitem').allInnerTexts();
@@ -27,7 +19,7 @@ function previewNumbers(page: Page, scope: string): Promise<string[]> {
 describe('document numbering template', () => {
   it('the administrator creates a template and the preview shows the next numbers', async () => {
     const { context, page } = await newPage(browser);
-    await logInAsAdministrator(page);
+    await logInToDemo(page, 'administrator');
 
     await page.goto(LIST_PATH);
     await page.getByRole('link', { name: 'Nowy szablon' }).click();

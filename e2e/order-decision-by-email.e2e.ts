@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, baseUrl, launchBrowser, newPage, outboxMessages } from './support/browser.ts';
+import { DEMO_PASSWORD, baseUrl, launchBrowser, newPage, outboxMessages, logInToDemo } from './support/browser.ts';
 
 let browser: Browser;
 
@@ -40,14 +40,6 @@ async function prepareDemoCompany(): Promise<() => Promise<void>> {
   };
 }
 
-async function logIn(page: Page, login: string) {
-  await page.goto('/login');
-  await page.getByLabel('Firma').fill('demo');
-  await page.getByLabel('Login').fill(login);
-  await page.getByLabel('Hasło', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Zaloguj' }).click();
-  await page.getByRole('navigation', { name: 'Menu główne' }).getByRole('link', { name: 'Wyloguj' }).waitFor();
-}
 
 /** `YYYY-MM-DD` `days` from today. */
 function dayFromToday(days: number): string {
@@ -86,7 +78,7 @@ async function orderAndDecide(): Promise<void> {
   const end = dayFromToday(32);
 
   const { context, page } = await newPage(browser);
-  await logIn(page, 'employee');
+  await logInToDemo(page, 'employee');
 
   // Step 1: the trip is for me; step 2: the delegation process.
   await page.goto('/');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD, baseUrl, launchBrowser, newPage } from './support/browser.ts';
+import { DEMO_PASSWORD, baseUrl, launchBrowser, newPage, logInToDemo } from './support/browser.ts';
 
 let browser: Browser;
 
@@ -9,17 +9,6 @@ beforeAll(async () => {
 });
 afterAll(async () => browser.close());
 
-async function logIn(page: Page, login: string) {
-  await page.goto('/login');
-  await page.getByLabel('Firma').fill('demo');
-  await page.getByLabel('Login').fill(login);
-  await page.getByLabel('Hasło', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Zaloguj' }).click();
-  await page
-    .getByRole('navigation', { name: 'Menu główne' })
-    .getByRole('link', { name: 'Wyloguj' })
-    .waitFor();
-}
 
 /**
  * The texts of a row's header and data cells, with the no-break spaces of amounts as plain spaces;
@@ -78,7 +67,7 @@ describe('company per-diem rates', () => {
     const { context: employeeContext, page: employee } = await newPage(browser);
     try {
       // 1. The administrator adds a company-wide rate for Germany.
-      await logIn(admin, 'administrator');
+      await logInToDemo(admin, 'administrator');
       await admin.goto('/settings/delegation-rate/custom');
       await admin.getByRole('heading', { name: 'Stawki własne firmy' }).waitFor();
       await admin.getByRole('button', { name: 'Nowa stawka' }).click();
@@ -102,7 +91,7 @@ describe('company per-diem rates', () => {
         .toEqual(['Niemcy (DE)', '', '60,00 EUR', '200,00 EUR', 'cała firma', 'od 2026-01-01', '']);
 
       // 2. The employee sees it among the rates in force for them, marked as the company's.
-      await logIn(employee, 'employee');
+      await logInToDemo(employee, 'employee');
       await employee.goto('/delegation-info/delegation-rate');
       const rates = employee.getByRole('table', { name: 'Stawki diet i limity noclegów' });
       await employee.getByLabel('Dzień').fill('2026-03-10');

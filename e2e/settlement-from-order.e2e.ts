@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, baseUrl, launchBrowser, newPage } from './support/browser.ts';
+import type { Browser } from 'playwright-core';
+import { DEMO_PASSWORD, baseUrl, launchBrowser, newPage, logInToDemo } from './support/browser.ts';
 
 let browser: Browser;
 
@@ -70,7 +70,7 @@ async function prepareDemoCompany(): Promise<() => Promise<void>> {
  */
 async function acceptedOrderToBerlin(start: string, end: string): Promise<{ id: number; number: string }> {
   const { context, page } = await newPage(browser);
-  await logIn(page, 'employee');
+  await logInToDemo(page, 'employee');
   await page.goto('/');
   await page.getByRole('heading', { name: 'Nowa podróż' }).waitFor();
   await page.getByRole('radio', { name: 'Dla mnie' }).check();
@@ -94,7 +94,7 @@ async function acceptedOrderToBerlin(start: string, end: string): Promise<{ id: 
   await context.close();
 
   const acceptor = await newPage(browser);
-  await logIn(acceptor.page, 'acceptor');
+  await logInToDemo(acceptor.page, 'acceptor');
   await acceptor.page.goto(`/delegation-order/decision/${id}`);
   await acceptor.page.getByRole('heading', { name: 'Decyzja w sprawie polecenia wyjazdu' }).waitFor();
   await acceptor.page.getByRole('button', { name: 'Akceptuj' }).click();
@@ -108,14 +108,6 @@ async function acceptedOrderToBerlin(start: string, end: string): Promise<{ id: 
   return { id, number: order.number };
 }
 
-async function logIn(page: Page, login: string) {
-  await page.goto('/login');
-  await page.getByLabel('Firma').fill('demo');
-  await page.getByLabel('Login').fill(login);
-  await page.getByLabel('Hasło', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Zaloguj' }).click();
-  await page.getByRole('navigation', { name: 'Menu główne' }).getByRole('link', { name: 'Wyloguj' }).waitFor();
-}
 
 function pdftotext(pdf: Buffer): string | null {
   try {
@@ -150,7 +142,7 @@ async function settleTrip(): Promise<void> {
   const order = await acceptedOrderToBerlin(start, end);
 
   const { context, page } = await newPage(browser);
-  await logIn(page, 'employee');
+  await logInToDemo(page, 'employee');
 
   // Start → from an accepted order → the order.
   await page.goto('/delegation');
@@ -224,7 +216,7 @@ async function settleTrip(): Promise<void> {
 
   // The finance user settles it on the decision screen.
   const finance = await newPage(browser);
-  await logIn(finance.page, 'finance');
+  await logInToDemo(finance.page, 'finance');
   await finance.page.goto('/delegation?scope=toDecide');
   const waiting = finance.page.getByRole('row').filter({ hasText: 'Anna Kowalska' }).first();
   await waiting.getByRole('link', { name: /^Decyzja/ }).click();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, baseUrl, launchBrowser, newPage, outboxMessages } from './support/browser.ts';
+import { DEMO_PASSWORD, baseUrl, launchBrowser, newPage, outboxMessages, submitLogin } from './support/browser.ts';
 
 let browser: Browser;
 
@@ -9,13 +9,6 @@ beforeAll(async () => {
 });
 afterAll(async () => browser.close());
 
-async function logIn(page: Page, company: string, login: string, password = DEMO_PASSWORD) {
-  await page.goto('/login');
-  await page.getByLabel('Firma').fill(company);
-  await page.getByLabel('Login').fill(login);
-  await page.getByLabel('Hasło', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Zaloguj' }).click();
-}
 
 async function menuLinks(page: Page): Promise<string[]> {
   const menu = page.getByRole('navigation', { name: 'Menu główne' });
@@ -45,7 +38,7 @@ describe('each demo user sees exactly the menu their permissions give', () => {
   ];
   it.each(cases)('%s/%s', async (company, login, expected) => {
     const { context, page } = await newPage(browser);
-    await logIn(page, company, login);
+    await submitLogin(page, company, login);
     expect(await menuLinks(page)).toEqual(expected);
     await context.close();
   });
@@ -66,7 +59,7 @@ describe('login', () => {
 
   it('shows the login-failed dialog for a wrong password', async () => {
     const { context, page } = await newPage(browser);
-    await logIn(page, 'demo', 'employee', 'Wrong-Password-1');
+    await submitLogin(page, 'demo', 'employee', 'Wrong-Password-1');
     const dialog = page.getByRole('dialog', { name: 'Logowanie nieudane' });
     await dialog.getByText('Nieprawidłowa firma, login lub hasło').waitFor();
     await context.close();
@@ -84,7 +77,7 @@ describe('login', () => {
   it('locks a login after repeated failures and says so in a dialog', async () => {
     const { context, page } = await newPage(browser);
     for (let attempt = 1; attempt <= 5; attempt++) {
-      await logIn(page, 'demo', 'nobody-e2e', `Wrong-${attempt}`);
+      await submitLogin(page, 'demo', 'nobody-e2e', `Wrong-${attempt}`);
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
       if (attempt < 5) {
@@ -103,7 +96,7 @@ describe('login', () => {
 describe('language', () => {
   it('switches to English at once and keeps it for the user', async () => {
     const { context, page } = await newPage(browser);
-    await logIn(page, 'demo', 'acceptor');
+    await submitLogin(page, 'demo', 'acceptor');
     await page.getByRole('navigation', { name: 'Menu główne' }).waitFor();
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Log out' }).waitFor();
@@ -123,7 +116,7 @@ describe('language', () => {
 describe('session', () => {
   it('logs out every tab when one tab logs out', async () => {
     const { context, page } = await newPage(browser);
-    await logIn(page, 'demo', 'employee');
+    await submitLogin(page, 'demo', 'employee');
     await page.getByRole('navigation', { name: 'Menu główne' }).waitFor();
     const second = await context.newPage();
     await second.goto('/delegation');
@@ -138,7 +131,7 @@ describe('session', () => {
   it('counts the inactivity time down each second in the footer', async () => {
     const { context, page } = await newPage(browser);
     await page.clock.install();
-    await logIn(page, 'demo', 'employee');
+    await submitLogin(page, 'demo', 'employee');
     const timer = page.getByRole('timer');
     await timer.waitFor();
     const first = await timer.innerText();
@@ -168,7 +161,7 @@ describe('inactivity', () => {
     try {
       const { context, page } = await newPage(browser);
       await page.clock.install();
-      await logIn(page, 'demo', 'employee');
+      await submitLogin(page, 'demo', 'employee');
       const timer = page.getByRole('timer');
       await timer.waitFor();
       expect(await timer.innerText()).toMatch(/^(01:00|00:5\d)$/);
@@ -208,7 +201,7 @@ describe('password forgotten', () => {
     await page.getByRole('button', { name: 'Ustaw hasło' }).click();
     await page.getByText('Hasło zostało zmienione. Możesz się teraz zalogować.').waitFor();
 
-    await logIn(page, 'demo', 'consultant', 'Nowe-Haslo-2026!');
+    await submitLogin(page, 'demo', 'consultant', 'Nowe-Haslo-2026!');
     await page.getByRole('navigation', { name: 'Menu główne' }).waitFor();
     await page.getByRole('link', { name: 'Wyloguj' }).click();
     await page.waitForURL('**/login');

@@ -30,6 +30,21 @@ export async function newPage(browser: Browser, options: { locale?: string } = {
 
 export const DEMO_PASSWORD = 'Delego2026!';
 
+/** Fills and submits the login form; the caller checks what follows (menu, dialog, redirect). */
+export async function submitLogin(page: Page, company: string, login: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Firma').fill(company);
+  await page.getByLabel('Login').fill(login);
+  await page.getByLabel('Hasło', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Zaloguj' }).click();
+}
+
+/** Logs a demo-company user in and waits for the main menu. */
+export async function logInToDemo(page: Page, login: string): Promise<void> {
+  await submitLogin(page, 'demo', login);
+  await page.getByRole('navigation', { name: 'Menu główne' }).getByRole('link', { name: 'Wyloguj' }).waitFor();
+}
+
 /** The e-mails the server wrote to its outbox folder, newest last. */
 export function outboxMessages(): string[] {
   const dir = path.join(inject('dataDir'), 'outbox');

@@ -29,7 +29,7 @@ import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/pg-errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { calculateAndValidate } from '../settlement-calculation/rate-book-loader.ts';
 import type { TripWorkflow } from '../trip-workflow/trip-workflow.service.ts';
-import type { TripDocumentRow } from '../trip-workflow/trip-workflow.repo.ts';
+import { settlementAsTripDocument } from '../trip-workflow/trip-workflow.repo.ts';
 import { fileReferencesOf, type AttachmentsService } from './attachments.service.ts';
 import { settlementsRepo, type DelegationRow, type ListRow, type ListViewer, type OrderRow } from './settlements.repo.ts';
 
@@ -57,33 +57,6 @@ function idOf(value: string | number | null | undefined): number | null {
   return Number.isSafeInteger(number) && number > 0 ? number : null;
 }
 
-/** The row as the trip workflow reads it. */
-function tripRowOf(row: ListRow): TripDocumentRow {
-  return {
-    kind: 'delegation',
-    id: row.id,
-    companyId: row.companyId,
-    userId: row.userId,
-    createdById: row.createdById,
-    status: row.status,
-    stage: row.stage,
-    workflowSteps: row.workflowSteps,
-    currentStep: row.currentStep,
-    number: row.number,
-    customNumber: row.customNumber,
-    isNumberPermanent: row.isNumberPermanent,
-    version: row.version,
-    startDate: row.startDate,
-    endDate: row.endDate,
-    costCentreId: row.costCentreId,
-    taskId: row.taskId,
-    totalCost: row.totalPln,
-    isForeign: row.isForeign,
-    delegationOrderId: row.delegationOrderId,
-    sentAt: row.sentAt,
-    acceptedAt: row.acceptedAt,
-  };
-}
 
 function listItemOf(row: ListRow, allowedActions: DocumentAction[]): DelegationListItem {
   return {
@@ -182,7 +155,7 @@ export function createSettlementsService(deps: { db: Database; clock: Clock; wor
   async function listItem(ctx: AuthenticatedContext, id: number, allowedActions?: DocumentAction[]): Promise<DelegationListItem> {
     const [row] = await settlementsRepo.listRows(db, ctx.actor.companyId, [id]);
     if (!row) throw notFoundError();
-    const actions = allowedActions ?? (await workflow.allowedActionsForMany(ctx, 'delegation', [tripRowOf(row)])).get(id) ?? [];
+    const actions = allowedActions ?? (await workflow.allowedActionsForMany(ctx, 'delegation', [settlementAsTripDocument(row)])).get(id) ?? [];
     return listItemOf(row, actions);
   }
 
@@ -312,7 +285,7 @@ export function createSettlementsService(deps: { db: Database; clock: Clock; wor
         },
         pageWindow(query),
       );
-      const actions = await workflow.allowedActionsForMany(ctx, 'delegation', items.map(tripRowOf));
+      const actions = await workflow.allowedActionsForMany(ctx, 'delegation', items.map(settlementAsTripDocument));
       return { items: items.map((row) => listItemOf(row, actions.get(row.id) ?? [])), total };
     },
 

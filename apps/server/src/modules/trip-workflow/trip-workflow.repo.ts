@@ -81,6 +81,40 @@ function isForeignForm(form: unknown): boolean {
 }
 
 /** An order row as the workflow sees it (lists map their rows with it too). */
+/** A settlement as the workflow reads it; `isForeign` is computed by the caller from the form. */
+export function settlementAsTripDocument(
+  row: Pick<
+    typeof delegations.$inferSelect,
+    | 'id' | 'companyId' | 'userId' | 'createdById' | 'status' | 'stage' | 'workflowSteps' | 'currentStep' | 'number' | 'customNumber'
+    | 'isNumberPermanent' | 'version' | 'startDate' | 'endDate' | 'costCentreId' | 'taskId' | 'totalPln' | 'delegationOrderId' | 'sentAt' | 'acceptedAt'
+  > & { isForeign: boolean },
+): TripDocumentRow {
+  return {
+    kind: 'delegation',
+    id: row.id,
+    companyId: row.companyId,
+    userId: row.userId,
+    createdById: row.createdById,
+    status: row.status,
+    stage: row.stage,
+    workflowSteps: row.workflowSteps,
+    currentStep: row.currentStep,
+    number: row.number,
+    customNumber: row.customNumber,
+    isNumberPermanent: row.isNumberPermanent,
+    version: row.version,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    costCentreId: row.costCentreId,
+    taskId: row.taskId,
+    totalCost: row.totalPln,
+    isForeign: row.isForeign,
+    delegationOrderId: row.delegationOrderId,
+    sentAt: row.sentAt,
+    acceptedAt: row.acceptedAt,
+  };
+}
+
 export function orderAsTripDocument(row: typeof delegationOrders.$inferSelect): TripDocumentRow {
   return {
     kind: 'delegationOrder',
@@ -131,31 +165,7 @@ export const tripWorkflowRepo = {
       .where(and(eq(delegations.companyId, companyId), eq(delegations.id, id)))
       .limit(1);
     const [row] = options.forUpdate ? await query.for('update') : await query;
-    if (!row) return null;
-    return {
-      kind,
-      id: row.id,
-      companyId: row.companyId,
-      userId: row.userId,
-      createdById: row.createdById,
-      status: row.status,
-      stage: row.stage,
-      workflowSteps: row.workflowSteps,
-      currentStep: row.currentStep,
-      number: row.number,
-      customNumber: row.customNumber,
-      isNumberPermanent: row.isNumberPermanent,
-      version: row.version,
-      startDate: row.startDate,
-      endDate: row.endDate,
-      costCentreId: row.costCentreId,
-      taskId: row.taskId,
-      totalCost: row.totalPln,
-      isForeign: isForeignForm(row.form),
-      delegationOrderId: row.delegationOrderId,
-      sentAt: row.sentAt,
-      acceptedAt: row.acceptedAt,
-    };
+    return row ? settlementAsTripDocument({ ...row, isForeign: isForeignForm(row.form) }) : null;
   },
 
   /** Applies a transition and bumps the version. */
