@@ -244,11 +244,13 @@ function dietExplanation(
   const fullDobas = Math.floor(unitMs / DOBA_MS);
   const remainder = hoursAndMinutes(unitMs - fullDobas * DOBA_MS);
   const last = dobas[dobas.length - 1];
+  // The share of the rate the started, incomplete doba earns ('none' when the trip ends on a full doba).
+  const partialDoba = unitMs > fullDobas * DOBA_MS ? (last?.fraction.text ?? 'none') : 'none';
   const common = { count: fullDobas, hours: remainder.hours, minutes: remainder.minutes };
   if (kind === 'foreign') {
     return explain('calc.perDiem.foreign', {
       ...common,
-      fraction: last?.fraction.text ?? '0',
+      partial_doba: partialDoba,
       timeParagraph: PARAGRAPH.foreignTime,
       paragraph: PARAGRAPH.foreignPerDiem,
     });
@@ -270,7 +272,7 @@ function dietExplanation(
   }
   return explain('calc.perDiem.domesticLong', {
     ...common,
-    fraction: last?.fraction.text ?? '0',
+    partial_doba: partialDoba,
     paragraph: PARAGRAPH.domesticFullDoba,
   });
 }

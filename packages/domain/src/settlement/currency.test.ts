@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calculateSettlement, listRequiredExchangeRates } from './calculate-settlement.ts';
+import { missingExchangeRates } from './pln-completeness.ts';
 import type { ExchangeRate } from './rates/rate-book.ts';
 import { contextOf, formOf, part, rail, stayAbroad } from './test-fixtures.ts';
 
@@ -96,6 +97,38 @@ describe('conversion to PLN', () => {
       total_pln: '0.00',
       exchange_rate: null,
     });
+  });
+
+  it('marks the PLN amounts and sums that lack a rate, so they are not shown as complete figures', () => {
+    const trip = formOf({
+      start_date: '2026-03-09 06:00',
+      end_date: '2026-03-11 22:00',
+      transport: [
+        rail('2026-03-09 06:00', '2026-03-09 12:00', { amount_in_currency: '100.00', currency: 'CHF' }),
+        rail('2026-03-11 16:00', '2026-03-11 22:00', { amount_in_currency: '80.00', currency: 'PLN' }),
+      ],
+      country: [part('PL', '2026-03-09 06:00', '2026-03-11 22:00')],
+    });
+    const { calculated } = calculateSettlement(trip, contextOf({ settlementDate: '2026-03-16' }));
+    expect(missingExchangeRates(calculated)).toEqual({
+      any: true,
+      countryParts: [false],
+      transport: true,
+      mileage: false,
+      other: false,
+      advances: false,
+      currencies: ['CHF'],
+    });
+    const withRate = calculateSettlement(
+      trip,
+      contextOf({ rates: { exchangeRates: [nbp('CHF', '2026-03-13', '4.5000')] }, settlementDate: '2026-03-16' }),
+    ).calculated;
+    expect(missingExchangeRates(withRate)).toMatchObject({ any: false, transport: false, currencies: [] });
+  });
+
+  it('marks a foreign country part without a rate as lacking one', () => {
+    const { calculated } = calculateSettlement(germanStay(), contextOf({ settlementDate: '2026-03-16' }));
+    expect(missingExchangeRates(calculated)).toMatchObject({ any: true, countryParts: [true], transport: false, currencies: ['EUR'] });
   });
 
   it('converts a cost at the last table before the cost day under the rule lastTableBeforeCost', () => {

@@ -19,4 +19,5 @@ export {
   type ExchangeRateUsed,
 } from './currency-ledger.ts';
 export * from './calculate-settlement.ts';
+export * from './pln-completeness.ts';
 export * from './validate-settlement.ts';

@@ -54,7 +54,7 @@ describe('domestic per diem (§ 7 ust. 2)', () => {
     expect(diet?.amount).toBe('191.25');
     expect(diet?.explanation).toEqual({
       code: 'calc.perDiem.domesticLong',
-      params: { count: 4, hours: 3, minutes: 0, fraction: '1/2', paragraph: '§ 7 ust. 2 pkt 2' },
+      params: { count: 4, hours: 3, minutes: 0, partial_doba: '1/2', paragraph: '§ 7 ust. 2 pkt 2' },
     });
     expect(diet?.details).toContainEqual({
       code: 'calc.perDiem.breakfastDeducted',

@@ -19,6 +19,14 @@ function germanDiet(start: string, end: string, extra: Parameters<typeof stayAbr
 }
 
 describe('foreign per diem (§ 13 ust. 3)', () => {
+  it('explains a stay of whole dobas without a share for an incomplete doba', () => {
+    const { calculated } = calculateSettlement(stayAbroad('DE', '2026-03-09 08:00', '2026-03-11 08:00'), context());
+    expect(calculated.singleCountryCost[0]?.lines.diet.explanation).toMatchObject({
+      code: 'calc.perDiem.foreign',
+      params: { count: 2, hours: 0, minutes: 0, partial_doba: 'none' },
+    });
+  });
+
   it('F1: pays a third of the German rate for 6 hours abroad', () => {
     const { calculated } = calculateSettlement(
       stayAbroad('DE', '2026-03-09 08:00', '2026-03-09 14:00'),
@@ -162,7 +170,7 @@ describe('foreign per diem (§ 13 ust. 3)', () => {
       count: 3,
       hours: 20,
       minutes: 25,
-      fraction: '1',
+      partial_doba: '1',
     });
     // The template rounds each day's PLN amount (4 × 217.69 = 870.76); the engine converts the rounded
     // EUR amount of the part once (196 × 4.4426 = 870.7496 → 870.75), its documented rounding point.

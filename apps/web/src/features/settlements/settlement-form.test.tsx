@@ -19,11 +19,11 @@ const user = buildUserProperties();
 const DRAFT_KEY = `delego.settlementDraft.${user.context_user_id}.new`;
 
 /** What the server answers: the real engine, with the NBP table the worked example N1 uses. */
-function engineAnswer(delegation: unknown): { validation: Issue[]; calculated: CalculatedSettlement | null } {
+function engineAnswer(delegation: unknown, { withExchangeRate = true } = {}): { validation: Issue[]; calculated: CalculatedSettlement | null } {
   const parsed = parseDelegationForm(delegation);
   if (!parsed.delegation) return { validation: parsed.issues, calculated: null };
   const rateBook = createRateBook({
-    exchangeRates: [{ currency: 'EUR', date: '2022-04-13', rate: '4.6460', table_no: '072/A/NBP/2022', source: 'nbp' }],
+    exchangeRates: withExchangeRate ? [{ currency: 'EUR', date: '2022-04-13', rate: '4.6460', table_no: '072/A/NBP/2022', source: 'nbp' }] : [],
   });
   const { calculated, issues } = calculateSettlement(parsed.delegation, {
     rateBook,
@@ -222,7 +222,7 @@ describe('settlement form at /delegation/new', () => {
 
     const body = () => withoutBreakingSpaces(document.body.textContent);
     expect(body()).toContain(
-      'Czas pobytu za granicą (§ 12): 0 dób 14 h 0 min. Za każdą dobę dieta w pełnej wysokości, za niepełną dobę 1 diety (§ 13 ust. 3).',
+      'Czas pobytu za granicą (§ 12): 0 dób 14 h 0 min. Za każdą dobę dieta w pełnej wysokości, za niepełną dobę ponad 12 godzin również pełna dieta (§ 13 ust. 3).',
     );
     expect(body()).toContain('Doba 1: zapewnione śniadanie (× 1) – minus 15% pełnej diety 49,00 EUR, czyli 7,35 EUR (§ 14 ust. 2 pkt 1).');
     expect(body()).toContain('Stawka diety: 49,00 EUR za dobę, limit noclegu: 150,00 EUR (stawka z rozporządzenia, obowiązuje od 2013-03-01 do 2022-11-28).');
@@ -232,7 +232,7 @@ describe('settlement form at /delegation/new', () => {
       await i18n.changeLanguage('en-US');
     });
     expect(body()).toContain(
-      'Time abroad (§ 12): 0 dobas 14 h 0 min. The full per diem for every doba, 1 of it for the incomplete doba (§ 13 ust. 3).',
+      'Time abroad (§ 12): 0 dobas 14 h 0 min. The full per diem for every doba, and the full per diem for the incomplete doba of over 12 hours too (§ 13 ust. 3).',
     );
     expect(body()).toContain('41.65 EUR × 4.6460 = 193.51 PLN');
   });
@@ -250,6 +250,30 @@ describe('settlement form at /delegation/new', () => {
     expect(withoutBreakingSpaces(balanceRow.textContent)).toContain('1 106,49 zł');
     expect(within(summary).queryByRole('rowheader', { name: 'Do wypłaty' })).toBeNull();
     expect(withoutBreakingSpaces(screen.getByRole('status', { name: 'Stan wyliczenia' }).textContent)).toContain('Do zwrotu: 1 106,49 zł');
+  });
+
+  it('says the PLN amounts are unknown instead of showing 0,00 zł when the NBP rate is missing', async () => {
+    storeDraft(germanyTrip());
+    const withoutRate = (request: MockRequest) => ({ body: engineAnswer((request.body as { delegation: unknown }).delegation, { withExchangeRate: false }) });
+    renderApp('/delegation/new', { user, handlers: { [CALCULATE]: withoutRate } });
+    await openStep(/Podsumowanie i załączniki/);
+
+    const part = await screen.findByRole('table', { name: 'Kraj 1: Niemcy' });
+    const dietRow = within(part).getByRole('rowheader', { name: /^Dieta/ }).closest('tr')!;
+    expect(withoutBreakingSpaces(dietRow.textContent)).toContain('41,65 EUR');
+    expect(dietRow.textContent).toContain('brak kursu');
+    expect(dietRow.textContent).not.toContain('0,00 zł');
+
+    const summary = screen.getByRole('table', { name: 'Podsumowanie' });
+    const totalRow = within(summary).getByRole('rowheader', { name: 'Razem należności' }).closest('tr')!;
+    expect(totalRow.textContent).toContain('brak kursu');
+    // The tickets are in PLN: their sum is known.
+    const transportRow = within(summary).getByRole('rowheader', { name: 'Przejazdy' }).closest('tr')!;
+    expect(withoutBreakingSpaces(transportRow.textContent)).toContain('200,00 zł');
+    expect(within(summary).queryByRole('rowheader', { name: 'Do wypłaty' })).toBeNull();
+    expect(within(summary).getByRole('rowheader', { name: 'Saldo' }).closest('tr')!.textContent).toContain('brak kursu');
+    expect(screen.getByText(/Brak kursu NBP dla waluty: EUR\./)).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Stan wyliczenia' }).textContent).toBe('Brak kursu waluty – sumy w PLN nie są jeszcze znane');
   });
 
   it('keeps the form and says so when the calculation cannot reach the server', async () => {

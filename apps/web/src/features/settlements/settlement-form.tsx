@@ -17,7 +17,7 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { useTranslation } from 'react-i18next';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { UserProperties } from '@delego/contract';
-import { dec, type DelegationFormInput, type Issue } from '@delego/domain';
+import { dec, missingExchangeRates, type DelegationFormInput, type Issue } from '@delego/domain';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
 import { useSettlementCalculation, type SettlementCalculation } from './api/use-settlement-calculation.ts';
 import { balanceLabelKey } from './components/calculation-view.tsx';
@@ -46,6 +46,8 @@ function CalculationStatus({ calculation }: { calculation: SettlementCalculation
         {t('status.calculating')}
       </>
     );
+  } else if (calculated && missingExchangeRates(calculated).any) {
+    content = t('status.incomplete');
   } else if (calculated) {
     const balance = calculated.balance_pln;
     content = (

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useTranslation } from 'react-i18next';
-import type { CalculatedLine, Conversion } from '@delego/domain';
+import { lineLacksExchangeRate, type CalculatedLine, type Conversion } from '@delego/domain';
 import { formatExchangeRate, formatMoney } from '../model/format.ts';
 import { explanationText } from '../model/messages.ts';
 
@@ -88,15 +88,28 @@ interface AmountRowProps {
   rateInfo?: ReactNode;
   /** A total: bold, no explanation of its own (it adds the rows above). */
   isTotal?: boolean;
+  /** The PLN amount depends on a missing exchange rate (a line's own conversions are checked anyway). */
+  lacksExchangeRate?: boolean;
+}
+
+/** Stands in for a PLN amount that a missing exchange rate leaves unknown: a 0,00 would read as complete. */
+export function NoExchangeRate() {
+  const { t } = useTranslation('settlement-form');
+  return (
+    <Box component="span" sx={{ color: 'warning.dark', fontStyle: 'italic' }}>
+      {t('calc.noExchangeRate')}
+    </Box>
+  );
 }
 
 /** One amount of the calculation, right-aligned with two decimals, with its explanation to expand. */
-export function AmountRow({ label, labelText, amount, pln, line, rateInfo, isTotal }: AmountRowProps) {
+export function AmountRow({ label, labelText, amount, pln, line, rateInfo, isTotal, lacksExchangeRate }: AmountRowProps) {
   const { t, i18n } = useTranslation('settlement-form');
   const [isOpen, setOpen] = useState(false);
   const detailsId = useId();
   const language = i18n.language;
   const weight = isTotal ? 600 : undefined;
+  const plnUnknown = lacksExchangeRate || lineLacksExchangeRate(line);
   return (
     <>
       <TableRow sx={line && isOpen ? { '& > *': { borderBottom: 'unset' } } : undefined}>
@@ -107,7 +120,7 @@ export function AmountRow({ label, labelText, amount, pln, line, rateInfo, isTot
           {amount ? formatMoney(amount.value, amount.currency, language) : ''}
         </TableCell>
         <TableCell align="right" sx={{ fontWeight: weight, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-          {pln !== undefined && pln !== null ? formatMoney(pln, 'PLN', language) : ''}
+          {plnUnknown ? <NoExchangeRate /> : pln !== undefined && pln !== null ? formatMoney(pln, 'PLN', language) : ''}
         </TableCell>
         <TableCell padding="checkbox">
           {line && (

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormContext } from 'react-hook-form';
 import {
   dec,
+  missingExchangeRates,
   sumDecimals,
   type CalculatedSettlement,
   type MileageRate,
@@ -22,7 +23,7 @@ import {
 import { countryName, regionNameFromAnnex } from '../model/countries.ts';
 import { formatDecimal, formatExchangeRate, formatMoney } from '../model/format.ts';
 import type { SettlementFormValues } from '../model/form-values.ts';
-import { AmountRow } from './amount-row.tsx';
+import { AmountRow, NoExchangeRate } from './amount-row.tsx';
 
 /** "do wypłaty" (the company pays out), "do zwrotu" (the employee returns), or settled. */
 export function balanceLabelKey(balance: string): 'calc.totals.payOut' | 'calc.totals.payBack' | 'calc.totals.settled' {
@@ -110,7 +111,7 @@ function MileageRateInfo({ rate }: { rate: MileageRate }) {
   );
 }
 
-function CountryPartCost({ cost, index }: { cost: SingleCountryCost; index: number }) {
+function CountryPartCost({ cost, index, lacksExchangeRate }: { cost: SingleCountryCost; index: number; lacksExchangeRate: boolean }) {
   const { t, i18n } = useTranslation('settlement-form');
   const language = i18n.language;
   const name = cost.country_code ? countryName(cost.country_code, language) : t('calc.noCountry');
@@ -169,7 +170,14 @@ function CountryPartCost({ cost, index }: { cost: SingleCountryCost; index: numb
                 />
               );
             })}
-            <AmountRow label={t('calc.partTotal')} labelText={t('calc.partTotal')} amount={inCurrency(cost.total_in_currency)} pln={cost.total_pln} isTotal />
+            <AmountRow
+              label={t('calc.partTotal')}
+              labelText={t('calc.partTotal')}
+              amount={inCurrency(cost.total_in_currency)}
+              pln={cost.total_pln}
+              lacksExchangeRate={lacksExchangeRate}
+              isTotal
+            />
           </AmountTable>
           {exchange && cost.currency !== 'PLN' && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
@@ -205,13 +213,14 @@ export function CalculationView({ calculated }: { calculated: CalculatedSettleme
   const language = i18n.language;
   const values = useFormContext<SettlementFormValues>().getValues();
   const countriesTotal = sumDecimals(calculated.singleCountryCost.map((cost) => cost.total_pln)).toFixed(2);
-  const balanceKey = balanceLabelKey(calculated.balance_pln);
+  const missing = missingExchangeRates(calculated);
+  const balanceKey = missing.any ? 'calc.totals.settled' : balanceLabelKey(calculated.balance_pln);
   const balanceAmount = dec(calculated.balance_pln).abs().toFixed(2);
   const showCurrencies = calculated.balances_by_currency.some((balance) => balance.currency !== 'PLN');
   return (
     <Stack spacing={3}>
       {calculated.singleCountryCost.map((cost, index) => (
-        <CountryPartCost key={index} cost={cost} index={index} />
+        <CountryPartCost key={index} cost={cost} index={index} lacksExchangeRate={missing.countryParts[index] ?? false} />
       ))}
 
       {calculated.transport.length > 0 && (
@@ -269,15 +278,22 @@ export function CalculationView({ calculated }: { calculated: CalculatedSettleme
 
       <Section title={t('calc.totals.heading')}>
         {(headingId) => (
-          <AmountTable headingId={headingId}>
-            <AmountRow label={t('calc.totals.countries')} labelText={t('calc.totals.countries')} pln={countriesTotal} />
-            <AmountRow label={t('calc.totals.transport')} labelText={t('calc.totals.transport')} pln={calculated.transport_total_pln} />
-            <AmountRow label={t('calc.totals.mileage')} labelText={t('calc.totals.mileage')} pln={calculated.mileage_total_pln} />
-            <AmountRow label={t('calc.totals.other')} labelText={t('calc.totals.other')} pln={calculated.other_total_pln} />
-            <AmountRow label={t('calc.totals.total')} labelText={t('calc.totals.total')} pln={calculated.total_pln} isTotal />
-            <AmountRow label={t('calc.totals.advances')} labelText={t('calc.totals.advances')} pln={calculated.advances_total_pln} />
-            <AmountRow label={t(balanceKey)} labelText={t(balanceKey)} pln={balanceAmount} isTotal />
-          </AmountTable>
+          <>
+            {missing.any && (
+              <Alert severity="warning" sx={{ mb: 1 }}>
+                {t('calc.totals.incomplete', { currencies: missing.currencies.join(', ') })}
+              </Alert>
+            )}
+            <AmountTable headingId={headingId}>
+              <AmountRow label={t('calc.totals.countries')} labelText={t('calc.totals.countries')} pln={countriesTotal} lacksExchangeRate={missing.countryParts.some(Boolean)} />
+              <AmountRow label={t('calc.totals.transport')} labelText={t('calc.totals.transport')} pln={calculated.transport_total_pln} lacksExchangeRate={missing.transport} />
+              <AmountRow label={t('calc.totals.mileage')} labelText={t('calc.totals.mileage')} pln={calculated.mileage_total_pln} lacksExchangeRate={missing.mileage} />
+              <AmountRow label={t('calc.totals.other')} labelText={t('calc.totals.other')} pln={calculated.other_total_pln} lacksExchangeRate={missing.other} />
+              <AmountRow label={t('calc.totals.total')} labelText={t('calc.totals.total')} pln={calculated.total_pln} lacksExchangeRate={missing.any} isTotal />
+              <AmountRow label={t('calc.totals.advances')} labelText={t('calc.totals.advances')} pln={calculated.advances_total_pln} lacksExchangeRate={missing.advances} />
+              <AmountRow label={t(balanceKey)} labelText={t(balanceKey)} pln={balanceAmount} lacksExchangeRate={missing.any} isTotal />
+            </AmountTable>
+          </>
         )}
       </Section>
 
@@ -304,7 +320,7 @@ export function CalculationView({ calculated }: { calculated: CalculatedSettleme
                       <TableCell align="right">{formatMoney(balance.due, balance.currency, language)}</TableCell>
                       <TableCell align="right">{formatMoney(balance.advances, balance.currency, language)}</TableCell>
                       <TableCell align="right">{formatMoney(balance.balance, balance.currency, language)}</TableCell>
-                      <TableCell align="right">{formatMoney(balance.balance_pln, 'PLN', language)}</TableCell>
+                      <TableCell align="right">{missing.currencies.includes(balance.currency) ? <NoExchangeRate /> : formatMoney(balance.balance_pln, 'PLN', language)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
