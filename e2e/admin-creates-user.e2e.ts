@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, baseUrl, launchBrowser, newPage, submitLogin } from './support/browser.ts';
+import { DEMO_PASSWORD, launchBrowser, newPage, submitLogin } from './support/browser.ts';
+import { api, demoToken } from './support/api.ts';
 
 let browser: Browser;
 
@@ -16,24 +17,12 @@ async function menuLinks(page: Page): Promise<string[]> {
   return menu.getByRole('link').allInnerTexts();
 }
 
-async function api<T>(path: string, init: { token?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 /**
  * The demo data has no cost centre; the administrator creates one through the cost-centre
  * settings API, as the cost-centre screen would.
  */
 async function ensureCostCentre(): Promise<string> {
-  const { access_token: token } = await api<{ access_token: string }>('/auth/login', {
-    body: { company: 'demo', username: 'administrator', password: DEMO_PASSWORD },
-  });
+  const token = await demoToken('administrator');
   const { items } = await api<{ items: { ordinate: string; name: string }[] }>('/settings/cost-centre/options', { token });
   const existing = items[0];
   if (existing) return existing.name ? `${existing.ordinate} – ${existing.name}` : existing.ordinate;

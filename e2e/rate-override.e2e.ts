@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD, baseUrl, launchBrowser, newPage, logInToDemo } from './support/browser.ts';
+import { launchBrowser, newPage, logInToDemo } from './support/browser.ts';
+import { api, demoToken } from './support/api.ts';
 
 let browser: Browser;
 
@@ -22,27 +23,12 @@ async function cellTexts(row: Locator): Promise<string[]> {
   return texts.map((text) => text.replace(/\u00a0/g, ' ').trim());
 }
 
-async function api<T>(path: string, init: { token?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 /**
  * Puts the demo data back when the journey stopped before its own clean-up: deletes the
  * company-wide German override this journey adds, if it is still there.
  */
 async function deleteLeftoverOverride(): Promise<void> {
-  const { access_token: token } = await api<{ access_token: string }>('/auth/login', {
-    body: { company: 'demo', username: 'administrator', password: DEMO_PASSWORD },
-  });
+  const token = await demoToken('administrator');
   const { items } = await api<{
     items: { id: number; country_code: string; group_id: number | null; valid_from: string }[];
   }>('/settings/delegation-rate/custom/list?page_size=200', { token });

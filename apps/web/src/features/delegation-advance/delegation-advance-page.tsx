@@ -23,7 +23,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { ADVANCE_PAYMENT_TYPES, ADVANCE_STATUSES, validateOrderAdvances, type AdvancePaymentType, type AdvanceStatus, type Issue } from '@delego/domain';
+import { ADVANCE_PAYMENT_TYPES, ADVANCE_STATUSES, toLocalDate, validateOrderAdvances, type AdvancePaymentType, type AdvanceStatus, type Issue } from '@delego/domain';
 import type { AdvanceListItem } from '@delego/contract';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { useListState } from '../../components/data-table/use-list-state.ts';
@@ -143,7 +143,8 @@ function DecisionDialog({ advance, decision, onClose }: { advance: AdvanceListIt
   const { t: tc } = useTranslation('common');
   const { enqueueSnackbar } = useSnackbar();
   const decide = useAdvanceDecision();
-  const [date, setDate] = useState(new Date().toISOString().slice(0, 10));
+  // Today in Warsaw: around midnight the UTC date is still yesterday's.
+  const [date, setDate] = useState(() => toLocalDate(new Date()));
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
   const confirm = () =>
