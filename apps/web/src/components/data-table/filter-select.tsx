@@ -13,10 +13,21 @@ interface FilterSelectProps {
   minWidth: number;
 }
 
-/** A list's filter by one field, beside the search above the table (see `useListFilters`). */
+/**
+ * A list's filter by one field, beside the search above the table (see `useListFilters`). Unfiltered,
+ * it shows its "all" choice rather than an empty box.
+ */
 export function FilterSelect({ label, value, onChange, allLabel, options, minWidth }: FilterSelectProps) {
   return (
-    <TextField select size="small" label={label} value={value} onChange={(event) => onChange(event.target.value)} sx={{ minWidth }}>
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      sx={{ minWidth }}
+    >
       <MenuItem value="">{allLabel}</MenuItem>
       {options.map((option) => (
         <MenuItem key={option.value} value={option.value}>

@@ -32,6 +32,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { translateIssueCode } from '../../lib/server-messages.ts';
 import { useCurrentUser } from '../../lib/session.tsx';
 import { useAdvanceDecision, useAdvances, useMyOpenOrders, useSaveAdvance } from './api/use-advances.ts';
+import { FilterSelect } from '../../components/data-table/filter-select.tsx';
 
 const STATUS_COLOR: Record<AdvanceStatus, 'default' | 'success' | 'error' | 'info'> = { unknown: 'default', approved: 'info', rejected: 'error', paid: 'success' };
 
@@ -263,14 +264,14 @@ export function DelegationAdvancePage() {
         isLoading={list.isFetching}
         isError={list.isError}
         toolbar={
-          <TextField select size="small" label={t('status')} value={status ?? ''} onChange={(event) => setParam('status', event.target.value)} sx={{ minWidth: 180 }}>
-            <MenuItem value="">{t('allStatuses')}</MenuItem>
-            {ADVANCE_STATUSES.map((value) => (
-              <MenuItem key={value} value={value}>
-                {to(`advanceStatus.${value}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+          <FilterSelect
+            label={t('status')}
+            value={status ?? ''}
+            onChange={(value) => setParam('status', value)}
+            allLabel={t('allStatuses')}
+            options={ADVANCE_STATUSES.map((value) => ({ value, label: to(`advanceStatus.${value}`) }))}
+            minWidth={180}
+          />
         }
         actions={(row) => (
           <>

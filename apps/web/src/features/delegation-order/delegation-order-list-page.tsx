@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -21,6 +20,7 @@ import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useAvailableUsers, useDelegationOrders, useOrderAction } from './api/use-delegation-orders.ts';
 import { OrderStatusChip, formatAmount } from './order-labels.tsx';
+import { FilterSelect } from '../../components/data-table/filter-select.tsx';
 
 type Sort = 'start_date' | 'number' | 'status' | 'employee' | 'created_at';
 type Filter = 'status' | 'date_from' | 'date_to' | 'user_id' | 'number' | 'waiting_for_me';
@@ -130,31 +130,35 @@ export function DelegationOrderListPage() {
         isError={list.isError}
         toolbar={
           <>
-            <TextField select size="small" label={t('filters.status')} value={isStatus(status) ? status : ''} onChange={(event) => setFilter('status', event.target.value)} sx={{ minWidth: 180 }}>
-              <MenuItem value="">{t('filters.allStatuses')}</MenuItem>
-              {ORDER_STATUSES.filter((value) => value !== 'deleted').map((value) => (
-                <MenuItem key={value} value={value}>
-                  {t(`status.${value}`)}
-                </MenuItem>
-              ))}
-            </TextField>
+            <FilterSelect
+              label={t('filters.status')}
+              value={isStatus(status) ? status : ''}
+              onChange={(value) => setFilter('status', value)}
+              allLabel={t('filters.allStatuses')}
+              options={ORDER_STATUSES.filter((value) => value !== 'deleted').map((value) => ({ value, label: t(`status.${value}`) }))}
+              minWidth={180}
+            />
             <TextField size="small" type="date" label={t('filters.dateFrom')} value={filter('date_from')} onChange={(event) => setFilter('date_from', event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
             <TextField size="small" type="date" label={t('filters.dateTo')} value={filter('date_to')} onChange={(event) => setFilter('date_to', event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
             {(workers.data?.length ?? 0) > 1 && (
-              <TextField select size="small" label={t('filters.worker')} value={userId > 0 ? String(userId) : ''} onChange={(event) => setFilter('user_id', event.target.value)} sx={{ minWidth: 200 }}>
-                <MenuItem value="">{t('filters.allWorkers')}</MenuItem>
-                {workers.data?.map((person) => (
-                  <MenuItem key={person.id} value={String(person.id)}>
-                    {person.fullName}
-                  </MenuItem>
-                ))}
-              </TextField>
+              <FilterSelect
+                label={t('filters.worker')}
+                value={userId > 0 ? String(userId) : ''}
+                onChange={(value) => setFilter('user_id', value)}
+                allLabel={t('filters.allWorkers')}
+                options={(workers.data ?? []).map((person) => ({ value: String(person.id), label: person.fullName }))}
+                minWidth={200}
+              />
             )}
             <TextField size="small" label={t('filters.number')} value={filter('number')} onChange={(event) => setFilter('number', event.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} />
-            <TextField select size="small" label={t('filters.waiting')} value={filter('waiting_for_me')} onChange={(event) => setFilter('waiting_for_me', event.target.value)} sx={{ minWidth: 180 }}>
-              <MenuItem value="">{t('filters.everything')}</MenuItem>
-              <MenuItem value="true">{t('filters.waitingForMe')}</MenuItem>
-            </TextField>
+            <FilterSelect
+              label={t('filters.waiting')}
+              value={filter('waiting_for_me')}
+              onChange={(value) => setFilter('waiting_for_me', value)}
+              allLabel={t('filters.everything')}
+              options={[{ value: 'true', label: t('filters.waitingForMe') }]}
+              minWidth={180}
+            />
           </>
         }
         actions={(row) => (

@@ -32,6 +32,7 @@ import { useFileDownload } from './components/file-download.tsx';
 import { LIST_PATH } from './components/settlement-editor.tsx';
 import { formatMoney } from './model/format.ts';
 import { StatusChip } from './components/status-chip.tsx';
+import { FilterSelect } from '../../components/data-table/filter-select.tsx';
 
 type WorkflowAction = Exclude<DocumentAction, 'edit'>;
 const FILTER_KEYS = ['scope', 'status', 'date_from', 'date_to', 'user_id', 'number'] as const;
@@ -158,25 +159,25 @@ export function SettlementListPage() {
           <MenuItem value="own">{t('list.filters.scopeOwn')}</MenuItem>
           <MenuItem value="toDecide">{t('list.filters.scopeToDecide')}</MenuItem>
         </TextField>
-        <TextField select size="small" label={t('list.filters.status')} value={isListedStatus(status) ? status : ''} onChange={(event) => setFilter('status', event.target.value)} sx={{ minWidth: 200 }}>
-          <MenuItem value="">{t('list.filters.anyStatus')}</MenuItem>
-          {LISTED_STATUSES.map((value) => (
-            <MenuItem key={value} value={value}>
-              {t(`status.${value}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <FilterSelect
+          label={t('list.filters.status')}
+          value={isListedStatus(status) ? status : ''}
+          onChange={(value) => setFilter('status', value)}
+          allLabel={t('list.filters.anyStatus')}
+          options={LISTED_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
+          minWidth={200}
+        />
         <TextField type="date" size="small" label={t('list.filters.dateFrom')} value={dateFrom} onChange={(event) => setFilter('date_from', event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
         <TextField type="date" size="small" label={t('list.filters.dateTo')} value={dateTo} onChange={(event) => setFilter('date_to', event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
         {(users.data?.items.length ?? 0) > 1 && (
-          <TextField select size="small" label={t('list.filters.worker')} value={userId ? String(userId) : ''} onChange={(event) => setFilter('user_id', event.target.value)} sx={{ minWidth: 220 }}>
-            <MenuItem value="">{t('list.filters.anyWorker')}</MenuItem>
-            {users.data?.items.map((person) => (
-              <MenuItem key={person.id} value={String(person.id)}>
-                {person.fullName}
-              </MenuItem>
-            ))}
-          </TextField>
+          <FilterSelect
+            label={t('list.filters.worker')}
+            value={userId ? String(userId) : ''}
+            onChange={(value) => setFilter('user_id', value)}
+            allLabel={t('list.filters.anyWorker')}
+            options={(users.data?.items ?? []).map((person) => ({ value: String(person.id), label: person.fullName }))}
+            minWidth={220}
+          />
         )}
         <TextField size="small" label={t('list.filters.number')} value={number} onChange={(event) => setFilter('number', event.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} />
         {hasFilters && (

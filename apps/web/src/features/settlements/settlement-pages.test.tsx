@@ -301,5 +301,7 @@ describe('the settlement list', () => {
     expect(screen.getByRole('combobox', { name: 'Status' }).textContent).toBe('Rozliczone');
     fireEvent.click(screen.getByRole('button', { name: 'Wyczyść filtry' }));
     await waitFor(() => expect(server.requestsTo(LIST).at(-1)!.url.searchParams.get('status')).toBeNull());
+    // Unfiltered, the filter names its "all" choice instead of showing an empty box.
+    expect(screen.getByRole('combobox', { name: 'Status' }).textContent).toBe('Każdy status');
   });
 });
