@@ -43,7 +43,7 @@ import { createDecisionLinkService } from './modules/decision-link/decision-link
 import { registerDecisionLinkRoutes } from './modules/decision-link/decision-link.routes.ts';
 import type { FileStorage } from './integrations/storage/file-storage.ts';
 import { createMemoryStorage } from './integrations/storage/memory-storage.ts';
-import { createAttachmentsService } from './modules/settlements/attachments.service.ts';
+import { createAttachmentsService, type AttachmentsService } from './modules/settlements/attachments.service.ts';
 import { createSettlementsService } from './modules/settlements/settlements.service.ts';
 import { createTripDocumentsService } from './modules/settlements/trip-documents.service.ts';
 import { registerSettlementRoutes } from './modules/settlements/settlements.routes.ts';
@@ -73,6 +73,8 @@ export interface AppServices {
   exchangeRates: ExchangeRateService;
   /** Status transitions of trip orders and settlements, shared by both modules. */
   tripWorkflow: TripWorkflow;
+  /** Settlement attachments; the cleanup job deletes uploads no settlement took over. */
+  attachments: AttachmentsService;
 }
 
 declare module 'fastify' {
@@ -112,7 +114,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const exchangeRates = createExchangeRateService({ db: deps.db, provider: deps.exchangeRateProvider });
   const tripWorkflow = createTripWorkflow({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl, onMailQueued: () => outbox.wake() });
-  app.decorate('services', { auth, outbox, exchangeRates, tripWorkflow });
+  const attachments = createAttachmentsService({ db: deps.db, clock: deps.clock, storage: deps.storage ?? createMemoryStorage(), workflow: tripWorkflow });
+  app.decorate('services', { auth, outbox, exchangeRates, tripWorkflow, attachments });
   registerAuthentication(app, (token) => auth.authenticate(token));
 
   bindEndpoint(app, healthApi.live, () => ({ status: 'ok' as const }));
@@ -126,12 +129,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerNumberingRoutes(app, createNumberingService({ db: deps.db }));
   registerWorkflowRoutes(app, createWorkflowService({ db: deps.db, clock: deps.clock }));
   registerSettlementCalculationRoutes(app, createSettlementCalculationService({ db: deps.db, clock: deps.clock }));
-  const attachments = createAttachmentsService({ db: deps.db, storage: deps.storage ?? createMemoryStorage(), workflow: tripWorkflow });
   const settlements = createSettlementsService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, attachments });
   registerSettlementRoutes(app, { settlements, attachments, documents: createTripDocumentsService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, settlements }) });
   registerMasterDataRoutes(app, { db: deps.db });
   registerDelegationOrderRoutes(app, createDelegationOrderService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow }));
-  registerDelegationAdvanceRoutes(app, createDelegationAdvanceService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow }));
+  registerDelegationAdvanceRoutes(app, createDelegationAdvanceService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, publicUrl: deps.publicUrl, onMailQueued: () => outbox.wake() }));
   registerDecisionLinkRoutes(app, createDecisionLinkService({ db: deps.db, workflow: tripWorkflow }), { rateLimitPerMinute: deps.authRateLimitPerMinute });
 
   await registerWebAndNotFound(app, deps.webDist);

@@ -12,6 +12,7 @@ import { createFileMailer, createSmtpMailer } from './modules/mail/mailer.ts';
 import { createNbpProvider } from './integrations/nbp/nbp-provider.ts';
 import { createLocalDiskStorage } from './integrations/storage/local-disk-storage.ts';
 import { scheduleExchangeRateSync } from './jobs/exchange-rate-sync.ts';
+import { scheduleAttachmentCleanup } from './jobs/attachment-cleanup.ts';
 
 /** The token secret from the environment, or one generated once and kept in the data folder. */
 function tokenSecretFor(dataDir: string, configured: string | undefined): string {
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
   if (config.exchangeRateSync) {
     scheduleExchangeRateSync({ db: database.db, clock: systemClock, exchangeRates: app.services.exchangeRates, log: app.log });
   }
+  scheduleAttachmentCleanup({ db: database.db, clock: systemClock, attachments: app.services.attachments, log: app.log });
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);

@@ -8,6 +8,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '../src/db/clie
 import { ManualClock } from '../src/lib/clock.ts';
 import { MemoryMailer, type Mailer } from '../src/modules/mail/mailer.ts';
 import { createNbpProvider } from '../src/integrations/nbp/nbp-provider.ts';
+import { createMemoryStorage } from '../src/integrations/storage/memory-storage.ts';
 import { createFakeNbpFetch } from './fake-nbp.ts';
 
 export interface TestApp {
@@ -15,6 +16,8 @@ export interface TestApp {
   db: Database;
   mailer: MemoryMailer;
   clock: ManualClock;
+  /** Where the app keeps attachment contents. */
+  storage: ReturnType<typeof createMemoryStorage>;
   close(): Promise<void>;
 }
 
@@ -35,6 +38,7 @@ export async function createTestApp(
   const database = await openTestDatabase();
   const clock = new ManualClock(options.now ?? new Date().toISOString());
   const mailer = new MemoryMailer();
+  const storage = createMemoryStorage();
   const app = await buildApp({
     db: database.db,
     clock,
@@ -44,6 +48,7 @@ export async function createTestApp(
     publicUrl: 'http://delego.test',
     webDist: null,
     authRateLimitPerMinute: options.authRateLimitPerMinute ?? 10_000,
+    storage,
   });
   options.beforeReady?.(app);
   await app.ready();
@@ -52,6 +57,7 @@ export async function createTestApp(
     db: database.db,
     mailer,
     clock,
+    storage,
     async close() {
       await app.close();
       await database.close();

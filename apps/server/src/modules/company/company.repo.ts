@@ -45,6 +45,12 @@ export const companyRepo = {
   },
 };
 
+/** Ids of every company, active or not: for jobs that clean up rather than keep data current. */
+export async function listAllCompanyIds(db: Executor): Promise<number[]> {
+  const rows = await db.select({ id: companies.id }).from(companies);
+  return rows.map((row) => row.id);
+}
+
 /** Ids of the companies whose data jobs keep up to date. */
 export async function listActiveCompanyIds(db: Executor): Promise<number[]> {
   const rows = await db.select({ id: companies.id }).from(companies).where(eq(companies.isActive, true));

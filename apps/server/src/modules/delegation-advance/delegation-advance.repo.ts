@@ -69,6 +69,17 @@ export const delegationAdvanceRepo = {
     return row ?? null;
   },
 
+  /** The order's advances that wait for a decision, oldest first. */
+  async undecidedOfOrder(db: Executor, companyId: number, orderId: number) {
+    return db
+      .select(listColumns)
+      .from(advances)
+      .innerJoin(delegationOrders, and(eq(delegationOrders.id, advances.delegationOrderId), eq(delegationOrders.companyId, companyId)))
+      .innerJoin(users, eq(users.id, advances.userId))
+      .where(and(eq(advances.companyId, companyId), eq(advances.delegationOrderId, orderId), eq(advances.status, 'unknown')))
+      .orderBy(asc(advances.id));
+  },
+
   /** Other advances of the order that still count (not rejected). */
   async countOthers(db: Executor, companyId: number, orderId: number, exceptId: number | null): Promise<number> {
     const conditions: SQL[] = [eq(advances.companyId, companyId), eq(advances.delegationOrderId, orderId), ne(advances.status, 'rejected')];

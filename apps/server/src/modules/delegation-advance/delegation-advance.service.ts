@@ -1,13 +1,17 @@
-import { AppError, ErrorCode, formatLocalDateTimeMillis, toLocalDate, validateOrderAdvances, type Issue } from '@delego/domain';
+import { AppError, ErrorCode, formatLocalDateTimeMillis, toLocalDate, validateOrderAdvances, type Issue, type SystemSettings } from '@delego/domain';
 import type { AdvanceAction, AdvanceListItem, BodyOf, delegationAdvanceApi } from '@delego/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { pageWindow } from '../../http/paging.ts';
 import { assertPermission, can } from '../../lib/access.ts';
 import { notFoundError } from '../../lib/app-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
+import { outboxRepo } from '../mail/outbox.repo.ts';
+import { tripWorkflowRepo } from '../trip-workflow/trip-workflow.repo.ts';
 import type { TripWorkflow } from '../trip-workflow/trip-workflow.service.ts';
+import { workflowRepo } from '../workflow/workflow.repo.ts';
+import { advanceDecisionRequestMail, advanceOutcomeMail, type AdvanceOutcome, type MailAdvance, type MailAdvanceOrder } from './delegation-advance.mails.ts';
 import { delegationAdvanceRepo } from './delegation-advance.repo.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof delegationAdvanceRepo.find>>>;
@@ -21,13 +25,81 @@ const WITH_OWNER = ['created', 'rejectedForCorrect'];
 
 const conflict = (code: string) => new AppError(ErrorCode.conflict, { messages: ['Action not allowed in the current status of the document'], issues: [{ path: ['id'], code }] });
 
+/** The advances page of the web app, where the e-mails lead. */
+const ADVANCES_PATH = '/delegation-advance';
+const OUTCOME_OF = { approve: 'approved', reject: 'rejected', markPaid: 'paid' } as const satisfies Record<DecisionBody['decision'], AdvanceOutcome>;
+
+function mailOrderOf(row: Pick<Row, 'order' | 'employeeName' | 'employeeSurname'>): MailAdvanceOrder {
+  return {
+    id: row.order.id,
+    number: row.order.number,
+    employeeName: `${row.employeeName} ${row.employeeSurname}`,
+    startDate: toLocalDate(row.order.startDate),
+    endDate: toLocalDate(row.order.endDate),
+  };
+}
+
+function mailAdvanceOf(advance: Row['advance']): MailAdvance {
+  return { amount: advance.amountInCurrency, currency: advance.currency, paymentType: advance.paymentType, paymentDate: advance.paymentDate };
+}
+
+/**
+ * Queues, in the caller's transaction, one e-mail per financial acceptor (holders of
+ * `delegationAcceptFinancial` today — whoever `decision` lets approve) about the order's advances
+ * that wait for a decision; `advanceIds` narrows them to the ones just requested. Only in the
+ * extended advance flow (in the basic one the advance is decided with the order, whose acceptors
+ * the trip workflow mails) and unless the company turned e-mail notifications off. Nobody is told
+ * about their own advance, nor about what they just did themselves (`exceptUserIds`).
+ * Returns whether a message was queued.
+ */
+export async function queueAdvanceDecisionRequests(
+  tx: Executor,
+  input: { companyId: number; settings: SystemSettings; orderId: number; advanceIds?: number[]; exceptUserIds: number[]; now: Date; publicUrl: string },
+): Promise<boolean> {
+  if (input.settings.email_notification_mode === 'disabled' || input.settings.advance_flow !== 'extended') return false;
+  const rows = (await delegationAdvanceRepo.undecidedOfOrder(tx, input.companyId, input.orderId)).filter((row) => !input.advanceIds || input.advanceIds.includes(row.advance.id));
+  if (rows.length === 0) return false;
+  const excluded = new Set([...input.exceptUserIds, ...rows.map((row) => row.advance.userId)]);
+  const deciderIds = (await workflowRepo.directory(tx, input.companyId, toLocalDate(input.now)))
+    .filter((person) => person.isActive && person.acceptsFinancial && !excluded.has(person.id))
+    .map((person) => person.id);
+  const deciders = (await tripWorkflowRepo.people(tx, input.companyId, deciderIds)).filter((person) => person.isActive && person.email).sort((a, b) => a.id - b.id);
+  const order = mailOrderOf(rows[0]!);
+  const advances = rows.map((row) => mailAdvanceOf(row.advance));
+  const appLink = `${input.publicUrl}${ADVANCES_PATH}?scope=toDecide`;
+  for (const decider of deciders) {
+    await outboxRepo.enqueue(tx, input.companyId, advanceDecisionRequestMail({ to: decider.email, language: decider.language, order, advances, appLink }));
+  }
+  return deciders.length > 0;
+}
+
 /**
  * Advances (zaliczki) on trip orders (spec §4 "Advance flow"): in the basic flow an advance follows
  * its order's decision (the trip workflow sets it); in the extended flow a holder of
  * `delegationAcceptFinancial` approves or rejects each one here. Paying it is marked here in both.
+ * Requests and decisions are e-mailed as docs/domain/trip-workflow.md "E-mails" describes.
  */
-export function createDelegationAdvanceService(deps: { db: Database; clock: Clock; workflow: TripWorkflow }) {
+export function createDelegationAdvanceService(deps: { db: Database; clock: Clock; workflow: TripWorkflow; onMailQueued: () => void; publicUrl: string }) {
   const { db, clock, workflow } = deps;
+
+  /**
+   * After a decision on an advance: e-mails its employee and whoever filled in the order for them,
+   * but not the decider, unless the company turned e-mail notifications off. Returns whether a
+   * message was queued.
+   */
+  async function queueOutcomeMails(tx: Executor, ctx: AuthenticatedContext, row: Row, outcome: AdvanceOutcome, comment: string): Promise<boolean> {
+    if (ctx.actor.settings.email_notification_mode === 'disabled') return false;
+    const decider = new Set([ctx.actor.userId, ctx.actor.contextUserId]);
+    const recipientIds = [...new Set([row.advance.userId, row.order.createdById])].filter((id) => !decider.has(id));
+    const recipients = (await tripWorkflowRepo.people(tx, ctx.actor.companyId, recipientIds)).filter((person) => person.isActive && person.email).sort((a, b) => a.id - b.id);
+    const order = mailOrderOf(row);
+    const advance = mailAdvanceOf(row.advance);
+    const appLink = `${deps.publicUrl}${ADVANCES_PATH}`;
+    for (const recipient of recipients) {
+      await outboxRepo.enqueue(tx, ctx.actor.companyId, advanceOutcomeMail({ to: recipient.email, language: recipient.language, order, advance, outcome, comment, appLink }));
+    }
+    return recipients.length > 0;
+  }
 
   function isOwner(ctx: AuthenticatedContext, row: Pick<Row, 'advance' | 'order'>): boolean {
     const me = ctx.actor.contextUserId;
@@ -103,6 +175,7 @@ export function createDelegationAdvanceService(deps: { db: Database; clock: Cloc
       const settings = ctx.actor.settings;
       const extended = settings.advance_flow === 'extended';
       if (!(await workflow.visibleDocument(ctx, 'delegationOrder', body.delegation_order_id))) throw notFoundError();
+      let mailed = false;
       const id = await db.transaction(async (tx) => {
         const now = clock.now();
         const order = await delegationAdvanceRepo.lockOrder(tx, companyId, body.delegation_order_id);
@@ -139,8 +212,14 @@ export function createDelegationAdvanceService(deps: { db: Database; clock: Cloc
           before: existing ? audited(existing.advance) : null,
           after: audited(saved.advance),
         });
+        // A new request on an order that goes ahead waits for the financial decision now; one on a
+        // draft is announced when the order is sent (the trip workflow's submit).
+        if (!existing && GOING_AHEAD.includes(order.status)) {
+          mailed = await queueAdvanceDecisionRequests(tx, { companyId, settings, orderId: order.id, advanceIds: [advanceId], exceptUserIds: [ctx.actor.userId, me], now, publicUrl: deps.publicUrl });
+        }
         return advanceId;
       });
+      if (mailed) deps.onMailQueued();
       return { status: 'OK' as const, advance: toItem(ctx, (await delegationAdvanceRepo.find(db, companyId, id))!) };
     },
 
@@ -148,7 +227,7 @@ export function createDelegationAdvanceService(deps: { db: Database; clock: Cloc
     async decision(ctx: AuthenticatedContext, body: DecisionBody) {
       assertPermission(ctx, 'delegationAcceptFinancial');
       const companyId = ctx.actor.companyId;
-      await db.transaction(async (tx) => {
+      const mailed = await db.transaction(async (tx) => {
         const now = clock.now();
         const row = await delegationAdvanceRepo.find(tx, companyId, body.id, { forUpdate: true });
         if (!row) throw notFoundError();
@@ -176,7 +255,9 @@ export function createDelegationAdvanceService(deps: { db: Database; clock: Cloc
           before: audited(row.advance),
           after: { ...audited({ ...row.advance, ...values }), decision_comment: body.comment?.trim() ?? '' },
         });
+        return queueOutcomeMails(tx, ctx, { ...row, advance: { ...row.advance, ...values } }, OUTCOME_OF[body.decision], body.comment?.trim() ?? '');
       });
+      if (mailed) deps.onMailQueued();
       return { status: 'OK' as const, advance: toItem(ctx, (await delegationAdvanceRepo.find(db, companyId, body.id))!) };
     },
   };

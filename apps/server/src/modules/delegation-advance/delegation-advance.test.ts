@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { authHeaders } from '../../../test/sessions.ts';
 import { apiCalls, lastAuditRow } from '../../../test/api-helpers.ts';
-import { createTripCompany, insertOrder } from '../../../test/trips.ts';
+import { createTripCompany, insertOrder, outboxOf } from '../../../test/trips.ts';
+import { createUser } from '../../../test/factories.ts';
+import { auditLog, delegationOrders, users } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof apiCalls>;
@@ -145,5 +148,163 @@ describe('POST delegation-advance/decision', () => {
     const id = (await api.post('/delegation-advance/save', s.employee.headers, advance(s.orderId))).json().advance.id;
     expect((await api.post('/delegation-advance/decision', other.financeHeaders, { id, decision: 'approve' })).statusCode).toBe(404);
     expect((await api.post('/delegation-advance/decision', s.employee.headers, { id, decision: 'approve' })).statusCode).toBe(403);
+  });
+});
+
+describe('e-mails about advances', () => {
+  const ADVANCES_TO_DECIDE = 'http://delego.test/delegation-advance?scope=toDecide';
+  const MY_ADVANCES = 'http://delego.test/delegation-advance';
+
+  const mailsAbout = async (companyId: number, word: RegExp) => (await outboxOf(t.db, companyId)).filter((mail) => word.test(mail.subject));
+  const orderNumber = async (orderId: number) => (await t.db.select({ number: delegationOrders.number }).from(delegationOrders).where(eq(delegationOrders.id, orderId)))[0]!.number;
+  const speaksEnglish = (userId: number) => t.db.update(users).set({ language: 'en-US' }).where(eq(users.id, userId));
+  const auditActions = async (companyId: number) =>
+    (await t.db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.companyId, companyId), eq(auditLog.entityType, 'advance'))).orderBy(asc(auditLog.id))).map((row) => row.action);
+
+  it('extended flow: tells the financial acceptor when the order with the advance is sent, then the employee of the approval and the payment', async () => {
+    // Numbered when sent, so the e-mails name the order by its number.
+    const s = await setup({ advance_flow: 'extended', numbering_base_date: 'sendDate' });
+    const id = (await api.post('/delegation-advance/save', s.employee.headers, advance(s.orderId))).json().advance.id;
+    // A draft's advance cannot be decided yet: nobody is asked.
+    expect(await mailsAbout(s.company.id, /Zaliczk/)).toEqual([]);
+
+    await api.post('/delegation-order/action', s.employee.headers, { id: s.orderId, action: 'submit' });
+    const number = await orderNumber(s.orderId);
+    expect(number).toMatch(/^PW\//);
+    const [request, ...more] = await mailsAbout(s.company.id, /Zaliczk/);
+    expect(more).toEqual([]);
+    expect(request!.recipient).toBe(s.finance.email);
+    expect(request!.subject).toBe(`Delego: Zaliczka do polecenia wyjazdu nr ${number} czeka na Twoją decyzję`);
+    expect(request!.textBody).toBe(
+      [
+        `Zaliczka do polecenia wyjazdu nr ${number} – Jan Testowy (2026-05-04 – 2026-05-06) czeka na Twoją decyzję:`,
+        '- 250,00 EUR, przelew, data wypłaty 2026-05-02',
+        `Otwórz zaliczki do decyzji w Delego: ${ADVANCES_TO_DECIDE}`,
+      ].join('\n'),
+    );
+    // The order's own acceptor is asked about the order, as before.
+    expect((await outboxOf(t.db, s.company.id)).map((mail) => mail.recipient).sort()).toEqual([s.acceptor.email, s.finance.email].sort());
+
+    await api.post('/delegation-advance/decision', s.financeHeaders, { id, decision: 'approve', comment: 'Zgoda' });
+    const approved = (await mailsAbout(s.company.id, /zatwierdzona/)).map((mail) => [mail.recipient, mail.subject, mail.textBody]);
+    expect(approved).toEqual([
+      [
+        s.employee.email,
+        `Delego: Zaliczka do polecenia wyjazdu nr ${number} została zatwierdzona`,
+        [`Zaliczka 250,00 EUR do polecenia wyjazdu nr ${number} – Jan Testowy (2026-05-04 – 2026-05-06) została zatwierdzona.`, 'Komentarz: Zgoda', `Otwórz swoje zaliczki w Delego: ${MY_ADVANCES}`].join('\n'),
+      ],
+    ]);
+
+    await api.post('/delegation-advance/decision', s.financeHeaders, { id, decision: 'markPaid', payment_date: '2026-05-01' });
+    const [paid, ...morePaid] = await mailsAbout(s.company.id, /wypłacona/);
+    expect(morePaid).toEqual([]);
+    expect(paid!.recipient).toBe(s.employee.email);
+    expect(paid!.subject).toBe(`Delego: Zaliczka do polecenia wyjazdu nr ${number} została wypłacona`);
+    expect(paid!.textBody).toContain('Data wypłaty: 2026-05-01');
+    expect(paid!.textBody).toContain(MY_ADVANCES);
+
+    // The mails add nothing to the audit trail: one row per change, as before.
+    expect(await auditActions(s.company.id)).toEqual(['advance.create', 'advance.approve', 'advance.markPaid']);
+    expect((await lastAuditRow(t.db, s.company.id, 'advance.approve'))!.after).toEqual({
+      amount_in_currency: '250.00',
+      currency: 'EUR',
+      payment_type: 'transfer',
+      payment_date: '2026-05-02',
+      status: 'approved',
+      comment: 'Hotel',
+      decision_comment: 'Zgoda',
+    });
+  });
+
+  it('extended flow: asks at once about an advance requested on a sent order, in the acceptor language, and tells the employee and the order creator of a rejection', async () => {
+    const s = await setup({ advance_flow: 'extended' });
+    // The administrator filled in the order for the employee.
+    await t.db.update(delegationOrders).set({ createdById: s.admin.id }).where(eq(delegationOrders.id, s.orderId));
+    await speaksEnglish(s.finance.id);
+    await speaksEnglish(s.admin.id);
+    await api.post('/delegation-order/action', s.employee.headers, { id: s.orderId, action: 'submit' });
+    // Numbered only at acceptance: the e-mails name the order by its id.
+    expect(await orderNumber(s.orderId)).toBeNull();
+    const number = `#${s.orderId}`;
+    expect(await mailsAbout(s.company.id, /Advance/)).toEqual([]);
+
+    const id = (await api.post('/delegation-advance/save', s.employee.headers, advance(s.orderId, { amount_in_currency: '1200.50', payment_type: 'cash', payment_date: null }))).json().advance.id;
+    const [request, ...more] = await mailsAbout(s.company.id, /Advance/);
+    expect(more).toEqual([]);
+    expect(request!.recipient).toBe(s.finance.email);
+    expect(request!.subject).toBe(`Delego: Advance on trip order ${number} awaits your decision`);
+    expect(request!.textBody).toBe(
+      [`Advance on trip order ${number} of Jan Testowy (2026-05-04 – 2026-05-06) awaits your decision:`, '- 1200.50 EUR, cash', `Open the advances to decide in Delego: ${ADVANCES_TO_DECIDE}`].join('\n'),
+    );
+    // Changing the request does not ask again.
+    await api.post('/delegation-advance/save', s.employee.headers, advance(s.orderId, { id, amount_in_currency: '1100.00' }));
+    expect(await mailsAbout(s.company.id, /Advance/)).toHaveLength(1);
+
+    await api.post('/delegation-advance/decision', s.financeHeaders, { id, decision: 'reject' });
+    const rejected = (await outboxOf(t.db, s.company.id)).filter((mail) => /odrzucona|rejected/.test(mail.subject));
+    expect(rejected.map((mail) => [mail.recipient, mail.subject]).sort()).toEqual(
+      [
+        [s.admin.email, `Delego: Advance on trip order ${number} was rejected`],
+        [s.employee.email, `Delego: Zaliczka do polecenia wyjazdu ${number} została odrzucona`],
+      ].sort(),
+    );
+    expect(rejected.find((mail) => mail.recipient === s.admin.email)!.textBody).toContain(`The advance of 1100.00 EUR on trip order ${number} of Jan Testowy`);
+    expect(rejected.every((mail) => mail.textBody.endsWith(MY_ADVANCES))).toBe(true);
+  });
+
+  it('extended flow: asks every financial acceptor once per order, listing its advances, but never about their own', async () => {
+    const s = await setup({ advance_flow: 'extended', multiple_advances: true });
+    const second = await createUser(t.db, s.company, { permissions: ['delegationAcceptFinancial'], language: 'en-US' });
+    await api.post('/delegation-advance/save', s.employee.headers, advance(s.orderId));
+    await api.post('/delegation-advance/save', s.employee.headers, advance(s.orderId, { amount_in_currency: '80.00', currency: 'PLN', payment_type: 'cash', payment_date: null }));
+    await api.post('/delegation-order/action', s.employee.headers, { id: s.orderId, action: 'submit' });
+    const requests = await outboxOf(t.db, s.company.id).then((mails) => mails.filter((mail) => mail.recipient !== s.acceptor.email));
+    expect(requests.map((mail) => [mail.recipient, mail.subject]).sort()).toEqual(
+      [
+        [s.finance.email, `Delego: Zaliczki do polecenia wyjazdu #${s.orderId} czekają na Twoją decyzję`],
+        [second.email, `Delego: Advances on trip order #${s.orderId} await your decision`],
+      ].sort(),
+    );
+    expect(requests.find((mail) => mail.recipient === s.finance.email)!.textBody.split('\n').slice(1, 3)).toEqual(['- 250,00 EUR, przelew, data wypłaty 2026-05-02', '- 80,00 PLN, gotówka']);
+
+    // The financial acceptor's own trip: only the other one is asked.
+    await t.db.update(users).set({ superiorId: s.acceptor.id }).where(eq(users.id, s.finance.id));
+    const own = await insertOrder(t.db, s.company.id, s.finance.id);
+    await api.post('/delegation-advance/save', s.financeHeaders, advance(own));
+    const before = (await outboxOf(t.db, s.company.id)).length;
+    await api.post('/delegation-order/action', s.financeHeaders, { id: own, action: 'submit' });
+    const asked = (await outboxOf(t.db, s.company.id)).slice(before).filter((mail) => /Advance|Zaliczk/.test(mail.subject));
+    expect(asked.map((mail) => mail.recipient)).toEqual([second.email]);
+  });
+
+  it('basic flow: the order decision speaks for its advances; marking one paid tells the employee', async () => {
+    const s = await setup();
+    const id = (await api.post('/delegation-advance/save', s.employee.headers, advance(s.orderId))).json().advance.id;
+    await api.post('/delegation-order/action', s.employee.headers, { id: s.orderId, action: 'submit' });
+    await api.post('/delegation-order/action', s.acceptorHeaders, { id: s.orderId, action: 'accept' });
+    // The acceptor was asked about the order and the employee told of its acceptance; nothing about the advance on its own.
+    expect((await outboxOf(t.db, s.company.id)).map((mail) => mail.recipient)).toEqual([s.acceptor.email, s.employee.email]);
+    expect(await mailsAbout(s.company.id, /Zaliczk/)).toEqual([]);
+
+    await api.post('/delegation-advance/decision', s.financeHeaders, { id, decision: 'markPaid' });
+    const paid = await mailsAbout(s.company.id, /Zaliczk/);
+    expect(paid.map((mail) => [mail.recipient, mail.subject])).toEqual([[s.employee.email, `Delego: Zaliczka do polecenia wyjazdu nr ${await orderNumber(s.orderId)} została wypłacona`]]);
+    expect(paid[0]!.textBody).toContain('Data wypłaty: 2026-04-20');
+  });
+
+  it('sends nothing when the company turned e-mail notifications off, and audits every decision as before', async () => {
+    const s = await setup({ advance_flow: 'extended', email_notification_mode: 'disabled' });
+    const first = (await api.post('/delegation-advance/save', s.employee.headers, advance(s.orderId))).json().advance.id;
+    await api.post('/delegation-order/action', s.employee.headers, { id: s.orderId, action: 'submit' });
+    const several = await setup({ advance_flow: 'extended', email_notification_mode: 'disabled', multiple_advances: true });
+    await api.post('/delegation-order/action', several.employee.headers, { id: several.orderId, action: 'submit' });
+    const second = (await api.post('/delegation-advance/save', several.employee.headers, advance(several.orderId))).json().advance.id;
+    expect((await api.post('/delegation-advance/decision', s.financeHeaders, { id: first, decision: 'approve' })).statusCode).toBe(200);
+    expect((await api.post('/delegation-advance/decision', s.financeHeaders, { id: first, decision: 'markPaid' })).statusCode).toBe(200);
+    expect((await api.post('/delegation-advance/decision', several.financeHeaders, { id: second, decision: 'reject' })).statusCode).toBe(200);
+    expect(await outboxOf(t.db, s.company.id)).toEqual([]);
+    expect(await outboxOf(t.db, several.company.id)).toEqual([]);
+    expect(await auditActions(s.company.id)).toEqual(['advance.create', 'advance.approve', 'advance.markPaid']);
+    expect(await auditActions(several.company.id)).toEqual(['advance.create', 'advance.reject']);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { attachments } from '../../db/schema/index.ts';
 
@@ -43,12 +43,58 @@ export const attachmentsRepo = {
       .orderBy(asc(attachments.id));
   },
 
-  /** Puts a file at its place in a settlement. */
-  async place(tx: Executor, companyId: number, id: number, place: { ownerKind: string; ownerId: number; section: string; itemKey: string | null }): Promise<void> {
-    await tx
+  /**
+   * Puts a file at its place in a settlement, if it is still the uploader's waiting upload or already
+   * the settlement's own; false when it is neither any more (e.g. the cleanup job deleted it meanwhile).
+   */
+  async place(
+    tx: Executor,
+    companyId: number,
+    id: number,
+    holders: { uploaderId: number; delegationId: number },
+    place: { section: string; itemKey: string | null },
+  ): Promise<boolean> {
+    const placed = await tx
       .update(attachments)
-      .set(place)
-      .where(and(eq(attachments.companyId, companyId), eq(attachments.id, id)));
+      .set({ ...place, ownerKind: SETTLEMENT_OWNER_KIND, ownerId: holders.delegationId })
+      .where(
+        and(
+          eq(attachments.companyId, companyId),
+          eq(attachments.id, id),
+          or(
+            and(eq(attachments.ownerKind, PENDING_OWNER_KIND), eq(attachments.ownerId, holders.uploaderId)),
+            and(eq(attachments.ownerKind, SETTLEMENT_OWNER_KIND), eq(attachments.ownerId, holders.delegationId)),
+          ),
+        ),
+      )
+      .returning({ id: attachments.id });
+    return placed.length > 0;
+  },
+
+  /**
+   * Deletes up to `limit` of the company's waiting uploads made before `uploadedBefore` and returns
+   * them. Rows a settlement's save is placing right now are locked by it and skipped (`SKIP LOCKED`);
+   * a save that comes after finds its file gone and refuses.
+   */
+  async deleteUploadsBefore(tx: Executor, companyId: number, uploadedBefore: Date, limit: number): Promise<AttachmentRow[]> {
+    const rows = await tx
+      .select()
+      .from(attachments)
+      .where(and(eq(attachments.companyId, companyId), eq(attachments.ownerKind, PENDING_OWNER_KIND), lt(attachments.createdAt, uploadedBefore)))
+      .orderBy(asc(attachments.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (rows.length === 0) return [];
+    await tx.delete(attachments).where(
+      and(
+        eq(attachments.companyId, companyId),
+        inArray(
+          attachments.id,
+          rows.map((row) => row.id),
+        ),
+      ),
+    );
+    return rows;
   },
 
   async delete(tx: Executor, companyId: number, ids: number[]): Promise<void> {

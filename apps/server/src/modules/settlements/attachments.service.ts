@@ -2,8 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { AppError, ErrorCode, type DelegationForm, type Issue } from '@delego/domain';
 import type { AttachmentDto, AttachmentSection } from '@delego/contract';
 import type { Database, Executor } from '../../db/client.ts';
-import type { AuthenticatedContext } from '../../http/request-context.ts';
+import type { AuthenticatedContext, RequestContext } from '../../http/request-context.ts';
 import { notFoundError } from '../../lib/app-errors.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { FILE_TYPE_INFO, sniffFileType } from '../../lib/file-type.ts';
 import { writeZip } from '../../lib/zip-writer.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
@@ -13,6 +14,8 @@ import { attachmentsRepo, PENDING_OWNER_KIND, SETTLEMENT_OWNER_KIND, type Attach
 
 const MEGABYTE = 1024 * 1024;
 const MAX_FILE_NAME_LENGTH = 200;
+/** Uploads deleted per transaction by the cleanup, so a backlog never holds many locks at once. */
+const CLEANUP_BATCH = 200;
 
 /** A file to send back: its bytes and the name and type to send them under. */
 export interface FileAnswer {
@@ -97,8 +100,8 @@ function uploadIssue(code: string, params?: Record<string, string | number>): Ap
  * Attachments of settlements (spec §5 "Files"): uploaded files are checked by their content, kept in
  * the storage, and wait for the settlement's save, which places them at the lines naming them.
  */
-export function createAttachmentsService(deps: { db: Database; storage: FileStorage; workflow: TripWorkflow }) {
-  const { db, storage, workflow } = deps;
+export function createAttachmentsService(deps: { db: Database; clock: Clock; storage: FileStorage; workflow: TripWorkflow }) {
+  const { db, clock, storage, workflow } = deps;
 
   /** A settlement's files may be read by whoever may see the settlement; a waiting upload by its uploader. */
   async function readable(ctx: AuthenticatedContext, row: AttachmentRow): Promise<boolean> {
@@ -148,6 +151,8 @@ export function createAttachmentsService(deps: { db: Database; storage: FileStor
             sha256: createHash('sha256').update(file.content).digest('hex'),
             storageKey,
             uploadedById: ctx.actor.userId,
+            // The cleanup job measures a waiting upload's age from here, on the same clock.
+            createdAt: clock.now(),
           });
           await recordAudit(tx, ctx, {
             companyId,
@@ -215,9 +220,12 @@ export function createAttachmentsService(deps: { db: Database; storage: FileStor
 
     /**
      * In the save's transaction: places the named files in the settlement and removes the settlement's
-     * files the form no longer names. Returns the storage keys to delete once the transaction committed.
+     * files the form no longer names — deliberately at once: the saved settlement was their only
+     * holder, and the user took them out of it. Returns the storage keys to delete once the
+     * transaction committed. A named file that stopped being the uploader's waiting upload since
+     * `checkReferences` (the cleanup job took it) refuses the save with `delegation.fileMissing`.
      */
-    async placeFiles(tx: Executor, companyId: number, delegationId: number, references: FileReference[]): Promise<string[]> {
+    async placeFiles(tx: Executor, companyId: number, delegationId: number, references: FileReference[], uploaderId: number): Promise<string[]> {
       const current = await attachmentsRepo.ofOwner(tx, companyId, SETTLEMENT_OWNER_KIND, delegationId);
       const named = new Set(references.map((reference) => reference.id));
       const dropped = current.filter((row) => !named.has(row.id));
@@ -226,10 +234,41 @@ export function createAttachmentsService(deps: { db: Database; storage: FileStor
         companyId,
         dropped.map((row) => row.id),
       );
+      const missing: Issue[] = [];
       for (const reference of references) {
-        await attachmentsRepo.place(tx, companyId, reference.id, { ownerKind: SETTLEMENT_OWNER_KIND, ownerId: delegationId, section: reference.section, itemKey: reference.itemKey });
+        const placed = await attachmentsRepo.place(tx, companyId, reference.id, { uploaderId, delegationId }, { section: reference.section, itemKey: reference.itemKey });
+        if (!placed) missing.push({ path: reference.path, code: 'delegation.fileMissing' });
       }
+      if (missing.length > 0) throw new AppError(ErrorCode.validationFailed, { issues: missing });
       return dropped.map((row) => row.storageKey);
+    },
+
+    /**
+     * The cleanup job, for one company: deletes the uploads no saved settlement took over that were
+     * made before `uploadedBefore` — rows with an audit row each, then their contents once the
+     * transaction committed (a content left behind by a failed delete is unreachable, never the
+     * other way round). Returns how many were deleted.
+     */
+    async deleteUnlinkedUploads(ctx: RequestContext, companyId: number, uploadedBefore: Date): Promise<number> {
+      let deleted = 0;
+      for (;;) {
+        const rows = await db.transaction(async (tx) => {
+          const removed = await attachmentsRepo.deleteUploadsBefore(tx, companyId, uploadedBefore, CLEANUP_BATCH);
+          for (const row of removed) {
+            await recordAudit(tx, ctx, {
+              companyId,
+              action: 'attachment.deleteUnlinked',
+              entityType: 'attachment',
+              entityId: row.id,
+              before: { ...toAttachmentDto(row), uploaded_by_id: row.uploadedById },
+            });
+          }
+          return removed;
+        });
+        await Promise.all(rows.map((row) => storage.delete(row.storageKey)));
+        deleted += rows.length;
+        if (rows.length < CLEANUP_BATCH) return deleted;
+      }
     },
 
     async deleteContents(keys: string[]): Promise<void> {

@@ -1,17 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { AppError } from '@delego/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { apiCalls, lastAuditRow } from '../../../test/api-helpers.ts';
 import { domesticForm, settlementCompany, type SettlementCompany } from '../../../test/settlements.ts';
 import { updateCompanySettings } from '../../../test/trips.ts';
-import { attachments } from '../../db/schema/index.ts';
+import { attachments, auditLog } from '../../db/schema/index.ts';
+import { cleanUpUnlinkedUploads, UNLINKED_UPLOAD_MAX_AGE_HOURS } from '../../jobs/attachment-cleanup.ts';
+import { ManualClock } from '../../lib/clock.ts';
 import { crc32 } from '../../lib/zip-writer.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof apiCalls>;
+const NOW = '2026-04-20T10:00:00Z';
+const HOUR = 3_600_000;
 
 beforeAll(async () => {
-  t = await createTestApp({ now: '2026-04-20T10:00:00Z' });
+  t = await createTestApp({ now: NOW });
   api = apiCalls(t.app);
 });
 afterAll(async () => t.close());
@@ -180,5 +185,101 @@ describe('settlement attachments', () => {
     expect((await api.post('/delegation/attachment/delete', c.headers.employee, { id })).json()).toEqual({ status: 'OK' });
     expect(await t.db.select().from(attachments).where(eq(attachments.id, id))).toEqual([]);
     expect(await lastAuditRow(t.db, c.company.id, 'attachment.delete')).toMatchObject({ entityId: String(id) });
+  });
+});
+
+describe('uploads no saved settlement took over', () => {
+  /** Runs the cleanup job as if it were `hoursLater` after the uploads of these tests. */
+  const runCleanup = (hoursLater: number) => cleanUpUnlinkedUploads({ db: t.db, clock: new ManualClock(new Date(Date.parse(NOW) + hoursLater * HOUR)), attachments: t.app.services.attachments, log: t.app.log });
+  const rowsOf = (ids: number[]) => t.db.select().from(attachments).where(inArray(attachments.id, ids)).orderBy(asc(attachments.id));
+  const storageKeyOf = async (id: number) => (await rowsOf([id]))[0]!.storageKey;
+
+  /** An upload made `hoursLater` (moved in the table: moving the app's clock that far would end the sessions). */
+  async function uploadedAt(hoursLater: number, headers: Headers, fileName: string): Promise<number> {
+    const id = await uploaded(headers, '?section=document', fileName, PDF);
+    await t.db.update(attachments).set({ createdAt: new Date(Date.parse(NOW) + hoursLater * HOUR) }).where(eq(attachments.id, id));
+    return id;
+  }
+
+  it(`are deleted ${UNLINKED_UPLOAD_MAX_AGE_HOURS} hours after the upload, company by company, with their contents and an audit row each`, async () => {
+    expect(UNLINKED_UPLOAD_MAX_AGE_HOURS).toBe(24);
+    const c = await settlementCompany(t.app, t.db);
+    const d = await settlementCompany(t.app, t.db);
+    const abandoned = await uploaded(c.headers.employee, '?section=document', 'porzucony.pdf', PDF);
+    const placed = await uploaded(c.headers.employee, '?section=document', 'w-rozliczeniu.pdf', PDF);
+    expect((await api.post('/delegation/save-standard', c.headers.employee, { delegation: domesticForm({ file: [placed] }) })).json().status).toBe('OK');
+    const fresh = await uploadedAt(12, c.headers.employee, 'swiezy.pdf');
+    const elsewhere = await uploaded(d.headers.colleague, '?section=document', 'inna-firma.pdf', PDF);
+    const keys = new Map(await Promise.all([abandoned, placed, fresh, elsewhere].map(async (id) => [id, await storageKeyOf(id)] as const)));
+
+    // Exactly a day old is not older than a day.
+    await runCleanup(24);
+    expect((await rowsOf([abandoned, placed, fresh, elsewhere])).map((row) => row.id)).toEqual([abandoned, placed, fresh, elsewhere]);
+
+    await runCleanup(24 + 1 / 60);
+    expect((await rowsOf([abandoned, placed, fresh, elsewhere])).map((row) => [row.id, row.ownerKind])).toEqual([
+      [placed, 'delegation'],
+      [fresh, 'upload'],
+    ]);
+    expect(await t.storage.get(keys.get(abandoned)!)).toBeNull();
+    expect(await t.storage.get(keys.get(elsewhere)!)).toBeNull();
+    expect((await t.storage.get(keys.get(placed)!))!.equals(PDF)).toBe(true);
+    expect((await t.storage.get(keys.get(fresh)!))!.equals(PDF)).toBe(true);
+
+    // Each company's audit trail tells what went and who had uploaded it; the job acts as nobody.
+    for (const [company, id, uploader, fileName] of [
+      [c.company, abandoned, c.employee, 'porzucony.pdf'],
+      [d.company, elsewhere, d.colleague, 'inna-firma.pdf'],
+    ] as const) {
+      const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.companyId, company.id), eq(auditLog.action, 'attachment.deleteUnlinked')));
+      expect(audits).toHaveLength(1);
+      expect(audits[0]).toMatchObject({ entityType: 'attachment', entityId: String(id), userId: null, contextUserId: null, requestId: 'job:attachment-cleanup', after: null });
+      expect(audits[0]!.before).toMatchObject({ id, file_name: fileName, section: 'document', uploaded_by_id: uploader.id, created_at: '2026-04-20T10:00:00.000Z' });
+    }
+
+    // A settlement saved later with the deleted upload is told the file is missing.
+    const late = await api.post('/delegation/save-standard', c.headers.employee, { delegation: domesticForm({ file: [abandoned] }, '2026-03-11') });
+    expect(late.json().issues).toEqual([{ path: ['file', 0], code: 'delegation.fileMissing' }]);
+
+    // The fresh upload goes a day after it was made.
+    await runCleanup(12 + 24 + 1 / 60);
+    expect(await rowsOf([fresh])).toEqual([]);
+  });
+
+  it("deletes a saved settlement's file at the save that drops it; an upload the saved form never named is left to the cleanup", async () => {
+    const c = await settlementCompany(t.app, t.db);
+    const kept = await uploaded(c.headers.employee, '?section=document', 'zostaje.pdf', PDF);
+    const dropped = await uploaded(c.headers.employee, '?section=document', 'usuniety.pdf', PDF);
+    const neverNamed = await uploaded(c.headers.employee, '?section=document', 'niewskazany.pdf', PDF);
+    const [droppedKey, neverNamedKey] = [await storageKeyOf(dropped), await storageKeyOf(neverNamed)];
+    const saved = (await api.post('/delegation/save-standard', c.headers.employee, { delegation: domesticForm({ file: [kept, dropped] }) })).json().delegation;
+
+    const resaved = await api.post('/delegation/save-standard', c.headers.employee, { delegation: { ...saved.form, file: [kept] }, version: saved.version });
+    expect(resaved.json().delegation.attachments.map((file: { id: number }) => file.id)).toEqual([kept]);
+    expect(await rowsOf([dropped])).toEqual([]);
+    expect(await t.storage.get(droppedKey)).toBeNull();
+    // Still the uploader's to use, until the cleanup.
+    expect((await rowsOf([neverNamed]))[0]).toMatchObject({ ownerKind: 'upload', ownerId: c.employee.id });
+    expect((await t.storage.get(neverNamedKey))!.equals(PDF)).toBe(true);
+
+    await runCleanup(25);
+    expect(await rowsOf([neverNamed])).toEqual([]);
+    expect(await t.storage.get(neverNamedKey)).toBeNull();
+    expect((await rowsOf([kept]))[0]).toMatchObject({ ownerKind: 'delegation', ownerId: saved.id });
+  });
+
+  it('refuses to place a file that stopped being the uploader\'s waiting upload after the save checked it', async () => {
+    const c = await settlementCompany(t.app, t.db);
+    const saved = (await api.post('/delegation/save-standard', c.headers.employee, { delegation: domesticForm({}) })).json().delegation;
+    const gone = await uploaded(c.headers.employee, '?section=document', 'skasowany.pdf', PDF);
+    const colleagues = await uploaded(c.headers.colleague, '?section=document', 'cudzy.pdf', PDF);
+    await runCleanup(25);
+    const place = (id: number) =>
+      t.app.services.attachments.placeFiles(t.db, c.company.id, saved.id, [{ id, path: ['file', 0], section: 'document', itemKey: null }], c.employee.id);
+    for (const id of [gone, colleagues]) {
+      const refusal = await place(id).catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(AppError);
+      expect((refusal as AppError).issues).toEqual([{ path: ['file', 0], code: 'delegation.fileMissing' }]);
+    }
   });
 });

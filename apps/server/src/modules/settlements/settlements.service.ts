@@ -486,7 +486,7 @@ export function createSettlementsService(deps: { db: Database; clock: Clock; wor
           }
           await settlementsRepo.replaceBookings(tx, companyId, id, [...seenBookings]);
           if (orderId !== null) await settlementsRepo.linkAdvances(tx, companyId, orderId, id, advances.advanceIds);
-          const dropped = await attachments.placeFiles(tx, companyId, id, files.references);
+          const dropped = await attachments.placeFiles(tx, companyId, id, files.references, ctx.actor.userId);
           const audited = { status: existing?.status ?? 'created', start_date: form.start_date, end_date: form.end_date, delegation_order_id: orderId, total_pln: calculated.total_pln, balance_pln: calculated.balance_pln, files: files.references.length };
           await recordAudit(tx, ctx, {
             companyId,

@@ -23,7 +23,8 @@ const FINAL_TEXT = {
 
 export type FinalOutcome = keyof (typeof FINAL_TEXT)['pl'];
 
-const languageOf = (language: string): 'pl' | 'en' => (language === 'en-US' ? 'en' : 'pl');
+/** The language of a recipient's e-mails: English for `en-US` users, Polish otherwise. */
+export const mailLanguageOf = (language: string): 'pl' | 'en' => (language === 'en-US' ? 'en' : 'pl');
 
 function title(doc: MailDocument, language: 'pl' | 'en'): string {
   const kind = KIND_TEXT[language][doc.kind];
@@ -36,7 +37,7 @@ function title(doc: MailDocument, language: 'pl' | 'en'): string {
  * carries the one-time decision link (spec §9 "notify with no-login action links").
  */
 export function decisionRequestMail(input: { to: string; language: string; document: MailDocument; appLink: string; actionLink: string | null; expiresDays: number }): MailMessage {
-  const language = languageOf(input.language);
+  const language = mailLanguageOf(input.language);
   const doc = input.document;
   if (language === 'en') {
     return {
@@ -66,7 +67,7 @@ export function decisionRequestMail(input: { to: string; language: string; docum
 
 /** To the employee when the decision on their document is final. */
 export function finalDecisionMail(input: { to: string; language: string; document: MailDocument; outcome: FinalOutcome; comment: string; appLink: string }): MailMessage {
-  const language = languageOf(input.language);
+  const language = mailLanguageOf(input.language);
   const doc = input.document;
   const outcome = FINAL_TEXT[language][input.outcome];
   if (language === 'en') {

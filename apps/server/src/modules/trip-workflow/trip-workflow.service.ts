@@ -24,6 +24,7 @@ import { generateOneTimeToken, hashToken } from '../../lib/tokens.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { authRepo } from '../auth/auth.repo.ts';
 import { companyRepo } from '../company/company.repo.ts';
+import { queueAdvanceDecisionRequests } from '../delegation-advance/delegation-advance.service.ts';
 import { outboxRepo } from '../mail/outbox.repo.ts';
 import { assignNumber } from '../numbering/numbering.service.ts';
 import { resolveTripApprovers } from '../workflow/workflow.service.ts';
@@ -562,6 +563,18 @@ export function createTripWorkflow(deps: { db: Database; clock: Clock; onMailQue
               ? (after.status as FinalOutcome)
               : null;
           if (finalOutcome && DECISIONS.has(action)) mailed = (await mailEmployee(tx, after, finalOutcome, comment)) || mailed;
+          // Extended advance flow: the order's advances can be decided from now on.
+          if (kind === 'delegationOrder' && action === 'submit') {
+            const advancesMailed = await queueAdvanceDecisionRequests(tx, {
+              companyId: actor.companyId,
+              settings: actor.settings,
+              orderId: id,
+              exceptUserIds: [actor.userId, actor.contextUserId],
+              now,
+              publicUrl: deps.publicUrl,
+            });
+            mailed = advancesMailed || mailed;
+          }
         }
         return resultOf(after, actor, await factsOf(tx, after), messages);
       });
