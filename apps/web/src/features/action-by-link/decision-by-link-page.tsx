@@ -20,6 +20,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { translateServerMessage } from '../../lib/server-messages.ts';
 import { useDecideByLink, useDecisionLink } from './api/use-decision-link.ts';
 import { LinkStateView, type UnusableLinkState } from './link-state-view.tsx';
+import { formatMoney } from '../../lib/format.ts';
 
 function unusableStateOf(error: unknown): UnusableLinkState | null {
   if (!(error instanceof ApiError)) return null;
@@ -27,10 +28,6 @@ function unusableStateOf(error: unknown): UnusableLinkState | null {
   if (error.code === ErrorCode.tokenUsed) return 'used';
   if (error.code === ErrorCode.tokenNotFound || error.status === 404 || error.status === 400) return 'notFound';
   return null;
-}
-
-function money(amount: string, currency: string, language: string) {
-  return `${new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(amount))} ${currency}`;
 }
 
 /** The document read-only: employee, dates, destination, purpose, amounts. */
@@ -43,12 +40,12 @@ function DocumentSummary({ document }: { document: LinkDocument }) {
     [t('destination'), document.destination || '—'],
     [t('purpose'), document.purpose ?? '—'],
     [t('description'), document.description ?? '—'],
-    [t(document.kind === 'delegationOrder' ? 'estimate' : 'total'), document.estimated_total_cost === null ? '—' : money(document.estimated_total_cost, 'PLN', i18n.language)],
+    [t(document.kind === 'delegationOrder' ? 'estimate' : 'total'), document.estimated_total_cost === null ? '—' : formatMoney(document.estimated_total_cost, 'PLN', i18n.language)],
     [
       t('advances'),
       document.advances.length === 0
         ? t('noAdvances')
-        : document.advances.map((advance) => `${money(advance.amount_in_currency, advance.currency, i18n.language)}${advance.payment_date ? ` (${advance.payment_date})` : ''}`).join(', '),
+        : document.advances.map((advance) => `${formatMoney(advance.amount_in_currency, advance.currency, i18n.language)}${advance.payment_date ? ` (${advance.payment_date})` : ''}`).join(', '),
     ],
   ];
   return (

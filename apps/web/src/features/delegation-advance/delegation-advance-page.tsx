@@ -33,12 +33,9 @@ import { translateIssueCode } from '../../lib/server-messages.ts';
 import { useCurrentUser } from '../../lib/session.tsx';
 import { useAdvanceDecision, useAdvances, useMyOpenOrders, useSaveAdvance } from './api/use-advances.ts';
 import { FilterSelect } from '../../components/data-table/filter-select.tsx';
+import { formatMoney } from '../../lib/format.ts';
 
 const STATUS_COLOR: Record<AdvanceStatus, 'default' | 'success' | 'error' | 'info'> = { unknown: 'default', approved: 'info', rejected: 'error', paid: 'success' };
-
-function money(amount: string, currency: string, language: string) {
-  return `${new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(amount))} ${currency}`;
-}
 
 interface AdvanceDraft {
   id?: number;
@@ -166,7 +163,7 @@ function DecisionDialog({ advance, decision, onClose }: { advance: AdvanceListIt
     <Dialog open onClose={onClose} aria-labelledby="advance-decision-title" fullWidth maxWidth="xs">
       <DialogTitle id="advance-decision-title">{t(`confirm.${decision}`)}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{t('confirm.message', { name: advance.employee.fullName, amount: money(advance.amount_in_currency, advance.currency, i18n.language) })}</DialogContentText>
+        <DialogContentText>{t('confirm.message', { name: advance.employee.fullName, amount: formatMoney(advance.amount_in_currency, advance.currency, i18n.language) })}</DialogContentText>
         <Stack spacing={2} sx={{ mt: 2 }}>
           {decision === 'markPaid' && (
             <TextField type="date" label={t('paymentDate')} value={date} onChange={(event) => setDate(event.target.value)} error={Boolean(error)} helperText={error} slotProps={{ inputLabel: { shrink: true } }} />
@@ -224,7 +221,7 @@ export function DelegationAdvancePage() {
         </>
       ),
     },
-    { key: 'amount', label: t('amount'), align: 'right', render: (row) => money(row.amount_in_currency, row.currency, i18n.language) },
+    { key: 'amount', label: t('amount'), align: 'right', render: (row) => formatMoney(row.amount_in_currency, row.currency, i18n.language) },
     { key: 'payment_type', label: t('paymentType'), render: (row) => to(`paymentType.${row.payment_type}`) },
     { key: 'payment_date', label: t('paymentDate'), render: (row) => row.payment_date ?? '—' },
     { key: 'status', label: t('status'), render: (row) => <Chip size="small" color={STATUS_COLOR[row.status]} label={to(`advanceStatus.${row.status}`)} /> },

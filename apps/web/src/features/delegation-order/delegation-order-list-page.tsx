@@ -19,8 +19,9 @@ import { useListState } from '../../components/data-table/use-list-state.ts';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useAvailableUsers, useDelegationOrders, useOrderAction } from './api/use-delegation-orders.ts';
-import { OrderStatusChip, formatAmount } from './order-labels.tsx';
+import { OrderStatusChip } from './order-labels.tsx';
 import { FilterSelect } from '../../components/data-table/filter-select.tsx';
+import { formatMoney } from '../../lib/format.ts';
 
 type Sort = 'start_date' | 'number' | 'status' | 'employee' | 'created_at';
 type Filter = 'status' | 'date_from' | 'date_to' | 'user_id' | 'number' | 'waiting_for_me';
@@ -79,7 +80,7 @@ export function DelegationOrderListPage() {
     },
     { key: 'destination', label: t('columns.destination'), render: (row) => row.destination },
     { key: 'task', label: t('columns.purpose'), render: (row) => row.task_name ?? '—' },
-    { key: 'cost', label: t('columns.estimate'), align: 'right', render: (row) => formatAmount(row.estimated_total_cost, 'PLN', i18n.language) },
+    { key: 'cost', label: t('columns.estimate'), align: 'right', render: (row) => (row.estimated_total_cost === null ? '—' : formatMoney(row.estimated_total_cost, 'PLN', i18n.language)) },
     {
       key: 'status',
       label: t('columns.status'),

@@ -17,10 +17,3 @@ export function OrderStatusChip({ status }: { status: OrderStatus }) {
   const { t } = useTranslation('delegation-order');
   return <Chip size="small" color={COLOR[status]} label={t(`status.${status}`)} />;
 }
-
-/** A decimal string as money with two decimals in the interface language. */
-export function formatAmount(amount: string | null, currency: string, language: string): string {
-  if (amount === null) return '—';
-  const value = Number(amount);
-  return `${new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)} ${currency}`;
-}

@@ -28,10 +28,9 @@ import { SettingsNavigation } from '../../components/settings-navigation.tsx';
 import { applyServerIssues } from '../../lib/form-errors.ts';
 import { useDeleteExchangeRate, useExchangeRates, useSaveExchangeRate } from './api/use-exchange-rates.ts';
 import { NbpImportDialog } from './nbp-import-dialog.tsx';
+import { formatExchangeRate } from '../../lib/format.ts';
 
 const FIELDS = ['currency', 'date', 'rate'] as const;
-/** Spec §9: exchange rates are shown with 4 decimals. */
-const RATE_DECIMALS = 4;
 
 const manualSchema = z.object({
   currency: z
@@ -50,8 +49,7 @@ type ManualValues = z.infer<typeof manualSchema>;
 function useRateFormat() {
   const { i18n } = useTranslation();
   return (rate: string) =>
-    // Presentation only: the stored value stays the API's decimal string.
-    new Intl.NumberFormat(i18n.language, { minimumFractionDigits: RATE_DECIMALS, maximumFractionDigits: RATE_DECIMALS }).format(Number(rate));
+    formatExchangeRate(rate, i18n.language);
 }
 
 function ManualRateDialog({ rate, onClose }: { rate: ExchangeRateDto | null; onClose: () => void }) {

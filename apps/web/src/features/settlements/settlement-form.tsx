@@ -24,7 +24,7 @@ import { balanceLabelKey } from './components/calculation-view.tsx';
 import { FormIssuesProvider } from './components/form-issues-context.tsx';
 import { StepIssuesAlert } from './components/step-issues-alert.tsx';
 import type { DraftStorage } from './model/draft-storage.ts';
-import { formatMoney } from './model/format.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { newSettlementForm, toDelegationForm, type SettlementFormValues } from './model/form-values.ts';
 import { shiftKeysAfterRemoval, stepOfIssue, STEPS, type StepId } from './model/issues.ts';
 import { GeneralStep } from './steps/general-step.tsx';

@@ -30,7 +30,7 @@ import { useAvailableUsers, useSettlementList } from './api/settlements.ts';
 import { ACTION_ORDER, ConfirmActionDialog } from './components/document-actions.tsx';
 import { useFileDownload } from './components/file-download.tsx';
 import { LIST_PATH } from './components/settlement-editor.tsx';
-import { formatMoney } from './model/format.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { StatusChip } from './components/status-chip.tsx';
 import { FilterSelect } from '../../components/data-table/filter-select.tsx';
 

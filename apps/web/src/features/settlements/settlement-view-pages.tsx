@@ -29,7 +29,7 @@ import { DocumentActions } from './components/document-actions.tsx';
 import { useFileDownload } from './components/file-download.tsx';
 import { LIST_PATH } from './components/settlement-editor.tsx';
 import { countryName } from './model/countries.ts';
-import { formatMoney } from './model/format.ts';
+import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import type { SettlementFormValues } from './model/form-values.ts';
 import { fromDelegationForm } from './model/saved-form.ts';
 import { StatusChip } from './components/status-chip.tsx';
@@ -160,7 +160,7 @@ function SettlementView({ document, values }: { document: DelegationDocument; va
               <TableBody>
                 {document.decisions.map((decision, index) => (
                   <TableRow key={index}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(decision.created_at).toLocaleString(language)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(decision.created_at, language)}</TableCell>
                     <TableCell>{t(`actions.${decision.action}`, { defaultValue: decision.action })}</TableCell>
                     <TableCell>{decision.user_name}</TableCell>
                     <TableCell>{decision.comment}</TableCell>

@@ -18,6 +18,7 @@ import { SettingsNavigation } from '../../../components/settings-navigation.tsx'
 import { useCustomPages, useDeleteCustomPage } from '../api/pages.ts';
 import { DeleteDialog } from '../shared/delete-dialog.tsx';
 import { StatusChip } from '../shared/status-chip.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 
 type Sort = 'sort_order' | 'title' | 'alias' | 'updated_at';
 const BASE_PATH = '/settings/custom-webpage';
@@ -47,7 +48,7 @@ export function CustomPageListPage() {
     },
     { key: 'show_in_menu', label: t('pages.columns.inMenu'), render: (row) => <StatusChip on={row.show_in_menu} onLabel={t('common.yes')} offLabel={t('common.no')} /> },
     { key: 'sort_order', label: t('pages.fields.sortOrder'), sortKey: 'sort_order', align: 'right', render: (row) => row.sort_order },
-    { key: 'updated_at', label: t('pages.columns.updatedAt'), sortKey: 'updated_at', render: (row) => new Date(row.updated_at).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' }) },
+    { key: 'updated_at', label: t('pages.columns.updatedAt'), sortKey: 'updated_at', render: (row) => formatDateTime(row.updated_at, i18n.language) },
   ];
 
   return (

@@ -8,7 +8,7 @@ import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useTranslation } from 'react-i18next';
 import { lineLacksExchangeRate, type CalculatedLine, type Conversion } from '@delego/domain';
-import { formatExchangeRate, formatMoney } from '../model/format.ts';
+import { formatExchangeRate, formatMoney } from '../../../lib/format.ts';
 import { explanationText } from '../model/messages.ts';
 
 /** Columns of every amount table of the summary: item, amount in its currency, amount in PLN, explanation. */

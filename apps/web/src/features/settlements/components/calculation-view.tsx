@@ -21,7 +21,7 @@ import {
   type TransportLine,
 } from '@delego/domain';
 import { countryName, regionNameFromAnnex } from '../model/countries.ts';
-import { formatDecimal, formatExchangeRate, formatMoney } from '../model/format.ts';
+import { formatDecimal, formatExchangeRate, formatMoney } from '../../../lib/format.ts';
 import type { SettlementFormValues } from '../model/form-values.ts';
 import { AmountRow, NoExchangeRate } from './amount-row.tsx';
 

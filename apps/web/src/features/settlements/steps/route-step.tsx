@@ -18,7 +18,7 @@ import { DateInput, SelectInput, TextInput, useIssueText } from '../components/f
 import { AttachmentField } from '../components/attachments.tsx';
 import { useFieldIssues } from '../components/form-issues-context.tsx';
 import { ItemCard } from '../components/item-card.tsx';
-import { formatMoney } from '../model/format.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { hasVehicle, MIN_SEGMENTS, newTransportSegment, type SettlementFormValues } from '../model/form-values.ts';
 
 function OwnershipInput({ index }: { index: number }) {

@@ -21,7 +21,7 @@ import { AttachmentField } from '../components/attachments.tsx';
 import { useFieldIssues } from '../components/form-issues-context.tsx';
 import { ItemCard } from '../components/item-card.tsx';
 import { countryName, regionNameFromAnnex, regionsOf } from '../model/countries.ts';
-import { formatMoney } from '../model/format.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import {
   dobaCount,
   dobaStart,

@@ -1,4 +1,4 @@
-import { dec, SETTLEMENT_CURRENCY } from '@delego/domain';
+import { BUSINESS_TIME_ZONE, dec, SETTLEMENT_CURRENCY } from '@delego/domain';
 
 /**
  * Formatting of the engine's decimal strings for the interface language, without ever going through
@@ -51,4 +51,9 @@ export function formatParams(params: Readonly<Record<string, string | number>> |
     formatted[key] = typeof value === 'string' && PARAM_DECIMAL.test(value) ? formatDecimal(value, language) : value;
   }
   return formatted;
+}
+
+/** An instant (ISO text) as date and time in Warsaw, where the company works, whatever the browser's zone. */
+export function formatDateTime(instant: string, language: string): string {
+  return new Date(instant).toLocaleString(language, { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
 }

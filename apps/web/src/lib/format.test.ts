@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, formatDecimal, formatMoney, formatParams } from './format.ts';
+
+const NBSP = '\u00a0';
+
+describe('amount formatting', () => {
+  it('groups every thousand in Polish and keeps two decimals without floats', () => {
+    expect(formatMoney('1234.56', 'PLN', 'pl-PL')).toBe(`1${NBSP}234,56${NBSP}zł`);
+    expect(formatMoney('-1106.49', 'PLN', 'pl-PL')).toBe(`-1${NBSP}106,49${NBSP}zł`);
+    expect(formatMoney('49', 'EUR', 'pl-PL')).toBe(`49,00${NBSP}EUR`);
+    expect(formatMoney('1234567.5', 'PLN', 'en-US')).toBe(`1,234,567.50${NBSP}PLN`);
+    expect(formatMoney('0.005', 'PLN', 'pl-PL')).toBe(`0,01${NBSP}zł`);
+    expect(formatDecimal('12345678901234.99', 'pl-PL', 2)).toBe(`12${NBSP}345${NBSP}678${NBSP}901${NBSP}234,99`);
+  });
+
+  it('formats only the decimals of explanation params', () => {
+    expect(formatParams({ rate: '45.00', doba: 2, percent: '15', date: '2026-03-10', fraction: '1/3', per: '16.3333' }, 'pl-PL')).toEqual({
+      rate: '45,00',
+      doba: 2,
+      percent: '15',
+      date: '2026-03-10',
+      fraction: '1/3',
+      per: '16,3333',
+    });
+  });
+});
+
+describe('date and time formatting', () => {
+  it('shows an instant in Warsaw time, whatever zone the browser is in', () => {
+    // 23:30 UTC on 21 November is already 22 November in Warsaw (UTC+1).
+    expect(formatDateTime('2026-11-21T23:30:00Z', 'pl-PL')).toBe('22.11.2026, 00:30');
+    // Summer time: UTC+2.
+    expect(formatDateTime('2026-07-01T10:05:00Z', 'pl-PL')).toBe('1.07.2026, 12:05');
+  });
+});
