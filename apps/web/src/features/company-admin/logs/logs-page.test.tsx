@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AuditEntry } from '@delego/contract';
+import { DOCUMENT_ACTIONS } from '@delego/domain';
+import { i18n } from '../../../lib/i18n.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { FIRST_RENDER, adminUser } from '../testing/fixtures.ts';
 
@@ -60,5 +62,15 @@ describe('event log', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.search).toContain('entity_type=role'));
     expect(router.state.location.search).toContain('date_from=2025-01-15');
     expect(await screen.findByText('Brak pozycji.')).toBeTruthy();
+  });
+
+  it('names every workflow action on trip orders and settlements in both languages', () => {
+    // 'edit' is a save (`.update`); orders are not settled.
+    const audited = DOCUMENT_ACTIONS.filter((action) => action !== 'edit');
+    const keys = [...audited.map((action) => `delegation.${action}`), ...audited.filter((action) => action !== 'settle').map((action) => `delegationOrder.${action}`)];
+    for (const language of ['pl-PL', 'en-US']) {
+      const missing = keys.filter((key) => !i18n.exists(`actions.${key}`, { ns: 'adminLogs', lng: language }));
+      expect(missing, language).toEqual([]);
+    }
   });
 });
