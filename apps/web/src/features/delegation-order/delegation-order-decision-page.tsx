@@ -10,7 +10,7 @@ import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { DocumentActions } from './document-actions.tsx';
 import { DelegationOrderView } from './delegation-order-view.tsx';
-import { OrderNotFound, useOrderFromAddress } from './delegation-order-readonly-page.tsx';
+import { OrderNotFound, OrderPdfButton, useOrderFromAddress } from './delegation-order-readonly-page.tsx';
 
 const DECISIONS: DocumentAction[] = ['accept', 'returnForCorrection', 'reject', 'stepBack', 'cancel'];
 
@@ -29,9 +29,12 @@ export function DelegationOrderDecisionPage() {
         title={t('decision.title')}
         description={t('decision.description', { name: order.employee.fullName })}
         actions={
-          <Button component={RouterLink} to="/delegation-order">
-            {t('list.backToList')}
-          </Button>
+          <Stack direction="row" spacing={1}>
+            <Button component={RouterLink} to="/delegation-order">
+              {t('list.backToList')}
+            </Button>
+            <OrderPdfButton orderId={order.id} />
+          </Stack>
         }
       />
       <Stack spacing={2}>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { DelegationOrderDto, OrderFormData } from '@delego/contract';
+import { errorAnswer } from '../../testing/fetch-mock.ts';
 import { buildUserProperties } from '../../testing/fixtures.ts';
 import { descriptionOf, renderApp } from '../../testing/render-app.tsx';
 
@@ -178,6 +179,20 @@ describe('trip order decision screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Akceptuj' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/delegation-order'));
     expect(server.requestsTo('POST /api/delegation-order/action')[0]?.body).toEqual({ id: 7, action: 'accept', version: 2, comment: 'Zgoda' });
+  });
+
+  it("downloads the order's PDF, and says so when the download fails", async () => {
+    const { user, server } = renderApp('/delegation-order/decision/7', {
+      user: acceptor,
+      handlers: {
+        'POST /api/delegation-order/delegation-order-edit': { body: { delegationOrder: order() } },
+        'GET /api/delegation-order/pdf': errorAnswer(500, 'INTERNAL'),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Pobierz PDF' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pobieranie plików' });
+    expect(dialog.textContent).toContain('Nie udało się pobrać pliku. Kod błędu: 500');
+    expect(server.requestsTo('GET /api/delegation-order/pdf')[0]?.url.searchParams.get('id')).toBe('7');
   });
 
   it('says so when the order does not wait for the user', async () => {

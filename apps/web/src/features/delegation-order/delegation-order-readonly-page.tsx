@@ -2,8 +2,11 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { useTranslation } from 'react-i18next';
+import { delegationFilesApi } from '@delego/contract';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
+import { useFileDownload } from '../../components/feedback/use-file-download.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDelegationOrder } from './api/use-delegation-orders.ts';
@@ -28,6 +31,20 @@ export function OrderNotFound() {
   );
 }
 
+/** Downloads the order's PDF (spec §2 "Documents"), saying why when it fails. */
+export function OrderPdfButton({ orderId }: { orderId: number }) {
+  const { t } = useTranslation('delegation-order');
+  const files = useFileDownload();
+  return (
+    <>
+      <Button startIcon={<PictureAsPdfIcon />} loading={files.isDownloading} onClick={() => void files.download(delegationFilesApi.orderPdf.path, { id: orderId })}>
+        {t('actions.pdf')}
+      </Button>
+      {files.dialog}
+    </>
+  );
+}
+
 /** `/delegation-order/readonly/{id}`: the order, its history, and the actions the server allows. */
 export function DelegationOrderReadonlyPage() {
   const { t } = useTranslation('delegation-order');
@@ -45,6 +62,7 @@ export function DelegationOrderReadonlyPage() {
             <Button component={RouterLink} to="/delegation-order">
               {t('list.backToList')}
             </Button>
+            <OrderPdfButton orderId={order.id} />
             {order.allowedActions.includes('edit') && (
               <Button variant="outlined" component={RouterLink} to={`/delegation-order/edit/${order.id}`}>
                 {t('actions.edit')}

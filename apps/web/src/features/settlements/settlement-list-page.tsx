@@ -28,7 +28,7 @@ import { useListState } from '../../components/data-table/use-list-state.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useAvailableUsers, useSettlementList } from './api/settlements.ts';
 import { ACTION_ORDER, ConfirmActionDialog } from './components/document-actions.tsx';
-import { useFileDownload } from './components/file-download.tsx';
+import { useFileDownload } from '../../components/feedback/use-file-download.tsx';
 import { LIST_PATH } from './components/settlement-editor.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { StatusChip } from './components/status-chip.tsx';

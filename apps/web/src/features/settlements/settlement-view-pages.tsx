@@ -26,7 +26,7 @@ import { useFormOptions, useSettlement } from './api/settlements.ts';
 import { AttachmentList, AttachmentsProvider } from './components/attachments.tsx';
 import { CalculationView } from './components/calculation-view.tsx';
 import { DocumentActions } from './components/document-actions.tsx';
-import { useFileDownload } from './components/file-download.tsx';
+import { useFileDownload } from '../../components/feedback/use-file-download.tsx';
 import { LIST_PATH } from './components/settlement-editor.tsx';
 import { countryName } from './model/countries.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';

@@ -18,7 +18,7 @@ import { deletePendingAttachment, uploadAttachment } from '../api/settlements.ts
 import type { SettlementFormValues } from '../model/form-values.ts';
 import { useFieldIssues } from './form-issues-context.tsx';
 import { useIssueText } from './fields.tsx';
-import { useFileDownload } from './file-download.tsx';
+import { useFileDownload } from '../../../components/feedback/use-file-download.tsx';
 
 const MEGABYTE = 1024 * 1024;
 /** What the file picker offers; the server checks the content itself. */

@@ -1,15 +1,15 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MessageDialog } from '../../../components/feedback/message-dialog.tsx';
-import { DownloadError, downloadFile } from '../../../lib/download-file.ts';
+import { MessageDialog } from './message-dialog.tsx';
+import { DownloadError, downloadFile } from '../../lib/download-file.ts';
 
 /**
- * Downloads a file and tells the user when it fails (spec §8 "Files"): 'Brak załączonych plików.'
- * titled 'Pobieranie plików' when a settlement has no files, else 'Nie udało się pobrać pliku. Kod
- * błędu: {status}'.
+ * Downloads a file (a document's PDF, an attachment, all files as a ZIP) and tells the user when it
+ * fails (spec §8 "Files"): 'Brak załączonych plików.' titled 'Pobieranie plików' when a document has
+ * no files, else 'Nie udało się pobrać pliku. Kod błędu: {status}'.
  */
 export function useFileDownload(): { download: (path: string, query: Record<string, string | number>) => Promise<void>; isDownloading: boolean; dialog: ReactNode } {
-  const { t } = useTranslation('settlements');
+  const { t } = useTranslation('common');
   const [failure, setFailure] = useState<{ noFiles: boolean; status: number } | null>(null);
   const [isDownloading, setDownloading] = useState(false);
   const download = useCallback(async (path: string, query: Record<string, string | number>) => {
