@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { i18n } from '../lib/i18n.ts';
+
+// Whole screens render slowly on a loaded 2-core machine: give findBy/waitFor time before failing.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no matchMedia; MUI's useMediaQuery needs one.
 Object.defineProperty(window, 'matchMedia', {

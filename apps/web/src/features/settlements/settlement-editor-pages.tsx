@@ -57,6 +57,7 @@ export function SettlementFromOrderPage() {
       user={user}
       draftKey={`order-${order.id}`}
       initialValues={initialValues}
+      calculateAtStart
     />
   );
 }
@@ -89,6 +90,7 @@ export function SettlementEditPage() {
       user={user}
       draftKey={String(document.id)}
       initialValues={initialValues}
+      calculateAtStart
       version={document.version}
       savedAttachments={document.attachments}
     />

@@ -72,6 +72,8 @@ interface SettlementFormProps {
   draft: DraftStorage;
   /** The form to start from; a new settlement (spec §4) when absent and no draft is kept. */
   initialValues?: SettlementFormValues;
+  /** The initial values already describe a trip (an order's, a saved settlement): calculate them at once. */
+  calculateAtStart?: boolean;
   /**
    * Saves the settlement. Saving comes with the trip workflow: until a screen passes it, the form
    * shows no save action at all.
@@ -89,7 +91,7 @@ interface SettlementFormProps {
  * Issues appear at their fields once the user touched the field or left its step; issues without a
  * field are listed at the top of their step; each step counts its problems.
  */
-export function SettlementForm({ user, draft, initialValues, onSave, isSaving, extraIssues, generalExtras }: SettlementFormProps) {
+export function SettlementForm({ user, draft, initialValues, calculateAtStart = false, onSave, isSaving, extraIssues, generalExtras }: SettlementFormProps) {
   const { t } = useTranslation('settlement-form');
   const theme = useTheme();
   const isNarrow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
@@ -104,8 +106,8 @@ export function SettlementForm({ user, draft, initialValues, onSave, isSaving, e
   const [activeStep, setActiveStep] = useState(0);
   const [revealedSteps, setRevealedSteps] = useState<ReadonlySet<StepId>>(() => new Set(start.restored ? STEPS : []));
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
-  // A restored draft is calculated at once; a new form waits for its first change.
-  const [requested, setRequested] = useState<DelegationFormInput | null>(() => (start.restored ? toDelegationForm(start.values) : null));
+  // A restored draft, a saved settlement or one carried over from an order is calculated at once; an empty form waits for its first change.
+  const [requested, setRequested] = useState<DelegationFormInput | null>(() => (start.restored || calculateAtStart ? toDelegationForm(start.values) : null));
   const [isClearOpen, setClearOpen] = useState(false);
   const calculation = useSettlementCalculation(requested);
   const debounceTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

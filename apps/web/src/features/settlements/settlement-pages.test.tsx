@@ -166,8 +166,8 @@ describe('saving a settlement', () => {
     expect(screen.getByRole('link', { name: 'Otwórz podgląd' }).getAttribute('href')).toBe('/delegation/readonly/31');
   });
 
-  it('starts from an accepted order with what it knows and offers only its transport', async () => {
-    renderApp('/delegation/new-from-order/8', {
+  it('starts from an accepted order with what it knows, calculates it at once and offers only its transport', async () => {
+    const { server } = renderApp('/delegation/new-from-order/8', {
       user,
       handlers: {
         ...common,
@@ -190,13 +190,14 @@ describe('saving a settlement', () => {
               start_place_text: 'Poznań',
               end_place_text: null,
               allowed_transport: ['car'],
-              advances: [],
+              advances: [{ id: 5, amount_in_currency: '150.00', currency: 'EUR', payment_type: 'transfer', payment_date: '2026-03-02', status: 'paid', comment: '' }],
             },
           },
         },
       },
     });
     expect(await screen.findByText('Rozliczenie polecenia wyjazdu nr PW/8/2026.')).toBeTruthy();
+    await waitFor(() => expect(server.requestsTo(CALCULATE)).toHaveLength(1));
     expect((screen.getByLabelText('Pracownik') as HTMLInputElement).value).toBe('Anna Kowalska');
     expect((screen.getByLabelText('Miejsce docelowe') as HTMLInputElement).value).toBe('Berlin');
     expect((screen.getByLabelText('Cel podróży (zadanie służbowe)') as HTMLInputElement).value).toBe('Targi ITB');
@@ -205,6 +206,13 @@ describe('saving a settlement', () => {
     const options = within(select).getAllByRole('option').map((option) => option.textContent);
     expect(options).toContain('Samochód');
     expect(options).not.toContain('Samolot');
+
+    // The order's advance is shown as the order has it, and stays on the settlement.
+    fireEvent.click(screen.getByRole('tab', { name: /Podsumowanie/ }));
+    const advances = await screen.findByRole('region', { name: 'Zaliczki' });
+    expect(advances.textContent?.replace(/\u00a0/g, ' ')).toContain('150,00 EUR · Przelew · wypłacona 2026-03-02 · Wypłacona');
+    expect(within(advances).queryByLabelText('Kwota')).toBeNull();
+    expect(within(advances).getByRole('button', { name: 'Usuń zaliczkę 1' }).hasAttribute('disabled')).toBe(true);
   });
 
   it('says when the order cannot be settled', async () => {

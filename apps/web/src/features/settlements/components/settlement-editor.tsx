@@ -36,6 +36,8 @@ interface SettlementEditorProps {
   /** The draft's name: `new`, `order-{id}` or the settlement's id. */
   draftKey: string;
   initialValues: SettlementFormValues;
+  /** The initial values already describe a trip (an order's, a saved settlement): calculate them at once. */
+  calculateAtStart?: boolean;
   /** The version loaded, for a saved settlement. */
   version?: number;
   savedAttachments?: readonly AttachmentDto[];
@@ -46,7 +48,7 @@ interface SettlementEditorProps {
  * on save appear at their fields, nothing typed is lost on a failed save (the draft stays), and after
  * a successful save the draft is cleared and the list shown again.
  */
-export function SettlementEditor({ title, description, user, draftKey, initialValues, version, savedAttachments = [] }: SettlementEditorProps) {
+export function SettlementEditor({ title, description, user, draftKey, initialValues, calculateAtStart, version, savedAttachments = [] }: SettlementEditorProps) {
   const { t } = useTranslation('settlements');
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
@@ -103,6 +105,7 @@ export function SettlementEditor({ title, description, user, draftKey, initialVa
           user={user}
           draft={draft}
           initialValues={initialValues}
+          calculateAtStart={calculateAtStart}
           onSave={onSave}
           isSaving={save.isPending}
           extraIssues={saveIssues}

@@ -13,7 +13,8 @@ import { AttachmentField, DocumentAttachments } from '../components/attachments.
 import { CalculationView } from '../components/calculation-view.tsx';
 import { DateInput, SelectInput, TextInput } from '../components/fields.tsx';
 import { ItemCard } from '../components/item-card.tsx';
-import { newAdvance, newOtherCost, type SettlementFormValues } from '../model/form-values.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { newAdvance, newOtherCost, type AdvanceValues, type SettlementFormValues } from '../model/form-values.ts';
 
 type OnRemoved = (listKey: string, index: number) => void;
 
@@ -103,10 +104,70 @@ function OtherCosts({ onRemoved }: { onRemoved: OnRemoved }) {
   );
 }
 
+/**
+ * An advance of the base order, read-only: the server takes its amount, payment and status from the
+ * order (they change on the advances screen), so editing them here would be lost on save.
+ */
+function OrderAdvance({ advance }: { advance: AdvanceValues }) {
+  const { t, i18n } = useTranslation('settlement-form');
+  const details = [
+    formatMoney(advance.amount_in_currency, advance.currency, i18n.language),
+    advance.payment_type ? t(`options.advancePaymentType.${advance.payment_type}`) : null,
+    advance.payment_date ? t('advances.paidOn', { date: advance.payment_date }) : t('advances.notPaid'),
+    advance.status ? t(`options.advanceStatus.${advance.status}`) : null,
+  ].filter(Boolean);
+  return (
+    <Stack spacing={0.5}>
+      <Typography variant="body2">{details.join(' · ')}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {t('advances.fromOrder')}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** The fields of an advance the employee enters on the settlement. */
+function AdvanceFields({ index }: { index: number }) {
+  const { t } = useTranslation('settlement-form');
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 7, sm: 4 }}>
+        <TextInput name={`advances.${index}.amount_in_currency`} label={t('advances.amount')} numeric maxLength={20} />
+      </Grid>
+      <Grid size={{ xs: 5, sm: 2 }}>
+        <TextInput name={`advances.${index}.currency`} label={t('fields.currency')} upperCase maxLength={3} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <SelectInput
+          name={`advances.${index}.payment_type`}
+          label={t('advances.paymentType')}
+          emptyLabel={t('choose')}
+          options={ADVANCE_PAYMENT_TYPES.map((value) => ({ value, label: t(`options.advancePaymentType.${value}`) }))}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <DateInput name={`advances.${index}.payment_date`} label={t('advances.paymentDate')} dateOnly helperText={t('advances.paymentDateHint')} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <SelectInput
+          name={`advances.${index}.status`}
+          label={t('advances.status')}
+          options={ADVANCE_STATUSES.map((value) => ({ value, label: t(`options.advanceStatus.${value}`) }))}
+        />
+      </Grid>
+      <Grid size={12}>
+        <TextInput name={`advances.${index}.comment`} label={t('advances.comment')} multiline maxLength={1000} />
+      </Grid>
+    </Grid>
+  );
+}
+
 function Advances({ onRemoved }: { onRemoved: OnRemoved }) {
   const { t } = useTranslation('settlement-form');
   const { control } = useFormContext<SettlementFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'advances' });
+  // `fields` hides the advances' own `id` behind its keys: the values say which come from the order.
+  const advances = useWatch({ control, name: 'advances' });
   return (
     <StepSection title={t('advances.heading')}>
       <Stack spacing={2}>
@@ -117,46 +178,21 @@ function Advances({ onRemoved }: { onRemoved: OnRemoved }) {
         )}
         {fields.map((field, index) => {
           const number = index + 1;
+          const advance = advances[index];
+          const fromOrder = advance?.id !== null && advance?.id !== undefined;
           return (
             <ItemCard
               key={field.id}
               level={4}
               title={t('advances.entry', { number })}
               removeLabel={t('advances.remove', { number })}
+              removeDisabledReason={fromOrder ? t('advances.fromOrderNotRemovable') : undefined}
               onRemove={() => {
                 remove(index);
                 onRemoved('advances', index);
               }}
             >
-              <Grid container spacing={2}>
-                <Grid size={{ xs: 7, sm: 4 }}>
-                  <TextInput name={`advances.${index}.amount_in_currency`} label={t('advances.amount')} numeric maxLength={20} />
-                </Grid>
-                <Grid size={{ xs: 5, sm: 2 }}>
-                  <TextInput name={`advances.${index}.currency`} label={t('fields.currency')} upperCase maxLength={3} />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <SelectInput
-                    name={`advances.${index}.payment_type`}
-                    label={t('advances.paymentType')}
-                    emptyLabel={t('choose')}
-                    options={ADVANCE_PAYMENT_TYPES.map((value) => ({ value, label: t(`options.advancePaymentType.${value}`) }))}
-                  />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <DateInput name={`advances.${index}.payment_date`} label={t('advances.paymentDate')} dateOnly helperText={t('advances.paymentDateHint')} />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <SelectInput
-                    name={`advances.${index}.status`}
-                    label={t('advances.status')}
-                    options={ADVANCE_STATUSES.map((value) => ({ value, label: t(`options.advanceStatus.${value}`) }))}
-                  />
-                </Grid>
-                <Grid size={12}>
-                  <TextInput name={`advances.${index}.comment`} label={t('advances.comment')} multiline maxLength={1000} />
-                </Grid>
-              </Grid>
+              {fromOrder && advance ? <OrderAdvance advance={advance} /> : <AdvanceFields index={index} />}
             </ItemCard>
           );
         })}
