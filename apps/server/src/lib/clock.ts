@@ -5,7 +5,7 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-/** A clock that stands still until moved; for tests. */
+/** A clock that stands still until moved; for tests, and for the demo seed, which dates each event of its trips. */
 export class ManualClock implements Clock {
   private current: Date;
   constructor(start: Date | string) {

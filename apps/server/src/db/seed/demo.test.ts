@@ -1,12 +1,20 @@
+import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDaysToLocalDate, parseDelegationForm, toLocalDate } from '@delego/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { advances, auditLog, delegationOrders, delegations, documentDecisions, exchangeRates, mailOutbox, savedTemplates } from '../schema/index.ts';
+import { companyRepo, type CompanyRecord } from '../../modules/company/company.repo.ts';
+import { calculateAndValidate } from '../../modules/settlement-calculation/rate-book-loader.ts';
 import { DEMO_PASSWORD, seedDemo } from './demo.ts';
+import { DEMO_SEED_REQUEST_ID } from './demo-trips.ts';
 
 let t: TestApp;
+let demo: CompanyRecord;
 
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemo(t.db);
+  demo = (await companyRepo.findByCode(t.db, 'demo'))!;
 });
 afterAll(async () => t.close());
 
@@ -39,5 +47,150 @@ describe('demo data', () => {
 
   it('loads only once', async () => {
     expect(await seedDemo(t.db)).toBe(false);
+  });
+});
+
+async function headersOf(username: string) {
+  const response = await login('demo', username);
+  return { authorization: `Bearer ${response.json().access_token}` };
+}
+const get = async (url: string, headers: Record<string, string>) => {
+  const response = await t.app.inject({ method: 'GET', url: `/api${url}`, headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+const post = async (url: string, headers: Record<string, string>, payload: object) => {
+  const response = await t.app.inject({ method: 'POST', url: `/api${url}`, headers, payload });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+
+/** The numbers a yearly `PREFIX/[000N]/[YYYY]` template gives documents numbered at these instants, in that order. */
+function yearlyNumbers(prefix: string, numberedAt: Date[]): string[] {
+  const counters = new Map<string, number>();
+  return numberedAt.map((at) => {
+    const year = toLocalDate(at).slice(0, 4);
+    const next = (counters.get(year) ?? 0) + 1;
+    counters.set(year, next);
+    return `${prefix}/${String(next).padStart(4, '0')}/${year}`;
+  });
+}
+
+/** When the demo company's documents of a kind were accepted on substance (the event that numbers them), oldest first. */
+async function acceptanceTimes(kind: 'delegationOrder' | 'delegation'): Promise<Date[]> {
+  const rows = await t.db
+    .select({ createdAt: documentDecisions.createdAt })
+    .from(documentDecisions)
+    .where(and(eq(documentDecisions.companyId, demo.id), eq(documentDecisions.documentKind, kind), eq(documentDecisions.action, 'accept'), eq(documentDecisions.toStatus, 'accepted')))
+    .orderBy(asc(documentDecisions.createdAt), asc(documentDecisions.id));
+  return rows.map((row) => row.createdAt);
+}
+
+describe('demo trips', () => {
+  it('shows Anna Kowalska an order in each state, numbered from the order template when accepted', async () => {
+    const list = await get('/delegation-order/list?sort=start_date&order=asc&page_size=50', await headersOf('employee'));
+    const [berlin, krakow, frankfurt] = yearlyNumbers('PW', await acceptanceTimes('delegationOrder'));
+    expect(list.items.map((item: { destination: string; status: string; number: string | null; employee: { fullName: string } }) => [item.destination, item.status, item.number, item.employee.fullName])).toEqual([
+      ['Berlin (DE)', 'accepted', berlin, 'Anna Kowalska'],
+      ['Kraków (PL)', 'accepted', krakow, 'Anna Kowalska'],
+      ['Wrocław (PL)', 'submitted', null, 'Anna Kowalska'],
+      ['Frankfurt nad Menem (DE)', 'accepted', frankfurt, 'Anna Kowalska'],
+      ['Poznań (PL)', 'created', null, 'Anna Kowalska'],
+    ]);
+    expect(frankfurt).toMatch(/^PW\/\d{4}\/\d{4}$/);
+  });
+
+  it("puts the sent order on the acceptor's waiting list and offers the accepted Frankfurt order, its EUR advance paid, for settling", async () => {
+    const acceptor = await get('/delegation-order/list?waiting_for_me=true', await headersOf('acceptor'));
+    expect(acceptor.items.map((item: { destination: string; allowedActions: string[] }) => [item.destination, item.allowedActions.includes('accept')])).toEqual([['Wrocław (PL)', true]]);
+
+    const employee = await headersOf('employee');
+    const settleable = await get('/delegation/available-orders', employee);
+    const frankfurt = yearlyNumbers('PW', await acceptanceTimes('delegationOrder'))[2];
+    expect(settleable.items.map((item: { number: string; destination_text: string }) => [item.number, item.destination_text])).toEqual([[frankfurt, 'Frankfurt nad Menem']]);
+
+    const mine = await get('/delegation-advance/list?scope=mine', employee);
+    const shown = mine.items.map((item: { amount_in_currency: string; currency: string; status: string; order: { number: string } }) => [item.order.number, item.amount_in_currency, item.currency, item.status]);
+    expect(shown).toHaveLength(2);
+    expect(shown).toEqual(expect.arrayContaining([[frankfurt, '300.00', 'EUR', 'paid']]));
+  });
+
+  it('shows her settlements settled, waiting for the acceptor, and returned for correction with the comment, numbered from the settlement template when accepted', async () => {
+    const employee = await headersOf('employee');
+    const list = await get('/delegation/list?scope=own&sort=start_date&order=asc', employee);
+    const [berlin, gdansk] = yearlyNumbers('RD', await acceptanceTimes('delegation'));
+    const [berlinOrder, krakowOrder] = yearlyNumbers('PW', await acceptanceTimes('delegationOrder'));
+    expect(list.items.map((item: { destination_text: string; status: string; stage: string | null; number: string | null; delegation_order_number: string | null }) => [item.destination_text, item.status, item.stage, item.number, item.delegation_order_number])).toEqual([
+      ['Berlin', 'settled', null, berlin, berlinOrder],
+      ['Kraków', 'submitted', 'substantive', null, krakowOrder],
+      ['Gdańsk', 'rejectedForCorrect', 'financial', gdansk, null],
+    ]);
+
+    const waiting = await get('/delegation/list?scope=toDecide', await headersOf('acceptor'));
+    expect(waiting.items.map((item: { destination_text: string }) => item.destination_text)).toEqual(['Kraków']);
+
+    const returned = list.items[2];
+    const { delegation } = await post('/delegation/delegation-edit', employee, { id: returned.id });
+    expect(delegation.decisions.at(-1)).toMatchObject({ action: 'returnForCorrection', user_name: 'Katarzyna Wiśniewska', comment: expect.stringContaining('Brak skanów biletów') });
+    expect(delegation.allowedActions).toEqual(expect.arrayContaining(['edit', 'submit']));
+  });
+
+  it('records every decision with an audit row of the demo user who made it', async () => {
+    const decisions = await t.db.select().from(documentDecisions).where(eq(documentDecisions.companyId, demo.id)).orderBy(asc(documentDecisions.id));
+    const audited = await t.db.select().from(auditLog).where(and(eq(auditLog.companyId, demo.id), eq(auditLog.requestId, DEMO_SEED_REQUEST_ID))).orderBy(asc(auditLog.id));
+    const transitions = audited.filter((row) => /^(delegationOrder|delegation)\.(submit|accept|settle|returnForCorrection)$/.test(row.action));
+    expect(decisions.map((row) => [`${row.documentKind}.${row.action}`, String(row.documentId), row.userId])).toEqual(transitions.map((row) => [row.action, row.entityId, row.userId]));
+    expect(decisions.map((row) => row.action).sort()).toEqual([...Array(7).fill('submit'), ...Array(5).fill('accept'), 'returnForCorrection', 'settle'].sort());
+    expect(audited.filter((row) => row.action === 'advance.markPaid')).toHaveLength(2);
+  });
+
+  it('keeps the totals of the settled foreign settlement equal to a fresh calculation by the engine, with the private car and the EUR rates', async () => {
+    const [settled] = await t.db.select().from(delegations).where(and(eq(delegations.companyId, demo.id), eq(delegations.status, 'settled')));
+    const form = parseDelegationForm(settled!.form).delegation!;
+    const fresh = await calculateAndValidate(t.db, { companyId: demo.id, employeeId: settled!.userId, delegation: form, settings: demo.settings, settlementDate: settled!.settlementDate! });
+    expect(fresh.issues).toEqual([]);
+    expect(fresh.calculated).toEqual(settled!.calculated);
+    expect([settled!.totalPln, settled!.balancePln]).toEqual([fresh.calculated.total_pln, fresh.calculated.balance_pln]);
+    // 2 × 575 km × 1.15 zł/km, her own car over 900 cm³.
+    expect(fresh.calculated.mileage_total_pln).toBe('1322.50');
+    expect(fresh.calculated.singleCountryCost.map((part) => part.country_code)).toEqual(['PL', 'DE', 'PL']);
+    expect(fresh.calculated.advances.map((advance) => [advance.amount, advance.currency, advance.conversions[0]?.exchange_rate?.source])).toEqual([['100.00', 'EUR', 'manual']]);
+  });
+
+  it('e-mails nobody while seeding and leaves the company e-mailing about what happens next', async () => {
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.companyId, demo.id))).toEqual([]);
+    expect(demo.settings.email_notification_mode).toBe('notify');
+  });
+
+  it('lays the past trips before the seed day and the future ones after it, on working days, with manual EUR rates only for the weeks before', async () => {
+    const today = toLocalDate(new Date());
+    const orders = await t.db.select().from(delegationOrders).where(eq(delegationOrders.companyId, demo.id));
+    const byPlace = new Map(orders.map((order) => [order.destinations[0]!.place_text, order]));
+    for (const place of ['Berlin', 'Kraków']) expect(toLocalDate(byPlace.get(place)!.endDate) < today, place).toBe(true);
+    for (const place of ['Wrocław', 'Frankfurt nad Menem', 'Poznań']) expect(toLocalDate(byPlace.get(place)!.startDate) > today, place).toBe(true);
+    const weekdays = orders.map((order) => new Date(`${toLocalDate(order.startDate)}T12:00:00Z`).getUTCDay());
+    expect(weekdays.every((weekday) => weekday >= 1 && weekday <= 5)).toBe(true);
+
+    const rates = await t.db.select().from(exchangeRates).where(eq(exchangeRates.companyId, demo.id));
+    expect(rates.length).toBeGreaterThan(30);
+    expect(rates.every((rate) => rate.currency === 'EUR' && rate.source === 'manual' && rate.tableNo === null)).toBe(true);
+    // The last week is left to the NBP import and to rates an administrator enters.
+    expect(rates.every((rate) => rate.rateDate < addDaysToLocalDate(today, -7))).toBe(true);
+  });
+
+  it('adds nothing when run again', async () => {
+    const tables = [delegationOrders, delegations, advances, documentDecisions, exchangeRates, mailOutbox, savedTemplates];
+    const rowCount = async (query: Promise<{ value: number }[]>) => (await query)[0]!.value;
+    // Audit rows of the seed only: other test files sharing a PostgreSQL database log the demo users in meanwhile.
+    const counts = () =>
+      Promise.all([
+        ...tables.map((table) => rowCount(t.db.select({ value: count() }).from(table).where(eq(table.companyId, demo.id)))),
+        rowCount(t.db.select({ value: count() }).from(auditLog).where(and(eq(auditLog.companyId, demo.id), eq(auditLog.requestId, DEMO_SEED_REQUEST_ID)))),
+      ]);
+    const before = await counts();
+    expect(before.slice(0, 5).every((value) => value > 0)).toBe(true);
+    expect(before.at(-1)).toBeGreaterThan(0);
+    expect(await seedDemo(t.db)).toBe(false);
+    expect(await counts()).toEqual(before);
   });
 });

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { ADMIN_COMPANY_CODE, PROVIDER_PERMISSIONS, defaultSystemSettings, type Permission } from '@delego/domain';
+import { ADMIN_COMPANY_CODE, PROVIDER_PERMISSIONS, defaultSystemSettings, toLocalDate, type Permission } from '@delego/domain';
 import type { Database, Transaction } from '../client.ts';
 import { companies, rolePermissions, roles, userRoles, users } from '../schema/index.ts';
 import { passwordHasher } from '../../modules/auth/password-hasher.ts';
+import { toCompanyRecord } from '../../modules/company/company.repo.ts';
 import { seedDemoMasterData } from './demo-master-data.ts';
+import { seedDemoTrips } from './demo-trips.ts';
 
 /** Every demo account's password (README). */
 export const DEMO_PASSWORD = 'Delego2026!';
@@ -83,30 +85,39 @@ async function insertRole(tx: Transaction, companyId: number, role: Omit<DemoRol
 }
 
 /**
- * Loads the demo company with one account per role, and the provider-admin company
- * with `superadmin`. Does nothing when the demo company already exists.
+ * Loads the demo company with one account per role, its master data and its trips (laid out
+ * around `now`'s Warsaw day), and the provider-admin company with `superadmin`. Does nothing when
+ * the demo company already exists, also when another process is creating it at the same moment.
  */
-export async function seedDemo(db: Database): Promise<boolean> {
+export async function seedDemo(db: Database, options: { now?: Date } = {}): Promise<boolean> {
   const existing = await db.select({ id: companies.id }).from(companies).where(sql`lower(${companies.code}) = ${DEMO_COMPANY_CODE}`);
   if (existing.length > 0) return false;
   const passwordHash = await passwordHasher.hash(DEMO_PASSWORD);
 
-  await db.transaction(async (tx) => {
-    const [demo] = await tx.insert(companies).values({ code: DEMO_COMPANY_CODE, name: 'Demo Sp. z o.o.', settings: defaultSystemSettings() }).returning();
+  return db.transaction(async (tx) => {
+    // A concurrent seed (two servers, or test files, on one PostgreSQL database) waits here for the
+    // first one's commit and then finds the code taken.
+    const [demo] = await tx
+      .insert(companies)
+      .values({ code: DEMO_COMPANY_CODE, name: 'Demo Sp. z o.o.', settings: defaultSystemSettings() })
+      .onConflictDoNothing()
+      .returning();
+    if (!demo) return false;
     const roleIds = new Map<string, number>();
-    for (const role of DEMO_ROLES) roleIds.set(role.key, await insertRole(tx, demo!.id, role));
+    for (const role of DEMO_ROLES) roleIds.set(role.key, await insertRole(tx, demo.id, role));
     const userIds = new Map<string, number>();
     for (const user of DEMO_USERS) {
       const [row] = await tx
         .insert(users)
-        .values({ companyId: demo!.id, login: user.login, name: user.name, surname: user.surname, email: user.email, passwordHash, position: user.position })
+        .values({ companyId: demo.id, login: user.login, name: user.name, surname: user.surname, email: user.email, passwordHash, position: user.position })
         .returning({ id: users.id });
       userIds.set(user.login, row!.id);
       await tx.insert(userRoles).values(user.roles.map((key) => ({ userId: row!.id, roleId: roleIds.get(key)! })));
     }
     // The acceptor is the superior of the other demo employees.
-    await tx.update(users).set({ superiorId: userIds.get('acceptor')! }).where(sql`${users.companyId} = ${demo!.id} and ${users.login} <> 'acceptor'`);
-    await seedDemoMasterData(tx, demo!.id, demo!.name, userIds);
+    await tx.update(users).set({ superiorId: userIds.get('acceptor')! }).where(sql`${users.companyId} = ${demo.id} and ${users.login} <> 'acceptor'`);
+    await seedDemoMasterData(tx, demo.id, demo.name, userIds);
+    await seedDemoTrips(tx, toCompanyRecord(demo), toLocalDate(options.now ?? new Date()));
 
     let [admin] = await tx.select().from(companies).where(sql`lower(${companies.code}) = ${ADMIN_COMPANY_CODE}`);
     if (!admin) {
@@ -130,6 +141,6 @@ export async function seedDemo(db: Database): Promise<boolean> {
         .returning({ id: users.id });
       await tx.insert(userRoles).values({ userId: superadmin!.id, roleId: providerRoleId });
     }
+    return true;
   });
-  return true;
 }
