@@ -153,51 +153,6 @@ export function SettlementListPage() {
           </Button>
         }
       />
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-        <TextField select size="small" label={t('list.filters.scope')} value={isScope(scope) ? scope : 'all'} onChange={(event) => setFilter('scope', event.target.value === 'all' ? '' : event.target.value)} sx={{ minWidth: 200 }}>
-          <MenuItem value="all">{t('list.filters.scopeAll')}</MenuItem>
-          <MenuItem value="own">{t('list.filters.scopeOwn')}</MenuItem>
-          <MenuItem value="toDecide">{t('list.filters.scopeToDecide')}</MenuItem>
-        </TextField>
-        <FilterSelect
-          label={t('list.filters.status')}
-          value={isListedStatus(status) ? status : ''}
-          onChange={(value) => setFilter('status', value)}
-          allLabel={t('list.filters.anyStatus')}
-          options={LISTED_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
-          minWidth={200}
-        />
-        <TextField type="date" size="small" label={t('list.filters.dateFrom')} value={dateFrom} onChange={(event) => setFilter('date_from', event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField type="date" size="small" label={t('list.filters.dateTo')} value={dateTo} onChange={(event) => setFilter('date_to', event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-        {(users.data?.items.length ?? 0) > 1 && (
-          <FilterSelect
-            label={t('list.filters.worker')}
-            value={userId ? String(userId) : ''}
-            onChange={(value) => setFilter('user_id', value)}
-            allLabel={t('list.filters.anyWorker')}
-            options={(users.data?.items ?? []).map((person) => ({ value: String(person.id), label: person.fullName }))}
-            minWidth={220}
-          />
-        )}
-        <TextField size="small" label={t('list.filters.number')} value={number} onChange={(event) => setFilter('number', event.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} />
-        {hasFilters && (
-          <Button
-            onClick={() =>
-              setParams(
-                (current) => {
-                  const next = new URLSearchParams(current);
-                  for (const key of FILTER_KEYS) next.delete(key);
-                  next.delete('page');
-                  return next;
-                },
-                { replace: true },
-              )
-            }
-          >
-            {t('list.filters.clear')}
-          </Button>
-        )}
-      </Box>
       <DataTable
         label={t('list.label')}
         columns={columns}
@@ -208,6 +163,53 @@ export function SettlementListPage() {
         onChange={update}
         isLoading={list.isFetching}
         isError={list.isError}
+        toolbar={
+          <>
+            <TextField select size="small" label={t('list.filters.scope')} value={isScope(scope) ? scope : 'all'} onChange={(event) => setFilter('scope', event.target.value === 'all' ? '' : event.target.value)} sx={{ minWidth: 200 }}>
+              <MenuItem value="all">{t('list.filters.scopeAll')}</MenuItem>
+              <MenuItem value="own">{t('list.filters.scopeOwn')}</MenuItem>
+              <MenuItem value="toDecide">{t('list.filters.scopeToDecide')}</MenuItem>
+            </TextField>
+            <FilterSelect
+              label={t('list.filters.status')}
+              value={isListedStatus(status) ? status : ''}
+              onChange={(value) => setFilter('status', value)}
+              allLabel={t('list.filters.anyStatus')}
+              options={LISTED_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
+              minWidth={200}
+            />
+            <TextField type="date" size="small" label={t('list.filters.dateFrom')} value={dateFrom} onChange={(event) => setFilter('date_from', event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField type="date" size="small" label={t('list.filters.dateTo')} value={dateTo} onChange={(event) => setFilter('date_to', event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+            {(users.data?.items.length ?? 0) > 1 && (
+              <FilterSelect
+                label={t('list.filters.worker')}
+                value={userId ? String(userId) : ''}
+                onChange={(value) => setFilter('user_id', value)}
+                allLabel={t('list.filters.anyWorker')}
+                options={(users.data?.items ?? []).map((person) => ({ value: String(person.id), label: person.fullName }))}
+                minWidth={220}
+              />
+            )}
+            <TextField size="small" label={t('list.filters.number')} value={number} onChange={(event) => setFilter('number', event.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} />
+            {hasFilters && (
+              <Button
+                onClick={() =>
+                  setParams(
+                    (current) => {
+                      const next = new URLSearchParams(current);
+                      for (const key of FILTER_KEYS) next.delete(key);
+                      next.delete('page');
+                      return next;
+                    },
+                    { replace: true },
+                  )
+                }
+              >
+                {t('list.filters.clear')}
+              </Button>
+            )}
+          </>
+        }
         actions={(row) => (
           <>
             <Tooltip title={t('actions.view')}>
