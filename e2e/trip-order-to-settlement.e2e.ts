@@ -139,7 +139,7 @@ async function orderTrip(trip: { start: string; end: string }): Promise<{ id: nu
   await acceptor.page.getByRole('heading', { name: 'Decyzja w sprawie polecenia wyjazdu' }).waitFor();
   await acceptor.page.getByText(EMPLOYEE).first().waitFor();
   await acceptor.page.getByText('Berlin (DE)').waitFor();
-  expect(await acceptor.page.getByText(/200,00 EUR/).count()).toBeGreaterThan(0);
+  expect(await acceptor.page.getByText(/200,00\sEUR/).count()).toBeGreaterThan(0);
   await acceptor.page.getByLabel('Komentarz (opcjonalnie)').fill('Akceptuję, powodzenia na targach');
   await acceptor.page.getByRole('button', { name: 'Akceptuj' }).click();
   await acceptor.page.getByRole('dialog').getByRole('button', { name: 'Akceptuj' }).click();
