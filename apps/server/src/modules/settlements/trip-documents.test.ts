@@ -9,7 +9,7 @@ import { acceptedOrder, settlementCompany, type SettlementCompany } from '../../
 import { updateCompanySettings } from '../../../test/trips.ts';
 import { eq } from 'drizzle-orm';
 import { advances, users } from '../../db/schema/index.ts';
-import { formatAmount } from './trip-pdf.ts';
+import { formatAmount, rateOrigin } from './trip-pdf.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof apiCalls>;
@@ -200,5 +200,13 @@ describe('formatAmount', () => {
     expect(formatAmount('280', 0)).toBe('280');
     expect(formatAmount('4.240000', 4)).toBe('4,2400');
     expect(formatAmount('0.123456', 4)).toBe('0,123456');
+  });
+});
+
+describe('rateOrigin', () => {
+  it('names the NBP table of a rate, and a rate entered by hand in words instead of its source code', () => {
+    expect(rateOrigin({ rate: '4.2500', table_no: '047/A/NBP/2026', date: '2026-03-09', source: 'nbp' }, false)).toBe('047/A/NBP/2026');
+    expect(rateOrigin({ rate: '4.2534', table_no: '', date: '2026-10-16', source: 'manual' }, false)).toBe('kurs ręczny');
+    expect(rateOrigin({ rate: '4.2534', table_no: '', date: '2026-10-16', source: 'manual' }, true)).toBe('kurs ręczny / manual rate');
   });
 });

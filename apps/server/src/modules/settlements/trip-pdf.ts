@@ -1,5 +1,5 @@
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { sumDecimals, type CalculatedLine, type CalculatedSettlement, type DelegationFormInput, type Explanation, type SystemSettings } from '@delego/domain';
+import { sumDecimals, type CalculatedLine, type CalculatedSettlement, type DelegationFormInput, type ExchangeRateUsed, type Explanation, type SystemSettings } from '@delego/domain';
 
 /**
  * The printed trip documents (spec §9 "Document language: Polish or bilingual", `document_view`):
@@ -70,6 +70,7 @@ const LABELS = {
   due: ['Należność', 'Due'],
   balance: ['Saldo', 'Balance'],
   exchangeRate: ['Kurs', 'Exchange rate'],
+  manualRate: ['kurs ręczny', 'manual rate'],
   decisions: ['Historia decyzji', 'Decision history'],
   noDecisions: ['Brak decyzji', 'No decisions yet'],
   decidedBy: ['Osoba', 'By'],
@@ -287,12 +288,17 @@ function keyValues(pairs: [string, string | null | undefined][]): Content {
 
 const right = (text: string): TableCell => ({ text, alignment: 'right' });
 
-/** "4,2500 (tab. 047/A/NBP/2026 z 2026-03-09)" for each conversion of a line. */
-function conversionText(line: CalculatedLine): string {
+/** Where a rate comes from: its NBP table number, or that it was entered by hand (no table). */
+export function rateOrigin(rate: ExchangeRateUsed, bilingual: boolean): string {
+  return rate.table_no || (rate.source === 'manual' ? labelOf(LABELS.manualRate, 'manual', bilingual) : rate.source);
+}
+
+/** "100,00 × 4,2500 (047/A/NBP/2026 2026-03-09)" for each conversion of a line. */
+function conversionText(line: CalculatedLine, bilingual: boolean): string {
   return line.conversions
     .flatMap((conversion) => {
       const rate = conversion.exchange_rate;
-      return rate ? [`${formatAmount(conversion.amount_in_currency)} × ${formatAmount(rate.rate, 4)} (${rate.table_no || rate.source} ${rate.date})`] : [];
+      return rate ? [`${formatAmount(conversion.amount_in_currency)} × ${formatAmount(rate.rate, 4)} (${rateOrigin(rate, bilingual)} ${rate.date})`] : [];
     })
     .join('; ');
 }
@@ -434,7 +440,7 @@ export function settlementDocument(print: SettlementPrint, ctx: PrintContext): T
             right(formatAmount(segment.distance ?? '', 0)),
             right(line ? `${formatAmount(line.amount)} ${line.currency}` : ''),
             right(line ? formatAmount(line.amount_pln) : ''),
-            line ? [basisOf(line.explanation, line.details, detailed), conversionText(line)].filter(Boolean).join('; ') : '',
+            line ? [basisOf(line.explanation, line.details, detailed), conversionText(line, bilingual)].filter(Boolean).join('; ') : '',
           ];
         }),
         [55, 60, 60, 52, 52, 62, 28, 52, 48, '*'],
@@ -461,7 +467,7 @@ export function settlementDocument(print: SettlementPrint, ctx: PrintContext): T
             right(formatAmount(cost.lump_sums.local_transport)),
             right(formatAmount(cost.lump_sums.transfers)),
             right(`${formatAmount(cost.total_in_currency)} ${cost.currency}`),
-            rate ? `${formatAmount(rate.rate, 4)} ${rate.table_no || rate.source} ${rate.date}` : '',
+            rate ? `${formatAmount(rate.rate, 4)} ${rateOrigin(rate, bilingual)} ${rate.date}` : '',
             right(formatAmount(cost.total_pln)),
             basisOf(cost.lines.diet.explanation, cost.lines.diet.details, detailed),
           ];
@@ -486,7 +492,7 @@ export function settlementDocument(print: SettlementPrint, ctx: PrintContext): T
             right(line?.limit ? `${formatAmount(line.limit)} ${line.currency}` : ''),
             right(line ? `${formatAmount(line.amount)} ${line.currency}` : ''),
             right(line ? formatAmount(line.amount_pln) : ''),
-            line ? [basisOf(line.explanation, line.details, detailed), line.overLimit ? `> limit: ${formatAmount(line.excess)} ${line.currency}` : '', conversionText(line)].filter(Boolean).join('; ') : '',
+            line ? [basisOf(line.explanation, line.details, detailed), line.overLimit ? `> limit: ${formatAmount(line.excess)} ${line.currency}` : '', conversionText(line, bilingual)].filter(Boolean).join('; ') : '',
           ]),
           [50, 130, 110, 40, 60, 60, 55, '*'],
         ),
@@ -509,7 +515,7 @@ export function settlementDocument(print: SettlementPrint, ctx: PrintContext): T
             labelOf(PAYMENT_LABELS[cost.payment_type_id ?? ''], cost.payment_type_id ?? '', bilingual),
             right(line ? `${formatAmount(line.amount)} ${line.currency}` : `${formatAmount(cost.amount_in_currency ?? '')} ${cost.currency ?? ''}`),
             right(line ? formatAmount(line.amount_pln) : ''),
-            line ? [basisOf(line.explanation, line.details, detailed), conversionText(line)].filter(Boolean).join('; ') : '',
+            line ? [basisOf(line.explanation, line.details, detailed), conversionText(line, bilingual)].filter(Boolean).join('; ') : '',
           ];
         }),
         [90, 150, 55, 70, 70, 60, '*'],
@@ -531,7 +537,7 @@ export function settlementDocument(print: SettlementPrint, ctx: PrintContext): T
             advance.payment_date ?? '',
             line ? label(line.counted ? 'yes' : 'no') : '',
             right(line ? formatAmount(line.amount_pln) : ''),
-            line ? conversionText(line) : '',
+            line ? conversionText(line, bilingual) : '',
           ];
         }),
         [80, 80, 70, 60, 70, '*'],
