@@ -1,4 +1,5 @@
 // `npm run bench`: figures, never assertions. Runs against the built server on a fresh embedded database.
+// BENCH_ONLY=engine,http,settlement-list,order-list runs only the named sections (all by default).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,13 +16,15 @@ async function tokenOf(baseUrl: string, username: string): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-const engine = await benchEngine();
-console.log(`\n${engine.name}: ${engine.settlementsPerSecond} settlements/s (one core, in process)`);
+const SECTIONS = ['engine', 'http', 'settlement-list', 'order-list'] as const;
+const only = (process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
+if (unknown.length > 0) throw new Error(`BENCH_ONLY names unknown sections: ${unknown.join(', ')} (known: ${SECTIONS.join(', ')})`);
+const runs = (section: (typeof SECTIONS)[number]) => only.length === 0 || only.includes(section);
+const databaseName = process.env.BENCH_DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite';
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'delego-bench-'));
-const server = await startBuiltServer(3917, { dataDir });
-try {
-  const { baseUrl } = server;
+/** Plain routes and the settlement form's calculation on the fresh demo company. */
+async function benchHttp(baseUrl: string): Promise<void> {
   const auth = { authorization: `Bearer ${await tokenOf(baseUrl, 'employee')}` };
   const admin = { authorization: `Bearer ${await tokenOf(baseUrl, 'administrator')}`, 'content-type': 'application/json' };
   // The trip's EUR amounts need rates; a fresh database has none, so enter them as manual rates.
@@ -36,25 +39,46 @@ try {
     await measure('GET /api/token-refresh/user-properties', { url: `${baseUrl}/api/token-refresh/user-properties`, headers: auth }),
     await measure('POST /api/delegation/form-field-changed (14 days)', { url: `${baseUrl}/api/delegation/form-field-changed`, method: 'POST', headers: auth, body: settlementForm }),
   ];
-  printFigures(`HTTP at 50 connections, 5 s each (${process.env.BENCH_DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite'}, one process)`, figures);
+  printFigures(`HTTP at 50 connections, 5 s each (${databaseName}, one process)`, figures);
+}
+
+if (runs('engine')) {
+  const engine = await benchEngine();
+  console.log(`\n${engine.name}: ${engine.settlementsPerSecond} settlements/s (one core, in process)`);
+}
+
+// The first start migrates the fresh database and loads the demo company, which the lists need too.
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'delego-bench-'));
+const server = await startBuiltServer(3917, { dataDir });
+try {
+  if (runs('http')) await benchHttp(server.baseUrl);
 } finally {
   await server.stop();
 }
 
-// The settlement list with 100 000 settlements in the company. The embedded database belongs to the
-// server process, so it is seeded between two runs of the server on the same data folder.
-const settlementCount = 100_000;
-await seedSettlements(process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL } : { dataDir: path.join(dataDir, 'pglite') }, settlementCount);
-const seeded = await startBuiltServer(3917, { dataDir });
-try {
-  const { baseUrl } = seeded;
-  const listUrl = `${baseUrl}/api/delegation/list?page=1&page_size=25&sort=start_date&order=desc`;
-  const figures = [
-    await measure('GET /api/delegation/list (employee)', { url: listUrl, headers: { authorization: `Bearer ${await tokenOf(baseUrl, 'employee')}` } }),
-    await measure('GET /api/delegation/list (acceptor)', { url: listUrl, headers: { authorization: `Bearer ${await tokenOf(baseUrl, 'acceptor')}` } }),
-  ];
-  printFigures(`Settlement list with ${settlementCount.toLocaleString('en')} settlements in the company, 50 connections, 5 s each`, figures);
-} finally {
-  await seeded.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+// The lists with 100 000 orders and 100 000 settlements in the company. The embedded database belongs
+// to the server process, so it is seeded between two runs of the server on the same data folder.
+if (runs('settlement-list') || runs('order-list')) {
+  const documentCount = 100_000;
+  await seedSettlements(process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL } : { dataDir: path.join(dataDir, 'pglite') }, documentCount);
+  const seeded = await startBuiltServer(3917, { dataDir });
+  try {
+    const { baseUrl } = seeded;
+    const employee = { authorization: `Bearer ${await tokenOf(baseUrl, 'employee')}` };
+    const acceptor = { authorization: `Bearer ${await tokenOf(baseUrl, 'acceptor')}` };
+    const figures = [];
+    const lists = [
+      ['settlement-list', '/api/delegation/list'],
+      ['order-list', '/api/delegation-order/list'],
+    ] as const;
+    for (const [section, route] of lists) {
+      if (!runs(section)) continue;
+      const url = `${baseUrl}${route}?page=1&page_size=25&sort=start_date&order=desc`;
+      figures.push(await measure(`GET ${route} (employee)`, { url, headers: employee }), await measure(`GET ${route} (acceptor)`, { url, headers: acceptor }));
+    }
+    printFigures(`Lists with ${documentCount.toLocaleString('en')} orders and as many settlements in the company (${databaseName}), 50 connections, 5 s each`, figures);
+  } finally {
+    await seeded.stop();
+  }
 }
+rmSync(dataDir, { recursive: true, force: true });

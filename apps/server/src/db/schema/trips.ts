@@ -20,6 +20,18 @@ export interface ResolvedWorkflowStep {
   label?: string;
 }
 
+/**
+ * GIN indexes take new entries straight into the index instead of a pending list that every search
+ * reads until a vacuum merges it: the embedded database runs no autovacuum.
+ */
+const GIN_WITHOUT_PENDING_LIST = { fastupdate: false };
+
+/**
+ * Under which key a waiting settlement lists its current acceptors: the stage whose acceptance
+ * permission shows it to its holders, or `other` when no permission does.
+ */
+export type WaitingStage = 'substantive' | 'financial' | 'other';
+
 /** A trip order (polecenie wyjazdu, spec §3 "Delegation order"). */
 export const delegationOrders = pgTable(
   'delegation_orders',
@@ -61,6 +73,15 @@ export const delegationOrders = pgTable(
     stage: text('stage'),
     workflowSteps: jsonb('workflow_steps').$type<ResolvedWorkflowStep[]>().notNull().default([]),
     currentStep: integer('current_step').notNull().default(0),
+    /**
+     * Every acceptor of the path once the order has been sent (they see it in lists), derived from
+     * the path so that lists need not read it.
+     */
+    pathApproverIds: jsonb('path_approver_ids')
+      .$type<number[]>()
+      .generatedAlwaysAs(sql`CASE WHEN status <> 'created' THEN jsonb_path_query_array(workflow_steps, '$[*].approverIds[*]') END`),
+    /** Who decided the order (the user acted as): they keep seeing it. Kept by the workflow with each decision it records. */
+    deciderIds: jsonb('decider_ids').$type<number[]>().notNull().default([]),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
@@ -68,8 +89,16 @@ export const delegationOrders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    // The order list: each way of seeing an order is its own index, read in the list's default order.
     index('delegation_orders_company_user_idx').on(t.companyId, t.userId, t.startDate),
-    index('delegation_orders_company_status_idx').on(t.companyId, t.status, t.stage),
+    index('delegation_orders_company_created_by_idx').on(t.companyId, t.createdById, t.startDate),
+    index('delegation_orders_company_status_idx').on(t.companyId, t.status, t.stage, t.startDate, t.id),
+    index('delegation_orders_company_start_idx').on(t.companyId, t.startDate, t.id),
+    index('delegation_orders_path_approvers_idx')
+      .using('gin', sql`${t.pathApproverIds} jsonb_path_ops`)
+      .where(sql`${t.pathApproverIds} IS NOT NULL`)
+      .with(GIN_WITHOUT_PENDING_LIST),
+    index('delegation_orders_deciders_idx').using('gin', sql`${t.deciderIds} jsonb_path_ops`).with(GIN_WITHOUT_PENDING_LIST),
   ],
 );
 
@@ -113,6 +142,25 @@ export const delegations = pgTable(
     stage: text('stage'),
     workflowSteps: jsonb('workflow_steps').$type<ResolvedWorkflowStep[]>().notNull().default([]),
     currentStep: integer('current_step').notNull().default(0),
+    /**
+     * While the settlement waits for a decision, the acceptors of its current step under the stage a
+     * holder of that stage's acceptance permission sees it at — `substantive` when submitted for the
+     * substantive decision, `financial` when accepted for the financial one, `other` otherwise — so the
+     * list finds, by index, what waits for an acceptor beyond what their permission already shows.
+     */
+    waitingApprovers: jsonb('waiting_approvers')
+      .$type<Partial<Record<WaitingStage, number[]>>>()
+      .generatedAlwaysAs(
+        sql`CASE
+          WHEN status = 'submitted' AND stage = 'substantive' THEN jsonb_set('{}', '{substantive}', workflow_steps -> current_step -> 'approverIds')
+          WHEN status = 'accepted' AND stage = 'financial' THEN jsonb_set('{}', '{financial}', workflow_steps -> current_step -> 'approverIds')
+          WHEN status IN ('submitted', 'accepted') THEN jsonb_set('{}', '{other}', workflow_steps -> current_step -> 'approverIds')
+        END`,
+      ),
+    /** A country part of the form lies outside Poland (numbering masks), derived from the form so that lists need not read it. */
+    isForeign: boolean('is_foreign')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(jsonb_path_exists(form, '$.country[*] ? (@.country_code.type() == "string" && !(@.country_code like_regex "^pl$" flag "i"))'), false)`),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     settledAt: timestamp('settled_at', { withTimezone: true }),
@@ -123,13 +171,15 @@ export const delegations = pgTable(
   (t) => [
     // One settlement per order; a deleted settlement frees its order for a new one.
     uniqueIndex('delegations_order_unique').on(t.delegationOrderId).where(sql`${t.status} <> 'deleted'`),
+    // The settlement list: each way of seeing a settlement is its own index, read in the list's default order.
     index('delegations_company_user_idx').on(t.companyId, t.userId, t.startDate),
-    index('delegations_company_status_idx').on(t.companyId, t.status, t.stage),
-    // The settlement list: those typed in for someone else, and those waiting for an acceptor of the current step.
     index('delegations_company_created_by_idx').on(t.companyId, t.createdById, t.startDate),
-    index('delegations_current_approvers_idx')
-      .using('gin', sql`(${t.workflowSteps} -> ${t.currentStep} -> 'approverIds') jsonb_path_ops`)
-      .where(sql`${t.status} in ('submitted', 'accepted')`),
+    index('delegations_company_status_idx').on(t.companyId, t.status, t.stage, t.startDate, t.id),
+    index('delegations_company_start_idx').on(t.companyId, t.startDate, t.id),
+    index('delegations_waiting_approvers_idx')
+      .using('gin', sql`${t.waitingApprovers} jsonb_path_ops`)
+      .where(sql`${t.waitingApprovers} IS NOT NULL`)
+      .with(GIN_WITHOUT_PENDING_LIST),
   ],
 );
 

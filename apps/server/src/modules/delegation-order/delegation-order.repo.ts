@@ -4,7 +4,7 @@ import { advances, contractors, costCentres, delegationOrders, delegationTasks, 
 import { containsPattern } from '../../http/paging.ts';
 
 export type OrderRow = typeof delegationOrders.$inferSelect;
-export type OrderValues = Omit<typeof delegationOrders.$inferInsert, 'id' | 'companyId' | 'createdAt' | 'updatedAt' | 'version' | 'status' | 'stage'>;
+export type OrderValues = Omit<typeof delegationOrders.$inferInsert, 'id' | 'companyId' | 'createdAt' | 'updatedAt' | 'version' | 'status' | 'stage' | 'deciderIds'>;
 export type AdvanceRow = typeof advances.$inferSelect;
 
 export interface OrderListFilter {
@@ -26,7 +26,7 @@ export interface OrderListFilter {
 
 export type OrderSort = 'start_date' | 'number' | 'status' | 'employee' | 'created_at';
 
-const employees = sql`(select u.name || ' ' || u.surname from users u where u.id = ${delegationOrders.userId})`;
+const employeeName = sql<string>`${users.name} || ' ' || ${users.surname}`;
 
 /** The order waits at its current step for the viewer's decision. */
 function waitingFor(viewerId: number, acceptsSubstantive: boolean): SQL {
@@ -36,24 +36,31 @@ function waitingFor(viewerId: number, acceptsSubstantive: boolean): SQL {
 
 /**
  * Who sees an order in lists — the same rule as the workflow's `canSeeDocument`: the employee and
- * whoever filled it in, the acceptors of its path, whoever decided it, holders of the substantive
- * acceptance permission while it waits for that decision, the administrator.
+ * whoever filled it in, the acceptors of its path once it was sent (the acceptors of the step it waits
+ * at among them), whoever decided it, holders of the substantive acceptance permission while it waits
+ * for that decision; the administrator sees everything (null). Each way has its own index.
  */
-function visibleTo(filter: OrderListFilter): SQL {
-  if (filter.seesAll) return sql`true`;
+function visibleTo(filter: OrderListFilter): SQL[] | null {
+  if (filter.seesAll) return null;
   const me = filter.viewerId;
-  return sql`(
-    ${delegationOrders.userId} = ${me} or ${delegationOrders.createdById} = ${me}
-    or (${delegationOrders.status} <> 'created' and exists (select 1 from jsonb_array_elements(${delegationOrders.workflowSteps}) step where step -> 'approverIds' @> to_jsonb(${me}::int)))
-    or exists (select 1 from document_decisions d where d.company_id = ${delegationOrders.companyId} and d.document_kind = 'delegationOrder' and d.document_id = ${delegationOrders.id} and d.context_user_id = ${me})
-    or ${waitingFor(me, filter.acceptsSubstantive)}
-  )`;
+  const ways = [
+    eq(delegationOrders.userId, me),
+    eq(delegationOrders.createdById, me),
+    sql`${delegationOrders.pathApproverIds} @> ${JSON.stringify([me])}::jsonb`,
+    sql`${delegationOrders.deciderIds} @> ${JSON.stringify([me])}::jsonb`,
+  ];
+  if (filter.acceptsSubstantive) ways.push(and(eq(delegationOrders.status, 'submitted'), eq(delegationOrders.stage, 'substantive'), ne(delegationOrders.userId, me))!);
+  return ways;
 }
 
 /** Trip orders, their advances and saved templates; every query is filtered by the company id. */
 export const delegationOrderRepo = {
+  /**
+   * A page of the list, with the count of all matches. Each way of seeing an order is read on its own
+   * index in the list's order, at most as far as the page reaches; the page is the first of their union.
+   */
   async page(db: Executor, companyId: number, filter: OrderListFilter, sort: { column: OrderSort; order: 'asc' | 'desc' }, page: { offset: number; limit: number }) {
-    const conditions: SQL[] = [eq(delegationOrders.companyId, companyId), ne(delegationOrders.status, 'deleted'), visibleTo(filter)];
+    const conditions: SQL[] = [eq(delegationOrders.companyId, companyId), ne(delegationOrders.status, 'deleted')];
     if (filter.status) conditions.push(eq(delegationOrders.status, filter.status));
     if (filter.endsFrom) conditions.push(gte(delegationOrders.endDate, filter.endsFrom));
     if (filter.startsBefore) conditions.push(lt(delegationOrders.startDate, filter.startsBefore));
@@ -68,19 +75,33 @@ export const delegationOrderRepo = {
           ilike(delegationOrders.destinationText, pattern),
           ilike(delegationOrders.task, pattern),
           sql`${delegationOrders.destinations}::text ilike ${pattern}`,
-          sql`${employees} ilike ${pattern}`,
+          ilike(employeeName, pattern),
         )!,
       );
     }
-    const where = and(...conditions);
     const direction = sort.order === 'desc' ? desc : asc;
-    const sortColumn = {
-      start_date: delegationOrders.startDate,
-      number: delegationOrders.number,
-      status: delegationOrders.status,
-      employee: employees,
-      created_at: delegationOrders.createdAt,
+    const key = {
+      start_date: sql`${delegationOrders.startDate}`,
+      number: sql`${delegationOrders.number}`,
+      status: sql`${delegationOrders.status}`,
+      employee: employeeName,
+      created_at: sql`${delegationOrders.createdAt}`,
     }[sort.column];
+    // The employee's name is needed only to search or sort by it.
+    const needsUsers = Boolean(filter.search) || sort.column === 'employee';
+    const ways = visibleTo(filter);
+    const matching = (way?: SQL) => and(...conditions, way);
+
+    const branches = (ways ?? [undefined]).map((way) => {
+      const query = db.select({ id: delegationOrders.id, key: key.as('key') }).from(delegationOrders);
+      return sql`(${(needsUsers ? query.innerJoin(users, eq(users.id, delegationOrders.userId)) : query)
+        .where(matching(way))
+        .orderBy(direction(key), desc(delegationOrders.id))
+        .limit(page.offset + page.limit)})`;
+    });
+    const pageIds = sql`(select "id" from (${sql.join(branches, sql` union `)}) as "ways" order by "key" ${sql.raw(sort.order)}, "id" desc offset ${page.offset} limit ${page.limit})`;
+    const countQuery = db.select({ value: count() }).from(delegationOrders);
+
     const [rows, [total]] = await Promise.all([
       db
         .select({
@@ -93,13 +114,9 @@ export const delegationOrderRepo = {
         .from(delegationOrders)
         .innerJoin(users, eq(users.id, delegationOrders.userId))
         .leftJoin(delegationTasks, and(eq(delegationTasks.id, delegationOrders.taskId), eq(delegationTasks.companyId, companyId)))
-        .where(where)
-        .orderBy(direction(sortColumn), desc(delegationOrders.id))
-        .offset(page.offset)
-        .limit(page.limit),
-      // Joined like the page query: Drizzle qualifies column names only in a select over several
-      // tables, and the visibility subqueries must see the outer order's "id", not their own.
-      db.select({ value: count() }).from(delegationOrders).innerJoin(users, eq(users.id, delegationOrders.userId)).where(where),
+        .where(and(eq(delegationOrders.companyId, companyId), sql`${delegationOrders.id} in ${pageIds}`))
+        .orderBy(direction(key), desc(delegationOrders.id)),
+      (needsUsers ? countQuery.innerJoin(users, eq(users.id, delegationOrders.userId)) : countQuery).where(matching(ways === null ? undefined : or(...ways))),
     ]);
     return { rows, total: total?.value ?? 0 };
   },

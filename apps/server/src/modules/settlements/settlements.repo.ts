@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DelegationListScope, DelegationListSort } from '@delego/contract';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -13,6 +13,7 @@ import {
   projects,
   userCostCentres,
   users,
+  type WaitingStage,
 } from '../../db/schema/index.ts';
 import { containsPattern } from '../../http/paging.ts';
 
@@ -50,32 +51,41 @@ const employeeName = sql<string>`${users.name} || ' ' || ${users.surname}`;
 const attachmentCount = sql<number>`(select count(*)::int from ${attachments} where ${attachments.companyId} = ${delegations.companyId} and ${attachments.ownerKind} = 'delegation' and ${attachments.ownerId} = ${delegations.id})`;
 const orderNumber = sql<string | null>`(select ${delegationOrders.number} from ${delegationOrders} where ${delegationOrders.id} = ${delegations.delegationOrderId})`;
 
-/** The current step's acceptors contain the user (served by the GIN index on the expression). */
-function waitsForApprover(userId: number): SQL {
-  return sql`(${delegations.status} in ('submitted', 'accepted') and (${delegations.workflowSteps} -> ${delegations.currentStep} -> 'approverIds') @> ${JSON.stringify([userId])}::jsonb)`;
+/** Waits for the viewer as an acceptor of the current step, at one of the given stages (the GIN index on `waiting_approvers`). */
+function waitsForApprover(userId: number, stages: WaitingStage[]): SQL {
+  return or(...stages.map((stage) => sql`${delegations.waitingApprovers} @> ${JSON.stringify({ [stage]: [userId] })}::jsonb`))!;
 }
 
-function waitsAtStageOfHolder(viewer: ListViewer): SQL[] {
-  const conditions: SQL[] = [];
-  if (viewer.acceptsSubstantive) conditions.push(and(eq(delegations.status, 'submitted'), eq(delegations.stage, 'substantive'))!);
-  if (viewer.acceptsFinancial) conditions.push(and(eq(delegations.status, 'accepted'), eq(delegations.stage, 'financial'))!);
-  return conditions;
+/**
+ * What a viewer may decide, as disjoint conditions each served by one index: the stages whose
+ * acceptance permission the viewer holds (they may overwrite decisions there), and at the other
+ * stages what waits for them as an acceptor of the current step.
+ */
+function decidable(viewer: ListViewer): SQL[] {
+  const parts: SQL[] = [];
+  const asApprover: WaitingStage[] = ['other'];
+  if (viewer.acceptsSubstantive) parts.push(and(eq(delegations.status, 'submitted'), eq(delegations.stage, 'substantive'))!);
+  else asApprover.push('substantive');
+  if (viewer.acceptsFinancial) parts.push(and(eq(delegations.status, 'accepted'), eq(delegations.stage, 'financial'))!);
+  else asApprover.push('financial');
+  parts.push(waitsForApprover(viewer.userId, asApprover));
+  return parts;
 }
 
-function own(userId: number): SQL {
-  return or(eq(delegations.userId, userId), eq(delegations.createdById, userId))!;
-}
-
-function visibility(viewer: ListViewer, scope: DelegationListScope): SQL | undefined {
-  if (scope === 'own') return own(viewer.userId);
-  const toDecide = or(waitsForApprover(viewer.userId), ...waitsAtStageOfHolder(viewer))!;
+/**
+ * The settlements a viewer sees in the scope: `own` (those of the viewer or typed in by them) and
+ * `decidable` (disjoint from each other, not from `own`); null when the viewer sees everything.
+ */
+function visibility(viewer: ListViewer, scope: DelegationListScope): { own: SQL[]; decidable: SQL[] } | null {
+  const own = [eq(delegations.userId, viewer.userId), eq(delegations.createdById, viewer.userId)];
+  if (scope === 'own') return { own, decidable: [] };
   // Nobody decides their own trip.
-  if (scope === 'toDecide') return and(toDecide, ne(delegations.userId, viewer.userId));
-  if (viewer.seesAll) return undefined;
-  return or(own(viewer.userId), toDecide);
+  if (scope === 'toDecide') return { own: [], decidable: decidable(viewer).map((part) => and(part, ne(delegations.userId, viewer.userId))!) };
+  if (viewer.seesAll) return null;
+  return { own, decidable: decidable(viewer) };
 }
 
-/** What a list row needs: no form, no calculation (they can be large), and whether the trip goes abroad. */
+/** What a list row needs: no form, no calculation (they can be large). */
 const listColumns = {
   id: delegations.id,
   companyId: delegations.companyId,
@@ -100,7 +110,7 @@ const listColumns = {
   sentAt: delegations.sentAt,
   acceptedAt: delegations.acceptedAt,
   updatedAt: delegations.updatedAt,
-  isForeign: sql<boolean>`jsonb_path_exists(${delegations.form}, '$.country[*] ? (@.country_code != "PL")')`,
+  isForeign: delegations.isForeign,
   employeeName,
   attachmentCount,
   orderNumber,
@@ -110,11 +120,12 @@ export type ListRow = Awaited<ReturnType<typeof settlementsRepo.listRows>>[numbe
 
 export const settlementsRepo = {
   /**
-   * A page of the list in two steps: the ids of the page (sorted and limited on the narrow index
-   * columns), then their rows; and the count of all matches.
+   * A page of the list, with the count of all matches. Each way of seeing a settlement is read on
+   * its own index in the list's order, at most as far as the page reaches; the page is the first of
+   * their union. The count adds up the ways instead of scanning their union.
    */
   async page(db: Executor, companyId: number, viewer: ListViewer, filters: ListFilters, window: { offset: number; limit: number }) {
-    const conditions: (SQL | undefined)[] = [eq(delegations.companyId, companyId), ne(delegations.status, 'deleted'), visibility(viewer, filters.scope)];
+    const conditions: SQL[] = [eq(delegations.companyId, companyId), ne(delegations.status, 'deleted')];
     if (filters.status) conditions.push(eq(delegations.status, filters.status));
     // A trip is in the period when it ends on or after its first day and starts before the day after its last.
     if (filters.dateFrom) conditions.push(gte(delegations.endDate, filters.dateFrom));
@@ -125,36 +136,60 @@ export const settlementsRepo = {
       const pattern = containsPattern(filters.search);
       conditions.push(or(ilike(delegations.number, pattern), ilike(delegations.destinationText, pattern), ilike(employeeName, pattern))!);
     }
-    const where = and(...conditions);
     const direction = filters.order === 'desc' ? desc : asc;
-    const sortColumns: Record<DelegationListSort, SQL[]> = {
-      start_date: [direction(delegations.startDate)],
-      end_date: [direction(delegations.endDate)],
-      number: [direction(delegations.number)],
-      status: [direction(delegations.status)],
-      employee: [direction(users.surname), direction(users.name)],
-      total_pln: [direction(delegations.totalPln)],
-      updated_at: [direction(delegations.updatedAt)],
+    const sortKeys: Record<DelegationListSort, SQL[]> = {
+      start_date: [sql`${delegations.startDate}`],
+      end_date: [sql`${delegations.endDate}`],
+      number: [sql`${delegations.number}`],
+      status: [sql`${delegations.status}`],
+      employee: [sql`${users.surname}`, sql`${users.name}`],
+      total_pln: [sql`${delegations.totalPln}`],
+      updated_at: [sql`${delegations.updatedAt}`],
     };
+    const keys = sortKeys[filters.sort];
     // The employee's name is needed only to search or sort by it.
     const needsUsers = Boolean(filters.search) || filters.sort === 'employee';
-    const idQuery = db.select({ id: delegations.id }).from(delegations);
-    const countQuery = db.select({ value: count() }).from(delegations);
-    const [ids, [total]] = await Promise.all([
-      (needsUsers ? idQuery.innerJoin(users, eq(users.id, delegations.userId)) : idQuery)
-        .where(where)
-        .orderBy(...sortColumns[filters.sort], desc(delegations.id))
-        .offset(window.offset)
-        .limit(window.limit),
-      needsUsers ? countQuery.innerJoin(users, eq(users.id, delegations.userId)).where(where) : countQuery.where(where),
+    const matching = (...more: (SQL | undefined)[]) => and(...conditions, ...more);
+
+    const seen = visibility(viewer, filters.scope);
+    const ways = seen === null ? [undefined] : [...seen.own, ...seen.decidable];
+    const reach = window.offset + window.limit;
+    const branches = ways.map((way) => {
+      const query = db.select({ id: delegations.id, ...Object.fromEntries(keys.map((key, index) => [`k${index}`, key.as(`k${index}`)])) }).from(delegations);
+      return sql`(${(needsUsers ? query.innerJoin(users, eq(users.id, delegations.userId)) : query)
+        .where(matching(way))
+        .orderBy(...keys.map((key) => direction(key)), desc(delegations.id))
+        .limit(reach)})`;
+    });
+    const keyOrder = keys.map((_, index) => sql`${sql.identifier(`k${index}`)} ${sql.raw(filters.order)}`);
+    const pageIds = sql`(select "id" from (${sql.join(branches, sql` union `)}) as "ways" order by ${sql.join([...keyOrder, sql`"id" desc`], sql`, `)} offset ${window.offset} limit ${window.limit})`;
+
+    const countOf = (where: SQL | undefined) => {
+      const query = db.select({ value: sql<number>`count(*)::int` }).from(delegations);
+      return sql`(${(needsUsers ? query.innerJoin(users, eq(users.id, delegations.userId)) : query).where(where)})`;
+    };
+    let total = countOf(matching());
+    // |own ∪ decidable| = |own| + Σ|decidable part| − |own ∩ decidable|: each term is one index range,
+    // so a stage the viewer holds is counted on its index instead of through a bitmap of the union.
+    if (seen !== null) {
+      const own = seen.own.length > 0 ? or(...seen.own) : undefined;
+      const added = [...(own ? [countOf(matching(own))] : []), ...seen.decidable.map((part) => countOf(matching(part)))];
+      total = sql.join(added, sql` + `);
+      if (own && seen.decidable.length > 0) total = sql`${total} - ${countOf(matching(own, or(...seen.decidable)))}`;
+    }
+
+    const [items, counted] = await Promise.all([
+      db
+        .select(listColumns)
+        .from(delegations)
+        .innerJoin(users, eq(users.id, delegations.userId))
+        .where(and(eq(delegations.companyId, companyId), sql`${delegations.id} in ${pageIds}`))
+        .orderBy(...keys.map((key) => direction(key)), desc(delegations.id)),
+      db.execute(sql`select ${total} as "total"`),
     ]);
-    const rows = await this.listRows(
-      db,
-      companyId,
-      ids.map((entry) => entry.id),
-    );
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return { items: ids.map((entry) => byId.get(entry.id)).filter((row): row is ListRow => row !== undefined), total: total?.value ?? 0 };
+    // Both drivers (pg and PGlite) answer raw SQL with a `rows` array.
+    const [row] = (counted as unknown as { rows: { total: number | string }[] }).rows;
+    return { items, total: Number(row?.total ?? 0) };
   },
 
   /** The list rows of the given settlements. */

@@ -75,19 +75,14 @@ function isForeignDestinations(destinations: unknown): boolean {
   return Array.isArray(destinations) && destinations.some((d: { country_code?: unknown }) => typeof d?.country_code === 'string' && d.country_code.toUpperCase() !== 'PL');
 }
 
-function isForeignForm(form: unknown): boolean {
-  const parts = (form as { country?: { country_code?: unknown }[] } | null)?.country;
-  return Array.isArray(parts) && parts.some((part) => typeof part?.country_code === 'string' && part.country_code.toUpperCase() !== 'PL');
-}
-
-/** An order row as the workflow sees it (lists map their rows with it too). */
-/** A settlement as the workflow reads it; `isForeign` is computed by the caller from the form. */
+/** A settlement as the workflow reads it (lists map their rows with it too). */
 export function settlementAsTripDocument(
   row: Pick<
     typeof delegations.$inferSelect,
     | 'id' | 'companyId' | 'userId' | 'createdById' | 'status' | 'stage' | 'workflowSteps' | 'currentStep' | 'number' | 'customNumber'
     | 'isNumberPermanent' | 'version' | 'startDate' | 'endDate' | 'costCentreId' | 'taskId' | 'totalPln' | 'delegationOrderId' | 'sentAt' | 'acceptedAt'
-  > & { isForeign: boolean },
+    | 'isForeign'
+  >,
 ): TripDocumentRow {
   return {
     kind: 'delegation',
@@ -115,6 +110,7 @@ export function settlementAsTripDocument(
   };
 }
 
+/** An order row as the workflow sees it (lists map their rows with it too). */
 export function orderAsTripDocument(row: typeof delegationOrders.$inferSelect): TripDocumentRow {
   return {
     kind: 'delegationOrder',
@@ -165,7 +161,7 @@ export const tripWorkflowRepo = {
       .where(and(eq(delegations.companyId, companyId), eq(delegations.id, id)))
       .limit(1);
     const [row] = options.forUpdate ? await query.for('update') : await query;
-    return row ? settlementAsTripDocument({ ...row, isForeign: isForeignForm(row.form) }) : null;
+    return row ? settlementAsTripDocument(row) : null;
   },
 
   /** Applies a transition and bumps the version. */
@@ -270,6 +266,14 @@ export const tripWorkflowRepo = {
       comment: decision.comment,
       createdAt: decision.now,
     });
+    // Whoever decided an order keeps seeing it in the order list, which reads them from the order.
+    if (decision.kind === 'delegationOrder') {
+      const decider = sql`jsonb_build_array(${decision.contextUserId}::int)`;
+      await tx
+        .update(delegationOrders)
+        .set({ deciderIds: sql`${delegationOrders.deciderIds} || ${decider}` })
+        .where(and(eq(delegationOrders.companyId, decision.companyId), eq(delegationOrders.id, decision.documentId), sql`not ${delegationOrders.deciderIds} @> ${decider}`));
+    }
   },
 
   /** The document's decision history, oldest first, with the names of who decided (the user acted as). */

@@ -1,0 +1,281 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { apiCalls } from '../../../test/api-helpers.ts';
+import { createUser } from '../../../test/factories.ts';
+import { authHeaders } from '../../../test/sessions.ts';
+import { domesticForm, settlementCompany, type SettlementCompany } from '../../../test/settlements.ts';
+import { delegations, documentNumberTemplates, users, workflows, type ResolvedWorkflowStep } from '../../db/schema/index.ts';
+
+let t: TestApp;
+let api: ReturnType<typeof apiCalls>;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: '2026-04-20T10:00:00Z' });
+  api = apiCalls(t.app);
+});
+afterAll(async () => t.close());
+
+type Headers = Record<string, string>;
+
+async function row(id: number) {
+  const [found] = await t.db.select().from(delegations).where(eq(delegations.id, id));
+  return found!;
+}
+
+/** A settlement straight into the table, in any state of the workflow (the list reads no form). */
+async function insertSettlement(values: Partial<typeof delegations.$inferInsert> & { companyId: number; userId: number }): Promise<number> {
+  const [inserted] = await t.db
+    .insert(delegations)
+    .values({
+      createdById: values.userId,
+      startDate: new Date('2026-03-02T06:00:00Z'),
+      endDate: new Date('2026-03-02T19:00:00Z'),
+      form: { country: [{ country_code: 'PL' }] },
+      ...values,
+    })
+    .returning({ id: delegations.id });
+  return inserted!.id;
+}
+
+/** Who asks for the list, as the list's rule of spec §4 needs them. */
+interface Viewer {
+  id: number;
+  headers: Headers;
+  seesAll: boolean;
+  acceptsSubstantive: boolean;
+  acceptsFinancial: boolean;
+}
+
+interface Seeded {
+  id: number;
+  userId: number;
+  createdById: number;
+  status: string;
+  stage: string | null;
+  workflowSteps: ResolvedWorkflowStep[];
+  currentStep: number;
+  startDate: Date;
+  totalPln: string;
+}
+
+type Scope = 'all' | 'own' | 'toDecide';
+
+/**
+ * The list's rule, written out: one's own settlements (as the employee or their author); what waits
+ * for one as an acceptor of the current step; what waits at a stage whose acceptance permission one
+ * holds; everything for the administrator. `toDecide` leaves out one's own trips; deleted ones never show.
+ */
+function sees(viewer: Viewer, scope: Scope, settlement: Seeded): boolean {
+  if (settlement.status === 'deleted') return false;
+  const own = settlement.userId === viewer.id || settlement.createdById === viewer.id;
+  const waiting = settlement.status === 'submitted' || settlement.status === 'accepted';
+  const asApprover = waiting && (settlement.workflowSteps[settlement.currentStep]?.approverIds.includes(viewer.id) ?? false);
+  const asHolder =
+    (viewer.acceptsSubstantive && settlement.status === 'submitted' && settlement.stage === 'substantive') ||
+    (viewer.acceptsFinancial && settlement.status === 'accepted' && settlement.stage === 'financial');
+  if (scope === 'own') return own;
+  if (scope === 'toDecide') return (asApprover || asHolder) && settlement.userId !== viewer.id;
+  return viewer.seesAll || own || asApprover || asHolder;
+}
+
+describe('GET /api/delegation/list with every way of seeing a settlement', () => {
+  let c: SettlementCompany;
+  let viewers: Record<'employee' | 'colleague' | 'acceptor' | 'finance' | 'admin' | 'approver', Viewer>;
+  const seeded: Seeded[] = [];
+  const surnames = new Map<number, string>();
+
+  beforeAll(async () => {
+    c = await settlementCompany(t.app, t.db);
+    // An acceptor named in paths who holds no acceptance permission.
+    const approver = await createUser(t.db, c.company);
+    const people = { employee: c.employee, colleague: c.colleague, acceptor: c.acceptor, finance: c.finance, admin: c.admin, approver };
+    for (const [index, person] of Object.values(people).entries()) {
+      const surname = ['Alfa', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot'][index]!;
+      await t.db.update(users).set({ surname }).where(eq(users.id, person.id));
+      surnames.set(person.id, surname);
+    }
+    viewers = {
+      employee: { id: c.employee.id, headers: c.headers.employee, seesAll: false, acceptsSubstantive: false, acceptsFinancial: false },
+      colleague: { id: c.colleague.id, headers: c.headers.colleague, seesAll: false, acceptsSubstantive: false, acceptsFinancial: false },
+      acceptor: { id: c.acceptor.id, headers: c.headers.acceptor, seesAll: false, acceptsSubstantive: true, acceptsFinancial: false },
+      finance: { id: c.finance.id, headers: c.headers.finance, seesAll: false, acceptsSubstantive: false, acceptsFinancial: true },
+      admin: { id: c.admin.id, headers: c.headers.admin, seesAll: true, acceptsSubstantive: false, acceptsFinancial: false },
+      approver: { id: approver.id, headers: await authHeaders(t.app, c.company, approver), seesAll: false, acceptsSubstantive: false, acceptsFinancial: false },
+    };
+
+    const path = (substantive: number[], financial: number[]): ResolvedWorkflowStep[] => [
+      { stage: 'substantive', approverIds: substantive },
+      { stage: 'financial', approverIds: financial },
+    ];
+    const { acceptor, finance, colleague } = c;
+    // Every status and stage a settlement passes through, some with acceptors who hold no permission,
+    // and states no transition makes today but the rule covers (a path starting with a financial step,
+    // an acceptance waiting at a substantive step, a current step past the end of the path).
+    const states: Pick<Seeded, 'status' | 'stage' | 'workflowSteps' | 'currentStep'>[] = [
+      { status: 'created', stage: null, workflowSteps: [], currentStep: 0 },
+      { status: 'submitted', stage: 'substantive', workflowSteps: path([acceptor.id], [finance.id]), currentStep: 0 },
+      { status: 'submitted', stage: 'substantive', workflowSteps: path([approver.id, colleague.id], [finance.id]), currentStep: 0 },
+      { status: 'submitted', stage: 'financial', workflowSteps: [{ stage: 'financial', approverIds: [approver.id, finance.id] }], currentStep: 0 },
+      { status: 'accepted', stage: 'financial', workflowSteps: path([acceptor.id], [finance.id]), currentStep: 1 },
+      { status: 'accepted', stage: 'financial', workflowSteps: path([acceptor.id], [approver.id]), currentStep: 1 },
+      { status: 'accepted', stage: 'substantive', workflowSteps: path([approver.id], [finance.id]), currentStep: 0 },
+      { status: 'settled', stage: null, workflowSteps: path([acceptor.id], [finance.id]), currentStep: 1 },
+      { status: 'rejectedForCorrect', stage: 'substantive', workflowSteps: path([acceptor.id], [finance.id]), currentStep: 0 },
+      { status: 'deleted', stage: 'substantive', workflowSteps: path([acceptor.id], [approver.id]), currentStep: 0 },
+      { status: 'cancelled', stage: null, workflowSteps: path([acceptor.id], [finance.id]), currentStep: 0 },
+      { status: 'submitted', stage: 'substantive', workflowSteps: [{ stage: 'substantive', approverIds: [approver.id] }], currentStep: 1 },
+    ];
+    const owners = [c.employee.id, colleague.id, approver.id, acceptor.id];
+    for (let index = 0; index < 96; index++) {
+      const userId = owners[index % owners.length]!;
+      // Some typed in for the employee by an administrator or by the acceptor (delegationForOthers).
+      const createdById = index % 3 === 0 ? c.admin.id : index % 5 === 0 ? acceptor.id : userId;
+      const state = states[index % states.length]!;
+      // Several settlements share a start, so ties fall to the id.
+      const startDate = new Date(Date.UTC(2026, 2, 1 + (index % 17), 6));
+      const totalPln = ((index * 37) % 500).toFixed(2);
+      const id = await insertSettlement({ companyId: c.company.id, userId, createdById, startDate, endDate: new Date(startDate.getTime() + 13 * 3_600_000), totalPln, ...state });
+      seeded.push({ id, userId, createdById, startDate, totalPln, ...state });
+    }
+  });
+
+  const sorts = {
+    'sort=start_date&order=desc': (a: Seeded, b: Seeded) => b.startDate.getTime() - a.startDate.getTime() || b.id - a.id,
+    'sort=start_date&order=asc': (a: Seeded, b: Seeded) => a.startDate.getTime() - b.startDate.getTime() || b.id - a.id,
+    'sort=total_pln&order=desc': (a: Seeded, b: Seeded) => Number(b.totalPln) - Number(a.totalPln) || b.id - a.id,
+    'sort=employee&order=asc': (a: Seeded, b: Seeded) => surnames.get(a.userId)!.localeCompare(surnames.get(b.userId)!) || b.id - a.id,
+  };
+
+  /** Every page of the list in turn, checking the total on each. */
+  async function wholeList(viewer: Viewer, query: string, expectedTotal: number): Promise<number[]> {
+    const ids: number[] = [];
+    for (let page = 1; ; page++) {
+      const response = await api.get(`/delegation/list?${query}&page=${page}&page_size=9`, viewer.headers);
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json() as { items: { id: number }[]; total: number };
+      expect(body.total, `${query} page ${page}`).toBe(expectedTotal);
+      ids.push(...body.items.map((item) => item.id));
+      if (body.items.length < 9) return ids;
+    }
+  }
+
+  it('lists and counts for each viewer and scope exactly what the rule shows, in the order asked for, page by page', async () => {
+    for (const [name, viewer] of Object.entries(viewers)) {
+      for (const scope of ['all', 'own', 'toDecide'] as const) {
+        for (const [query, compare] of Object.entries(sorts)) {
+          const expected = seeded.filter((settlement) => sees(viewer, scope, settlement)).sort(compare).map((settlement) => settlement.id);
+          expect(await wholeList(viewer, `scope=${scope}&${query}`, expected.length), `${name} ${scope} ${query}`).toEqual(expected);
+        }
+      }
+    }
+  });
+
+  it('applies the filters to every way of seeing a settlement, in the list and in its count', async () => {
+    const byDate = sorts['sort=start_date&order=desc'];
+    const cases: [string, (settlement: Seeded) => boolean][] = [
+      ['status=submitted', (settlement) => settlement.status === 'submitted'],
+      ['search=bravo', (settlement) => surnames.get(settlement.userId) === 'Bravo'],
+      ['date_from=2026-03-05&date_to=2026-03-08', (settlement) => settlement.startDate >= new Date('2026-03-05T00:00:00Z') && settlement.startDate < new Date('2026-03-09T00:00:00Z')],
+    ];
+    for (const [name, viewer] of Object.entries(viewers)) {
+      for (const scope of ['all', 'toDecide'] as const) {
+        for (const [filter, keep] of cases) {
+          const expected = seeded.filter((settlement) => sees(viewer, scope, settlement) && keep(settlement)).sort(byDate).map((settlement) => settlement.id);
+          expect(await wholeList(viewer, `scope=${scope}&${filter}&sort=start_date&order=desc`, expected.length), `${name} ${scope} ${filter}`).toEqual(expected);
+        }
+      }
+    }
+  });
+});
+
+describe('what waits for an acceptor follows the workflow', () => {
+  let c: SettlementCompany;
+  let first: { id: number; headers: Headers };
+  let second: { id: number; headers: Headers };
+
+  beforeAll(async () => {
+    // Numbered when sent, so that an acceptance can be stepped back.
+    c = await settlementCompany(t.app, t.db, { numbering_base_date: 'sendDate' });
+    // A path whose acceptors hold no acceptance permission: only the path shows them the settlement.
+    const [substantive, financial] = [await createUser(t.db, c.company), await createUser(t.db, c.company)];
+    first = { id: substantive.id, headers: await authHeaders(t.app, c.company, substantive) };
+    second = { id: financial.id, headers: await authHeaders(t.app, c.company, financial) };
+    await t.db.insert(workflows).values({
+      companyId: c.company.id,
+      documentKind: 'delegation',
+      definition: {
+        nodes: [
+          { id: 'start', kind: 'start', next: 'a' },
+          { id: 'a', kind: 'acceptSubstantive', acceptor_user_ids: [first.id], superior: false, any_holder: false, next: 'b' },
+          { id: 'b', kind: 'acceptFinancial', acceptor_user_ids: [second.id], superior: false, any_holder: false, next: 'end' },
+          { id: 'end', kind: 'end' },
+        ],
+      },
+    });
+  });
+
+  const waitingIds = async (headers: Headers) => ((await api.get('/delegation/list?scope=toDecide', headers)).json().items as { id: number }[]).map((item) => item.id);
+  const act = async (headers: Headers, id: number, action: string) => {
+    const response = await api.post('/delegation/action', headers, { id, action });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  async function expectWaitingFor(id: number, stage: 'substantive' | 'financial' | null, approver: typeof first | null) {
+    const settlement = await row(id);
+    expect(settlement.waitingApprovers).toEqual(stage && approver ? { [stage]: [approver.id] } : null);
+    expect(await waitingIds(first.headers)).toEqual(approver === first ? [id] : []);
+    expect(await waitingIds(second.headers)).toEqual(approver === second ? [id] : []);
+  }
+
+  it('after submitting, withdrawing, accepting, stepping back, returning, settling', async () => {
+    const saved = await api.post('/delegation/save-standard', c.headers.employee, { delegation: domesticForm() });
+    const id = saved.json().delegation.id as number;
+    await expectWaitingFor(id, null, null);
+    await act(c.headers.employee, id, 'submit');
+    await expectWaitingFor(id, 'substantive', first);
+    await act(c.headers.employee, id, 'withdraw');
+    await expectWaitingFor(id, null, null);
+    await act(c.headers.employee, id, 'submit');
+    await act(first.headers, id, 'accept');
+    await expectWaitingFor(id, 'financial', second);
+    await act(first.headers, id, 'stepBack');
+    await expectWaitingFor(id, 'substantive', first);
+    await act(first.headers, id, 'accept');
+    await act(second.headers, id, 'returnForCorrection');
+    await expectWaitingFor(id, null, null);
+    await act(c.headers.employee, id, 'submit');
+    await expectWaitingFor(id, 'substantive', first);
+    await act(first.headers, id, 'accept');
+    await act(second.headers, id, 'settle');
+    await expectWaitingFor(id, null, null);
+    await act(second.headers, id, 'stepBack');
+    await expectWaitingFor(id, 'financial', second);
+  });
+});
+
+describe('whether a settlement goes abroad', () => {
+  it('follows its country parts, and numbers it as a foreign trip', async () => {
+    const c = await settlementCompany(t.app, t.db);
+    await t.db
+      .update(documentNumberTemplates)
+      .set({ mask: 'R[KZ]/[N]/[YYYY]' })
+      .where(and(eq(documentNumberTemplates.companyId, c.company.id), eq(documentNumberTemplates.documentType, 'delegation')));
+    const abroad = await insertSettlement({ companyId: c.company.id, userId: c.employee.id, form: { country: [{ country_code: 'PL' }, { country_code: 'DE' }, { country_code: 'PL' }] } });
+    const lowerCase = await insertSettlement({ companyId: c.company.id, userId: c.employee.id, form: { country: [{ country_code: 'pl' }, { country_code: 'cz' }] } });
+    const home = await insertSettlement({ companyId: c.company.id, userId: c.employee.id, form: { country: [{ country_code: 'PL' }, { country_code: 'pl' }] } });
+    const noParts = await insertSettlement({ companyId: c.company.id, userId: c.employee.id, form: {} });
+    expect([(await row(abroad)).isForeign, (await row(lowerCase)).isForeign, (await row(home)).isForeign, (await row(noParts)).isForeign]).toEqual([true, true, false, false]);
+
+    // A saved form changes it.
+    await t.db.update(delegations).set({ form: { country: [{ country_code: 'PL' }] } }).where(eq(delegations.id, lowerCase));
+    expect((await row(lowerCase)).isForeign).toBe(false);
+
+    for (const id of [abroad, home]) {
+      await t.db.update(delegations).set({ startDate: new Date(`2026-03-${id === abroad ? '02' : '03'}T06:00:00Z`), endDate: new Date(`2026-03-${id === abroad ? '02' : '03'}T19:00:00Z`) }).where(eq(delegations.id, id));
+      expect((await api.post('/delegation/action', c.headers.employee, { id, action: 'submit' })).statusCode).toBe(200);
+      expect((await api.post('/delegation/action', c.headers.acceptor, { id, action: 'accept' })).statusCode).toBe(200);
+    }
+    expect((await row(abroad)).number).toMatch(/^RZ\/\d+\/2026$/);
+    expect((await row(home)).number).toMatch(/^RK\/\d+\/2026$/);
+  });
+});
