@@ -140,10 +140,11 @@ export const delegationOrderRepo = {
     return row ?? null;
   },
 
-  async insert(tx: Executor, companyId: number, values: OrderValues): Promise<number> {
+  /** A new order, stamped with the service's clock like its decisions and audit rows. */
+  async insert(tx: Executor, companyId: number, values: OrderValues, now: Date): Promise<number> {
     const [row] = await tx
       .insert(delegationOrders)
-      .values({ ...values, companyId })
+      .values({ ...values, companyId, createdAt: now, updatedAt: now })
       .returning({ id: delegationOrders.id });
     return row!.id;
   },

@@ -371,7 +371,7 @@ export function createDelegationOrderService(deps: { db: Database; clock: Clock;
           id = existing.id;
           await delegationOrderRepo.update(tx, companyId, id, values, now);
         } else {
-          id = await delegationOrderRepo.insert(tx, companyId, { ...values, createdById: actorId });
+          id = await delegationOrderRepo.insert(tx, companyId, { ...values, createdById: actorId }, now);
         }
         const advanceIssues = await syncAdvances(tx, ctx, id, values.userId, form, existing ? await delegationOrderRepo.advancesOf(tx, companyId, [id]) : [], now);
         if (advanceIssues.length > 0) {

@@ -91,6 +91,8 @@ describe('POST delegation-order/save-standard', () => {
       created_by: { id: s.employee.id },
       allowedActions: ['edit', 'submit', 'cancel', 'delete'],
       decisions: [],
+      // Stamped by the app's clock, as its decisions are.
+      created_at: t.clock.now().toISOString(),
     });
     expect(dto.advances).toEqual([
       { id: expect.any(Number), amount_in_currency: '300.00', currency: 'EUR', payment_type: 'transfer', payment_date: '2026-04-30', comment: 'Na hotel', status: 'unknown' },
