@@ -88,7 +88,7 @@ export async function seedSettlements(target: { url?: string; dataDir?: string }
       // g % 10: 0–4 settled, 5–6 accepted (waiting for the financial check), 7 submitted (waiting for the acceptor), 8 created, 9 returned.
       await db.execute(sql`
         insert into delegations (company_id, user_id, created_by_id, delegation_order_id, start_date, end_date, destination_text, form, total_pln, balance_pln,
-          number, is_number_permanent, status, stage, workflow_steps, current_step, settlement_date)
+          number, is_number_permanent, status, stage, workflow_steps, current_step, decider_ids, settlement_date)
         select ${demo.company_id}::int, s.user_id, s.user_id, case when g % 10 <= 6 then ${orderBase}::int + g end,
           s.start_date, s.start_date + interval '13 hours', 'Kraków', ${form}::jsonb, '295.00', '295.00',
           case when g % 10 in (0, 1, 2, 3, 4, 5, 6) then 'RD/' || g || '/' || extract(year from s.start_date) end,
@@ -97,6 +97,11 @@ export async function seedSettlements(target: { url?: string; dataDir?: string }
           case g % 10 when 7 then 'substantive' when 5 then 'financial' when 6 then 'financial' when 9 then 'substantive' else null end,
           case when g % 10 = 8 then '[]'::jsonb else ${steps}::jsonb end,
           case when g % 10 in (0, 1, 2, 3, 4, 5, 6) then 1 else 0 end,
+          -- Who decided it, as the workflow keeps it beside the decisions inserted below.
+          case when g % 10 = 8 then '[]'::jsonb
+            when g % 10 = 7 then jsonb_build_array(s.user_id)
+            when g % 10 in (5, 6, 9) then jsonb_build_array(s.user_id, ${demo.acceptor}::int)
+            else jsonb_build_array(s.user_id, ${demo.acceptor}::int, ${demo.finance}::int) end,
           (s.start_date + interval '1 day')::date
         from generate_series(${from}::int, ${to}::int) g,
           lateral (select ${owner} as user_id, ${startDate} as start_date) s`);

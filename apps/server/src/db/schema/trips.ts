@@ -157,6 +157,15 @@ export const delegations = pgTable(
           WHEN status IN ('submitted', 'accepted') THEN jsonb_set('{}', '{other}', workflow_steps -> current_step -> 'approverIds')
         END`,
       ),
+    /**
+     * Every acceptor of the path once the settlement has been sent (they see it in lists, as the
+     * workflow's `canSeeDocument` lets them), derived from the path so that lists need not read it.
+     */
+    pathApproverIds: jsonb('path_approver_ids')
+      .$type<number[]>()
+      .generatedAlwaysAs(sql`CASE WHEN status <> 'created' THEN jsonb_path_query_array(workflow_steps, '$[*].approverIds[*]') END`),
+    /** Who decided the settlement (the user acted as): they keep seeing it. Kept by the workflow with each decision it records. */
+    deciderIds: jsonb('decider_ids').$type<number[]>().notNull().default([]),
     /** A country part of the form lies outside Poland (numbering masks), derived from the form so that lists need not read it. */
     isForeign: boolean('is_foreign')
       .notNull()
@@ -180,6 +189,11 @@ export const delegations = pgTable(
       .using('gin', sql`${t.waitingApprovers} jsonb_path_ops`)
       .where(sql`${t.waitingApprovers} IS NOT NULL`)
       .with(GIN_WITHOUT_PENDING_LIST),
+    index('delegations_path_approvers_idx')
+      .using('gin', sql`${t.pathApproverIds} jsonb_path_ops`)
+      .where(sql`${t.pathApproverIds} IS NOT NULL`)
+      .with(GIN_WITHOUT_PENDING_LIST),
+    index('delegations_deciders_idx').using('gin', sql`${t.deciderIds} jsonb_path_ops`).with(GIN_WITHOUT_PENDING_LIST),
   ],
 );
 

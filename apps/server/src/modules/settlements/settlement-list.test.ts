@@ -55,6 +55,7 @@ interface Seeded {
   stage: string | null;
   workflowSteps: ResolvedWorkflowStep[];
   currentStep: number;
+  deciderIds: number[];
   startDate: Date;
   totalPln: string;
 }
@@ -62,9 +63,11 @@ interface Seeded {
 type Scope = 'all' | 'own' | 'toDecide';
 
 /**
- * The list's rule, written out: one's own settlements (as the employee or their author); what waits
- * for one as an acceptor of the current step; what waits at a stage whose acceptance permission one
- * holds; everything for the administrator. `toDecide` leaves out one's own trips; deleted ones never show.
+ * The list's rule, written out. `all` is what the workflow lets one open (`canSeeDocument`): one's own
+ * settlements (as the employee or their author); once sent, those whose path names one as an acceptor
+ * of any step; those one decided; what waits at a stage whose acceptance permission one holds;
+ * everything for the administrator. `toDecide` is only what waits for one — as an acceptor of the
+ * current step or at a stage one holds — leaving out one's own trips. Deleted ones never show.
  */
 function sees(viewer: Viewer, scope: Scope, settlement: Seeded): boolean {
   if (settlement.status === 'deleted') return false;
@@ -74,9 +77,11 @@ function sees(viewer: Viewer, scope: Scope, settlement: Seeded): boolean {
   const asHolder =
     (viewer.acceptsSubstantive && settlement.status === 'submitted' && settlement.stage === 'substantive') ||
     (viewer.acceptsFinancial && settlement.status === 'accepted' && settlement.stage === 'financial');
+  const onPath = settlement.status !== 'created' && settlement.workflowSteps.some((step) => step.approverIds.includes(viewer.id));
+  const decided = settlement.deciderIds.includes(viewer.id);
   if (scope === 'own') return own;
   if (scope === 'toDecide') return (asApprover || asHolder) && settlement.userId !== viewer.id;
-  return viewer.seesAll || own || asApprover || asHolder;
+  return viewer.seesAll || own || onPath || decided || asHolder;
 }
 
 describe('GET /api/delegation/list with every way of seeing a settlement', () => {
@@ -111,24 +116,32 @@ describe('GET /api/delegation/list with every way of seeing a settlement', () =>
     const { acceptor, finance, colleague } = c;
     // Every status and stage a settlement passes through, some with acceptors who hold no permission,
     // and states no transition makes today but the rule covers (a path starting with a financial step,
-    // an acceptance waiting at a substantive step, a current step past the end of the path).
-    const states: Pick<Seeded, 'status' | 'stage' | 'workflowSteps' | 'currentStep'>[] = [
-      { status: 'created', stage: null, workflowSteps: [], currentStep: 0 },
-      { status: 'submitted', stage: 'substantive', workflowSteps: path([acceptor.id], [finance.id]), currentStep: 0 },
-      { status: 'submitted', stage: 'substantive', workflowSteps: path([approver.id, colleague.id], [finance.id]), currentStep: 0 },
-      { status: 'submitted', stage: 'financial', workflowSteps: [{ stage: 'financial', approverIds: [approver.id, finance.id] }], currentStep: 0 },
-      { status: 'accepted', stage: 'financial', workflowSteps: path([acceptor.id], [finance.id]), currentStep: 1 },
-      { status: 'accepted', stage: 'financial', workflowSteps: path([acceptor.id], [approver.id]), currentStep: 1 },
-      { status: 'accepted', stage: 'substantive', workflowSteps: path([approver.id], [finance.id]), currentStep: 0 },
-      { status: 'settled', stage: null, workflowSteps: path([acceptor.id], [finance.id]), currentStep: 1 },
-      { status: 'rejectedForCorrect', stage: 'substantive', workflowSteps: path([acceptor.id], [finance.id]), currentStep: 0 },
-      { status: 'deleted', stage: 'substantive', workflowSteps: path([acceptor.id], [approver.id]), currentStep: 0 },
-      { status: 'cancelled', stage: null, workflowSteps: path([acceptor.id], [finance.id]), currentStep: 0 },
-      { status: 'submitted', stage: 'substantive', workflowSteps: [{ stage: 'substantive', approverIds: [approver.id] }], currentStep: 1 },
+    // an acceptance waiting at a substantive step, a current step past the end of the path). Deciders
+    // as the workflow records them, among them holders of a permission who decided off their path.
+    const states: Pick<Seeded, 'status' | 'stage' | 'workflowSteps' | 'currentStep' | 'deciderIds'>[] = [
+      { status: 'created', stage: null, workflowSteps: [], currentStep: 0, deciderIds: [] },
+      { status: 'submitted', stage: 'substantive', workflowSteps: path([acceptor.id], [finance.id]), currentStep: 0, deciderIds: [] },
+      { status: 'submitted', stage: 'substantive', workflowSteps: path([approver.id, colleague.id], [finance.id]), currentStep: 0, deciderIds: [] },
+      { status: 'submitted', stage: 'financial', workflowSteps: [{ stage: 'financial', approverIds: [approver.id, finance.id] }], currentStep: 0, deciderIds: [] },
+      { status: 'accepted', stage: 'financial', workflowSteps: path([acceptor.id], [finance.id]), currentStep: 1, deciderIds: [acceptor.id] },
+      { status: 'accepted', stage: 'financial', workflowSteps: path([acceptor.id], [approver.id]), currentStep: 1, deciderIds: [acceptor.id] },
+      { status: 'accepted', stage: 'substantive', workflowSteps: path([approver.id], [finance.id]), currentStep: 0, deciderIds: [approver.id] },
+      { status: 'settled', stage: null, workflowSteps: path([acceptor.id], [finance.id]), currentStep: 1, deciderIds: [acceptor.id, finance.id] },
+      { status: 'rejectedForCorrect', stage: 'substantive', workflowSteps: path([acceptor.id], [finance.id]), currentStep: 0, deciderIds: [acceptor.id] },
+      { status: 'deleted', stage: 'substantive', workflowSteps: path([acceptor.id], [approver.id]), currentStep: 0, deciderIds: [acceptor.id] },
+      { status: 'cancelled', stage: null, workflowSteps: path([acceptor.id], [finance.id]), currentStep: 0, deciderIds: [acceptor.id] },
+      { status: 'submitted', stage: 'substantive', workflowSteps: [{ stage: 'substantive', approverIds: [approver.id] }], currentStep: 1, deciderIds: [] },
+      // Settled and returned by holders overriding a path of someone else.
+      { status: 'settled', stage: null, workflowSteps: path([approver.id], [approver.id]), currentStep: 1, deciderIds: [acceptor.id, finance.id] },
+      { status: 'rejectedForCorrect', stage: 'financial', workflowSteps: path([approver.id], [approver.id]), currentStep: 1, deciderIds: [approver.id, finance.id] },
+      // Withdrawn back to a draft: its path no longer shows it, one who decided it still sees it.
+      { status: 'created', stage: null, workflowSteps: path([approver.id], [finance.id]), currentStep: 0, deciderIds: [] },
+      { status: 'created', stage: null, workflowSteps: path([colleague.id], [finance.id]), currentStep: 0, deciderIds: [acceptor.id] },
     ];
     const owners = [c.employee.id, colleague.id, approver.id, acceptor.id];
-    for (let index = 0; index < 96; index++) {
-      const userId = owners[index % owners.length]!;
+    for (let index = 0; index < 128; index++) {
+      // Each state with each owner.
+      const userId = owners[Math.floor(index / states.length) % owners.length]!;
       // Some typed in for the employee by an administrator or by the acceptor (delegationForOthers).
       const createdById = index % 3 === 0 ? c.admin.id : index % 5 === 0 ? acceptor.id : userId;
       const state = states[index % states.length]!;
@@ -250,6 +263,82 @@ describe('what waits for an acceptor follows the workflow', () => {
     await expectWaitingFor(id, null, null);
     await act(second.headers, id, 'stepBack');
     await expectWaitingFor(id, 'financial', second);
+  });
+});
+
+describe('who decided a settlement or stands on its path keeps it in the list', () => {
+  let c: SettlementCompany;
+  let other: SettlementCompany;
+  let onPath: { id: number; headers: Headers };
+
+  beforeAll(async () => {
+    c = await settlementCompany(t.app, t.db);
+    other = await settlementCompany(t.app, t.db);
+    // Both steps name an acceptor who holds no permission: the holders (acceptor, finance) decide off
+    // the path, so only their decisions keep the settlement in their lists once it moves on.
+    const approver = await createUser(t.db, c.company);
+    onPath = { id: approver.id, headers: await authHeaders(t.app, c.company, approver) };
+    await t.db.insert(workflows).values({
+      companyId: c.company.id,
+      documentKind: 'delegation',
+      definition: {
+        nodes: [
+          { id: 'start', kind: 'start', next: 'a' },
+          { id: 'a', kind: 'acceptSubstantive', acceptor_user_ids: [approver.id], superior: false, any_holder: false, next: 'b' },
+          { id: 'b', kind: 'acceptFinancial', acceptor_user_ids: [approver.id], superior: false, any_holder: false, next: 'end' },
+          { id: 'end', kind: 'end' },
+        ],
+      },
+    });
+  });
+
+  const act = async (headers: Headers, id: number, action: string) => {
+    const response = await api.post('/delegation/action', headers, { id, action });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  /** The whole list of the scope, checking that its total counts exactly those rows. */
+  async function listed(headers: Headers, scope: Scope): Promise<number[]> {
+    const response = await api.get(`/delegation/list?scope=${scope}&page=1&page_size=100`, headers);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as { items: { id: number }[]; total: number };
+    expect(body.total).toBe(body.items.length);
+    return body.items.map((item) => item.id);
+  }
+  const opens = async (headers: Headers, id: number) => (await api.post('/delegation/delegation-edit', headers, { id })).statusCode;
+  async function expectSeenBy(id: number, expected: { all: Headers[]; toDecide: Headers[] }) {
+    const everyone = [c.headers.employee, c.headers.acceptor, c.headers.finance, c.headers.colleague, onPath.headers, other.headers.admin, other.headers.finance];
+    for (const [index, headers] of everyone.entries()) {
+      expect((await listed(headers, 'all')).includes(id), `viewer ${index} all`).toBe(expected.all.includes(headers));
+      expect((await listed(headers, 'toDecide')).includes(id), `viewer ${index} toDecide`).toBe(expected.toDecide.includes(headers));
+    }
+  }
+
+  it('from draft through return for correction, acceptance and settlement by the holders of the permissions', async () => {
+    const saved = await api.post('/delegation/save-standard', c.headers.employee, { delegation: domesticForm() });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const id = saved.json().delegation.id as number;
+    const { employee, acceptor, finance } = c.headers;
+    // A draft: only its employee, though its path is known.
+    await expectSeenBy(id, { all: [employee], toDecide: [] });
+
+    await act(employee, id, 'submit');
+    await expectSeenBy(id, { all: [employee, onPath.headers, acceptor], toDecide: [onPath.headers, acceptor] });
+    await act(acceptor, id, 'returnForCorrection');
+    expect((await row(id)).deciderIds).toEqual([c.employee.id, c.acceptor.id]);
+    // Returned: the acceptor who returned it and the path acceptor keep it; nothing waits for anyone.
+    await expectSeenBy(id, { all: [employee, onPath.headers, acceptor], toDecide: [] });
+
+    await act(employee, id, 'submit');
+    await act(acceptor, id, 'accept');
+    // Waiting for the financial check: the acceptor keeps what they accepted.
+    await expectSeenBy(id, { all: [employee, onPath.headers, acceptor, finance], toDecide: [onPath.headers, finance] });
+
+    await act(finance, id, 'settle');
+    expect((await row(id)).deciderIds).toEqual([c.employee.id, c.acceptor.id, c.finance.id]);
+    // Settled: finance keeps what they settled, and can open it as the list shows.
+    await expectSeenBy(id, { all: [employee, onPath.headers, acceptor, finance], toDecide: [] });
+    expect(await opens(finance, id)).toBe(200);
+    expect(await opens(c.headers.colleague, id)).toBe(404);
   });
 });
 

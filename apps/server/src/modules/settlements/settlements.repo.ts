@@ -56,33 +56,48 @@ function waitsForApprover(userId: number, stages: WaitingStage[]): SQL {
   return or(...stages.map((stage) => sql`${delegations.waitingApprovers} @> ${JSON.stringify({ [stage]: [userId] })}::jsonb`))!;
 }
 
-/**
- * What a viewer may decide, as disjoint conditions each served by one index: the stages whose
- * acceptance permission the viewer holds (they may overwrite decisions there), and at the other
- * stages what waits for them as an acceptor of the current step.
- */
-function decidable(viewer: ListViewer): SQL[] {
+/** The stages whose acceptance permission the viewer holds, while a settlement waits there (they may overwrite decisions). */
+function heldStages(viewer: ListViewer): SQL[] {
   const parts: SQL[] = [];
-  const asApprover: WaitingStage[] = ['other'];
   if (viewer.acceptsSubstantive) parts.push(and(eq(delegations.status, 'submitted'), eq(delegations.stage, 'substantive'))!);
-  else asApprover.push('substantive');
   if (viewer.acceptsFinancial) parts.push(and(eq(delegations.status, 'accepted'), eq(delegations.stage, 'financial'))!);
-  else asApprover.push('financial');
-  parts.push(waitsForApprover(viewer.userId, asApprover));
   return parts;
 }
 
 /**
- * The settlements a viewer sees in the scope: `own` (those of the viewer or typed in by them) and
- * `decidable` (disjoint from each other, not from `own`); null when the viewer sees everything.
+ * What a viewer may decide, as disjoint conditions each served by one index: the stages whose
+ * acceptance permission the viewer holds, and at the other stages what waits for them as an
+ * acceptor of the current step.
  */
-function visibility(viewer: ListViewer, scope: DelegationListScope): { own: SQL[]; decidable: SQL[] } | null {
+function decidable(viewer: ListViewer): SQL[] {
+  const asApprover: WaitingStage[] = ['other'];
+  if (!viewer.acceptsSubstantive) asApprover.push('substantive');
+  if (!viewer.acceptsFinancial) asApprover.push('financial');
+  return [...heldStages(viewer), waitsForApprover(viewer.userId, asApprover)];
+}
+
+const containsViewer = (column: typeof delegations.pathApproverIds | typeof delegations.deciderIds, userId: number) =>
+  sql`${column} @> ${JSON.stringify([userId])}::jsonb`;
+
+/**
+ * The settlements a viewer sees in the scope, as the ways that name the viewer on the settlement
+ * (`named`: they overlap one another) and `decidable` conditions (disjoint from each other, not from
+ * `named`); null when the viewer sees everything. `all` is the workflow's `canSeeDocument`: one's own
+ * (as the employee or their author), those whose path names one once sent, those one decided, and what
+ * waits at a stage whose permission one holds. What waits for one as an acceptor of the current step
+ * lies on the path of a sent settlement, so `all` needs no way of its own for it.
+ */
+function visibility(viewer: ListViewer, scope: DelegationListScope): { named: SQL[]; decidable: SQL[] } | null {
   const own = [eq(delegations.userId, viewer.userId), eq(delegations.createdById, viewer.userId)];
-  if (scope === 'own') return { own, decidable: [] };
+  if (scope === 'own') return { named: own, decidable: [] };
   // Nobody decides their own trip.
-  if (scope === 'toDecide') return { own: [], decidable: decidable(viewer).map((part) => and(part, ne(delegations.userId, viewer.userId))!) };
+  if (scope === 'toDecide') return { named: [], decidable: decidable(viewer).map((part) => and(part, ne(delegations.userId, viewer.userId))!) };
   if (viewer.seesAll) return null;
-  return { own, decidable: decidable(viewer) };
+  return {
+    // The generated path column is null for a draft, so a path acceptor sees a settlement only once sent.
+    named: [...own, containsViewer(delegations.pathApproverIds, viewer.userId), containsViewer(delegations.deciderIds, viewer.userId)],
+    decidable: heldStages(viewer),
+  };
 }
 
 /** What a list row needs: no form, no calculation (they can be large). */
@@ -152,7 +167,7 @@ export const settlementsRepo = {
     const matching = (...more: (SQL | undefined)[]) => and(...conditions, ...more);
 
     const seen = visibility(viewer, filters.scope);
-    const ways = seen === null ? [undefined] : [...seen.own, ...seen.decidable];
+    const ways = seen === null ? [undefined] : [...seen.named, ...seen.decidable];
     const reach = window.offset + window.limit;
     const branches = ways.map((way) => {
       const query = db.select({ id: delegations.id, ...Object.fromEntries(keys.map((key, index) => [`k${index}`, key.as(`k${index}`)])) }).from(delegations);
@@ -169,13 +184,14 @@ export const settlementsRepo = {
       return sql`(${(needsUsers ? query.innerJoin(users, eq(users.id, delegations.userId)) : query).where(where)})`;
     };
     let total = countOf(matching());
-    // |own ∪ decidable| = |own| + Σ|decidable part| − |own ∩ decidable|: each term is one index range,
-    // so a stage the viewer holds is counted on its index instead of through a bitmap of the union.
+    // |named ∪ decidable| = |named| + Σ|decidable part| − |named ∩ decidable|: the named ways overlap,
+    // so they are counted together; a stage the viewer holds is counted on its index instead of through
+    // a bitmap of the union.
     if (seen !== null) {
-      const own = seen.own.length > 0 ? or(...seen.own) : undefined;
-      const added = [...(own ? [countOf(matching(own))] : []), ...seen.decidable.map((part) => countOf(matching(part)))];
+      const named = seen.named.length > 0 ? or(...seen.named) : undefined;
+      const added = [...(named ? [countOf(matching(named))] : []), ...seen.decidable.map((part) => countOf(matching(part)))];
       total = sql.join(added, sql` + `);
-      if (own && seen.decidable.length > 0) total = sql`${total} - ${countOf(matching(own, or(...seen.decidable)))}`;
+      if (named && seen.decidable.length > 0) total = sql`${total} - ${countOf(matching(named, or(...seen.decidable)))}`;
     }
 
     const [items, counted] = await Promise.all([

@@ -310,12 +310,16 @@ describe('GET /api/delegation/list', () => {
     expect(body.items[1]).toMatchObject({ id: ids.submitted, status: 'submitted', allowedActions: ['withdraw', 'cancel'] });
   });
 
-  it('shows the acceptor what waits for them, the financial acceptor what waits for the financial check, the administrator everything', async () => {
-    expect(await listIds(c.headers.acceptor)).toEqual([ids.submitted]);
-    const acceptorRow = (await api.get('/delegation/list', c.headers.acceptor)).json().items[0];
+  it('shows the acceptor what waits for them and what they accepted, the financial acceptor what waits for the financial check, the administrator everything', async () => {
+    // Both were sent along the acceptor's path, and they accepted one (canSeeDocument); only the other waits for them.
+    expect(await listIds(c.headers.acceptor)).toEqual([ids.submitted, ids.accepted]);
+    expect(await listIds(c.headers.acceptor, '?scope=toDecide')).toEqual([ids.submitted]);
+    const acceptorRow = (await api.get('/delegation/list?scope=toDecide', c.headers.acceptor)).json().items[0];
     expect(acceptorRow.allowedActions).toEqual(expect.arrayContaining(['accept', 'reject', 'returnForCorrection']));
-    expect(await listIds(c.headers.finance)).toEqual([ids.accepted]);
-    const financeRow = (await api.get('/delegation/list', c.headers.finance)).json().items[0];
+    // Finance stands on the path of both (its financial step) and decides the accepted one.
+    expect(await listIds(c.headers.finance)).toEqual([ids.submitted, ids.accepted]);
+    expect(await listIds(c.headers.finance, '?scope=toDecide')).toEqual([ids.accepted]);
+    const financeRow = (await api.get('/delegation/list?scope=toDecide', c.headers.finance)).json().items[0];
     expect(financeRow.allowedActions).toEqual(expect.arrayContaining(['settle', 'reject', 'returnForCorrection']));
     expect(await listIds(c.headers.admin)).toEqual(Object.values(ids).sort((a, b) => a - b));
     expect(await listIds(c.headers.colleague)).toEqual([ids.colleague]);

@@ -266,13 +266,18 @@ export const tripWorkflowRepo = {
       comment: decision.comment,
       createdAt: decision.now,
     });
-    // Whoever decided an order keeps seeing it in the order list, which reads them from the order.
+    // Whoever decided a document keeps seeing it in its list, which reads them from the document.
+    const decider = sql`jsonb_build_array(${decision.contextUserId}::int)`;
     if (decision.kind === 'delegationOrder') {
-      const decider = sql`jsonb_build_array(${decision.contextUserId}::int)`;
       await tx
         .update(delegationOrders)
         .set({ deciderIds: sql`${delegationOrders.deciderIds} || ${decider}` })
         .where(and(eq(delegationOrders.companyId, decision.companyId), eq(delegationOrders.id, decision.documentId), sql`not ${delegationOrders.deciderIds} @> ${decider}`));
+    } else {
+      await tx
+        .update(delegations)
+        .set({ deciderIds: sql`${delegations.deciderIds} || ${decider}` })
+        .where(and(eq(delegations.companyId, decision.companyId), eq(delegations.id, decision.documentId), sql`not ${delegations.deciderIds} @> ${decider}`));
     }
   },
 
