@@ -5,9 +5,14 @@ import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@delego/domain';
 import type { ErrorResponse } from '@delego/contract';
 
+/** Where the build puts its hashed bundles. */
+const ASSETS_PREFIX = '/assets/';
+
 /**
  * Serves the built single-page app and answers unknown non-API paths with its
- * index.html, so the client router shows the right screen (or its 404 page).
+ * index.html, so the client router shows the right screen (or its 404 page). A missing
+ * bundle is a 404, not the page: after a deploy, a tab still running the old build then
+ * fails to load its screen and says so, instead of parsing HTML as a script.
  */
 export async function registerWebAndNotFound(app: FastifyInstance, webDist: string | null): Promise<void> {
   const hasWeb = webDist !== null && existsSync(path.join(webDist, 'index.html'));
@@ -16,14 +21,16 @@ export async function registerWebAndNotFound(app: FastifyInstance, webDist: stri
       root: webDist,
       wildcard: false,
       index: false,
-      // Hashed asset names never change content, so they may be cached for a year.
+      // The plugin's own cache-control (max-age=0 for everything) would override ours.
+      cacheControl: false,
+      // Hashed asset names never change content, so they may be cached for a year; other files are revalidated.
       setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (hasWeb && request.method === 'GET' && !request.url.startsWith('/api/')) {
+    if (hasWeb && request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith(ASSETS_PREFIX)) {
       void reply.header('cache-control', 'no-cache').sendFile('index.html');
       return;
     }

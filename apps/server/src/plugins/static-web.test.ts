@@ -1,0 +1,48 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerWebAndNotFound } from './static-web.ts';
+
+let app: FastifyInstance;
+let webDist: string;
+
+beforeAll(async () => {
+  webDist = mkdtempSync(path.join(os.tmpdir(), 'delego-web-'));
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Delego</title>');
+  writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'export {};');
+  app = Fastify();
+  await registerWebAndNotFound(app, webDist);
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('the built web app', () => {
+  it('serves a bundle with a year of caching, and a screen path with the page', async () => {
+    const bundle = await app.inject({ url: '/assets/app-abc123.js' });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const screen = await app.inject({ url: '/delegation/readonly/7' });
+    expect(screen.statusCode).toBe(200);
+    expect(screen.headers['content-type']).toMatch(/^text\/html/);
+    expect(screen.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a bundle of another build with 404, not with the page', async () => {
+    const stale = await app.inject({ url: '/assets/app-old999.js' });
+    expect(stale.statusCode).toBe(404);
+    expect(stale.headers['content-type']).not.toMatch(/^text\/html/);
+  });
+
+  it('answers an unknown API path with the JSON error', async () => {
+    const response = await app.inject({ url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ status: 404, messages: ['Not found'] });
+  });
+});
