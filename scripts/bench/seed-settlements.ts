@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { vacuumAndAnalyze } from '../../apps/server/src/db/maintenance.ts';
 
 const EXTRA_EMPLOYEES = 2_000;
 const BATCH = 25_000;
@@ -125,7 +126,8 @@ export async function seedSettlements(target: { url?: string; dataDir?: string }
     await decisions('delegation', 'delegations', settlementBase, 'returnForCorrection', 'submitted', 'rejectedForCorrect', 'substantive', 0, acceptor, ['rejectedForCorrect']);
     await decisions('delegation', 'delegations', settlementBase, 'settle', 'accepted', 'settled', 'financial', 1, finance, ['settled']);
 
-    for (const table of ['users', 'delegation_orders', 'delegations', 'document_decisions']) await db.execute(sql`analyze ${sql.identifier(table)}`);
+    // As a maintained database is: autovacuum on a server, the maintenance job on the embedded one.
+    await vacuumAndAnalyze(db);
   } finally {
     await database.close();
   }

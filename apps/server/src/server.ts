@@ -13,6 +13,7 @@ import { createNbpProvider } from './integrations/nbp/nbp-provider.ts';
 import { createLocalDiskStorage } from './integrations/storage/local-disk-storage.ts';
 import { scheduleExchangeRateSync } from './jobs/exchange-rate-sync.ts';
 import { scheduleAttachmentCleanup } from './jobs/attachment-cleanup.ts';
+import { scheduleEmbeddedMaintenance } from './jobs/embedded-maintenance.ts';
 
 /** The token secret from the environment, or one generated once and kept in the data folder. */
 function tokenSecretFor(dataDir: string, configured: string | undefined): string {
@@ -57,6 +58,8 @@ async function main(): Promise<void> {
     scheduleExchangeRateSync({ db: database.db, clock: systemClock, exchangeRates: app.services.exchangeRates, log: app.log });
   }
   scheduleAttachmentCleanup({ db: database.db, clock: systemClock, attachments: app.services.attachments, log: app.log });
+  // A PostgreSQL server vacuums itself (autovacuum); the embedded database does not.
+  if (database.driver === 'pglite') scheduleEmbeddedMaintenance({ db: database.db, log: app.log });
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
