@@ -18,6 +18,22 @@ afterAll(async () => t.close());
 
 type Headers = Record<string, string>;
 
+/** The company's settlement path: substantive acceptance by one named user, then financial by another, without the permission holders. */
+async function namedAcceptorsWorkflow(companyId: number, substantiveId: number, financialId: number): Promise<void> {
+  await t.db.insert(workflows).values({
+    companyId,
+    documentKind: 'delegation',
+    definition: {
+      nodes: [
+        { id: 'start', kind: 'start', next: 'a' },
+        { id: 'a', kind: 'acceptSubstantive', acceptor_user_ids: [substantiveId], superior: false, any_holder: false, next: 'b' },
+        { id: 'b', kind: 'acceptFinancial', acceptor_user_ids: [financialId], superior: false, any_holder: false, next: 'end' },
+        { id: 'end', kind: 'end' },
+      ],
+    },
+  });
+}
+
 async function row(id: number) {
   const [found] = await t.db.select().from(delegations).where(eq(delegations.id, id));
   return found!;
@@ -214,18 +230,7 @@ describe('what waits for an acceptor follows the workflow', () => {
     const [substantive, financial] = [await createUser(t.db, c.company), await createUser(t.db, c.company)];
     first = { id: substantive.id, headers: await authHeaders(t.app, c.company, substantive) };
     second = { id: financial.id, headers: await authHeaders(t.app, c.company, financial) };
-    await t.db.insert(workflows).values({
-      companyId: c.company.id,
-      documentKind: 'delegation',
-      definition: {
-        nodes: [
-          { id: 'start', kind: 'start', next: 'a' },
-          { id: 'a', kind: 'acceptSubstantive', acceptor_user_ids: [first.id], superior: false, any_holder: false, next: 'b' },
-          { id: 'b', kind: 'acceptFinancial', acceptor_user_ids: [second.id], superior: false, any_holder: false, next: 'end' },
-          { id: 'end', kind: 'end' },
-        ],
-      },
-    });
+    await namedAcceptorsWorkflow(c.company.id, first.id, second.id);
   });
 
   const waitingIds = async (headers: Headers) => ((await api.get('/delegation/list?scope=toDecide', headers)).json().items as { id: number }[]).map((item) => item.id);
@@ -278,18 +283,7 @@ describe('who decided a settlement or stands on its path keeps it in the list', 
     // the path, so only their decisions keep the settlement in their lists once it moves on.
     const approver = await createUser(t.db, c.company);
     onPath = { id: approver.id, headers: await authHeaders(t.app, c.company, approver) };
-    await t.db.insert(workflows).values({
-      companyId: c.company.id,
-      documentKind: 'delegation',
-      definition: {
-        nodes: [
-          { id: 'start', kind: 'start', next: 'a' },
-          { id: 'a', kind: 'acceptSubstantive', acceptor_user_ids: [approver.id], superior: false, any_holder: false, next: 'b' },
-          { id: 'b', kind: 'acceptFinancial', acceptor_user_ids: [approver.id], superior: false, any_holder: false, next: 'end' },
-          { id: 'end', kind: 'end' },
-        ],
-      },
-    });
+    await namedAcceptorsWorkflow(c.company.id, approver.id, approver.id);
   });
 
   const act = async (headers: Headers, id: number, action: string) => {
