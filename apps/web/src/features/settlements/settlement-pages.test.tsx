@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DelegationDocument, DelegationListItem } from '@delego/contract';
-import type { DelegationFormInput } from '@delego/domain';
+import { calculateSettlement, createRateBook, parseDelegationForm, type DelegationFormInput } from '@delego/domain';
 import { errorAnswer, type MockRequest } from '../../testing/fetch-mock.ts';
 import { buildUserProperties } from '../../testing/fixtures.ts';
 import { descriptionOf, renderApp } from '../../testing/render-app.tsx';
@@ -242,6 +242,28 @@ describe('the decision screen', () => {
     await waitFor(() => expect(server.requestsTo(ACTION)).toHaveLength(1));
     expect(server.requestsTo(ACTION)[0]!.body).toEqual({ id: 31, action: 'accept', version: 4, comment: 'Zgodnie z planem' });
     expect(await screen.findByText('Rozliczenie zaakceptowano')).toBeTruthy();
+  });
+
+  it('shows the mileage the engine computed for a private car, beside the tickets as entered', async () => {
+    const form: DelegationFormInput = {
+      ...domesticForm,
+      transport: [
+        { ...domesticForm.transport![0]!, transport_type: 'car', settlement_type_id: 'lumpSum', amount_in_currency: '', distance: '100', vehicle: { type: 'car', engine_capacity: 1598, is_private: true } },
+        domesticForm.transport![1]!,
+      ],
+    };
+    const { calculated } = calculateSettlement(parseDelegationForm(form).delegation!, {
+      rateBook: createRateBook({}),
+      policy: { domestic_parts_of_foreign_trip: 'summed', exchange_rate_date_rule: 'lastTableBeforeSettlement', hotel_limit_excess: 'acceptorConsent' },
+      settlementDate: '2026-03-16',
+    });
+    renderApp('/delegation/decision/31', { user, handlers: { ...common, [EDIT]: { body: { delegation: { ...decisionDocument, form: { ...form, id: 31, user_id: 12 }, calculated }, selected_transport_types: [] } } } });
+    // The segments as entered come first; the calculation's table of the same name follows.
+    const [segments] = await screen.findAllByRole('table', { name: 'Przejazdy' });
+    const [, car, rail] = within(segments!).getAllByRole('row');
+    // 100 km × 1,15 zł (a car over 900 cm³).
+    expect(car!.textContent?.replace(/\u00a0/g, ' ')).toContain('115,00 zł');
+    expect(rail!.textContent?.replace(/\u00a0/g, ' ')).toContain('130,00 zł');
   });
 
   it('asks for a reason before rejecting', async () => {

@@ -18,7 +18,7 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { delegationFilesApi, type DelegationDocument } from '@delego/contract';
-import type { DocumentAction } from '@delego/domain';
+import type { DocumentAction, TransportLine } from '@delego/domain';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -37,6 +37,12 @@ import { StatusChip } from './components/status-chip.tsx';
 type WorkflowAction = Exclude<DocumentAction, 'edit'>;
 const DECISIONS: readonly WorkflowAction[] = ['accept', 'settle', 'returnForCorrection', 'reject', 'stepBack'];
 
+
+/** A segment's amount: the ticket as entered, or for a private vehicle the mileage the engine computed. */
+function segmentAmount(segment: { amount_in_currency: string; currency: string }, line: TransportLine | undefined, language: string): string {
+  if (segment.amount_in_currency) return formatMoney(segment.amount_in_currency, segment.currency || 'PLN', language);
+  return line?.kind === 'mileage' ? formatMoney(line.amount, line.currency, language) : '';
+}
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
   return (
@@ -114,7 +120,7 @@ function SettlementView({ document, values }: { document: DelegationDocument; va
                   <TableCell>{segment.end_date}</TableCell>
                   <TableCell>{segment.settlement_type_id ? tf(`options.transportSettlement.${segment.settlement_type_id}`) : ''}</TableCell>
                   <TableCell align="right">{segment.distance}</TableCell>
-                  <TableCell align="right">{segment.amount_in_currency ? formatMoney(segment.amount_in_currency, segment.currency || 'PLN', language) : ''}</TableCell>
+                  <TableCell align="right">{segmentAmount(segment, document.calculated?.transport[index], language)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
