@@ -1,4 +1,4 @@
-import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { companies } from './companies.ts';
 import { users } from './users.ts';
@@ -31,6 +31,41 @@ const GIN_WITHOUT_PENDING_LIST = { fastupdate: false };
  * permission shows it to its holders, or `other` when no permission does.
  */
 export type WaitingStage = 'substantive' | 'financial' | 'other';
+
+/**
+ * The numbering and workflow columns of orders and settlements (spec §4): the number, the status
+ * machine's state, the approval path resolved at submission, and who may see the document because of
+ * it — every acceptor of the path once sent (generated from the path, so lists need not read it) and
+ * everyone who decided it (the user acted as; kept by the workflow with each decision it records).
+ */
+function workflowColumns() {
+  return {
+    number: text('number'),
+    customNumber: text('custom_number'),
+    isNumberPermanent: boolean('is_number_permanent').notNull().default(false),
+    status: text('status').notNull().default('created'),
+    stage: text('stage'),
+    workflowSteps: jsonb('workflow_steps').$type<ResolvedWorkflowStep[]>().notNull().default([]),
+    currentStep: integer('current_step').notNull().default(0),
+    pathApproverIds: jsonb('path_approver_ids')
+      .$type<number[]>()
+      .generatedAlwaysAs(sql`CASE WHEN status <> 'created' THEN jsonb_path_query_array(workflow_steps, '$[*].approverIds[*]') END`),
+    deciderIds: jsonb('decider_ids').$type<number[]>().notNull().default([]),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  };
+}
+
+/** A GIN index answering `column @> '[id]'`; `onlyWhenSet` leaves out the rows where the column is null. */
+function containmentIndex(name: string, column: AnyPgColumn, { onlyWhenSet = false } = {}) {
+  const built = index(name).using('gin', sql`${column} jsonb_path_ops`);
+  return (onlyWhenSet ? built.where(sql`${column} IS NOT NULL`) : built).with(GIN_WITHOUT_PENDING_LIST);
+}
+
+/** The indexes through which lists find the documents whose path or decisions name a user. */
+function userIdsIndexes(table: string, t: { pathApproverIds: AnyPgColumn; deciderIds: AnyPgColumn }) {
+  return [containmentIndex(`${table}_path_approvers_idx`, t.pathApproverIds, { onlyWhenSet: true }), containmentIndex(`${table}_deciders_idx`, t.deciderIds)];
+}
 
 /** A trip order (polecenie wyjazdu, spec §3 "Delegation order"). */
 export const delegationOrders = pgTable(
@@ -66,24 +101,7 @@ export const delegationOrders = pgTable(
     estimatedTotalCost: numeric('estimated_total_cost', { precision: 14, scale: 2 }),
     /** The engine's estimate when last saved, with its explanations. */
     estimate: jsonb('estimate'),
-    number: text('number'),
-    customNumber: text('custom_number'),
-    isNumberPermanent: boolean('is_number_permanent').notNull().default(false),
-    status: text('status').notNull().default('created'),
-    stage: text('stage'),
-    workflowSteps: jsonb('workflow_steps').$type<ResolvedWorkflowStep[]>().notNull().default([]),
-    currentStep: integer('current_step').notNull().default(0),
-    /**
-     * Every acceptor of the path once the order has been sent (they see it in lists), derived from
-     * the path so that lists need not read it.
-     */
-    pathApproverIds: jsonb('path_approver_ids')
-      .$type<number[]>()
-      .generatedAlwaysAs(sql`CASE WHEN status <> 'created' THEN jsonb_path_query_array(workflow_steps, '$[*].approverIds[*]') END`),
-    /** Who decided the order (the user acted as): they keep seeing it. Kept by the workflow with each decision it records. */
-    deciderIds: jsonb('decider_ids').$type<number[]>().notNull().default([]),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    ...workflowColumns(),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -94,11 +112,7 @@ export const delegationOrders = pgTable(
     index('delegation_orders_company_created_by_idx').on(t.companyId, t.createdById, t.startDate),
     index('delegation_orders_company_status_idx').on(t.companyId, t.status, t.stage, t.startDate, t.id),
     index('delegation_orders_company_start_idx').on(t.companyId, t.startDate, t.id),
-    index('delegation_orders_path_approvers_idx')
-      .using('gin', sql`${t.pathApproverIds} jsonb_path_ops`)
-      .where(sql`${t.pathApproverIds} IS NOT NULL`)
-      .with(GIN_WITHOUT_PENDING_LIST),
-    index('delegation_orders_deciders_idx').using('gin', sql`${t.deciderIds} jsonb_path_ops`).with(GIN_WITHOUT_PENDING_LIST),
+    ...userIdsIndexes('delegation_orders', t),
   ],
 );
 
@@ -135,13 +149,7 @@ export const delegations = pgTable(
     calculated: jsonb('calculated'),
     totalPln: numeric('total_pln', { precision: 14, scale: 2 }).notNull().default('0'),
     balancePln: numeric('balance_pln', { precision: 14, scale: 2 }).notNull().default('0'),
-    number: text('number'),
-    customNumber: text('custom_number'),
-    isNumberPermanent: boolean('is_number_permanent').notNull().default(false),
-    status: text('status').notNull().default('created'),
-    stage: text('stage'),
-    workflowSteps: jsonb('workflow_steps').$type<ResolvedWorkflowStep[]>().notNull().default([]),
-    currentStep: integer('current_step').notNull().default(0),
+    ...workflowColumns(),
     /**
      * While the settlement waits for a decision, the acceptors of its current step under the stage a
      * holder of that stage's acceptance permission sees it at — `substantive` when submitted for the
@@ -157,21 +165,10 @@ export const delegations = pgTable(
           WHEN status IN ('submitted', 'accepted') THEN jsonb_set('{}', '{other}', workflow_steps -> current_step -> 'approverIds')
         END`,
       ),
-    /**
-     * Every acceptor of the path once the settlement has been sent (they see it in lists, as the
-     * workflow's `canSeeDocument` lets them), derived from the path so that lists need not read it.
-     */
-    pathApproverIds: jsonb('path_approver_ids')
-      .$type<number[]>()
-      .generatedAlwaysAs(sql`CASE WHEN status <> 'created' THEN jsonb_path_query_array(workflow_steps, '$[*].approverIds[*]') END`),
-    /** Who decided the settlement (the user acted as): they keep seeing it. Kept by the workflow with each decision it records. */
-    deciderIds: jsonb('decider_ids').$type<number[]>().notNull().default([]),
     /** A country part of the form lies outside Poland (numbering masks), derived from the form so that lists need not read it. */
     isForeign: boolean('is_foreign')
       .notNull()
       .generatedAlwaysAs(sql`coalesce(jsonb_path_exists(form, '$.country[*] ? (@.country_code.type() == "string" && !(@.country_code like_regex "^pl$" flag "i"))'), false)`),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
@@ -185,15 +182,8 @@ export const delegations = pgTable(
     index('delegations_company_created_by_idx').on(t.companyId, t.createdById, t.startDate),
     index('delegations_company_status_idx').on(t.companyId, t.status, t.stage, t.startDate, t.id),
     index('delegations_company_start_idx').on(t.companyId, t.startDate, t.id),
-    index('delegations_waiting_approvers_idx')
-      .using('gin', sql`${t.waitingApprovers} jsonb_path_ops`)
-      .where(sql`${t.waitingApprovers} IS NOT NULL`)
-      .with(GIN_WITHOUT_PENDING_LIST),
-    index('delegations_path_approvers_idx')
-      .using('gin', sql`${t.pathApproverIds} jsonb_path_ops`)
-      .where(sql`${t.pathApproverIds} IS NOT NULL`)
-      .with(GIN_WITHOUT_PENDING_LIST),
-    index('delegations_deciders_idx').using('gin', sql`${t.deciderIds} jsonb_path_ops`).with(GIN_WITHOUT_PENDING_LIST),
+    containmentIndex('delegations_waiting_approvers_idx', t.waitingApprovers, { onlyWhenSet: true }),
+    ...userIdsIndexes('delegations', t),
   ],
 );
 

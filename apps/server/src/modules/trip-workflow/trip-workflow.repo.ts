@@ -75,17 +75,13 @@ function isForeignDestinations(destinations: unknown): boolean {
   return Array.isArray(destinations) && destinations.some((d: { country_code?: unknown }) => typeof d?.country_code === 'string' && d.country_code.toUpperCase() !== 'PL');
 }
 
-/** A settlement as the workflow reads it (lists map their rows with it too). */
-export function settlementAsTripDocument(
-  row: Pick<
-    typeof delegations.$inferSelect,
-    | 'id' | 'companyId' | 'userId' | 'createdById' | 'status' | 'stage' | 'workflowSteps' | 'currentStep' | 'number' | 'customNumber'
-    | 'isNumberPermanent' | 'version' | 'startDate' | 'endDate' | 'costCentreId' | 'taskId' | 'totalPln' | 'delegationOrderId' | 'sentAt' | 'acceptedAt'
-    | 'isForeign'
-  >,
-): TripDocumentRow {
+/** What orders and settlements keep in columns of the same names. */
+type SharedColumn =
+  | 'id' | 'companyId' | 'userId' | 'createdById' | 'status' | 'stage' | 'workflowSteps' | 'currentStep' | 'number' | 'customNumber'
+  | 'isNumberPermanent' | 'version' | 'startDate' | 'endDate' | 'costCentreId' | 'taskId' | 'sentAt' | 'acceptedAt';
+
+function sharedColumns(row: Pick<TripDocumentRow, SharedColumn>): Pick<TripDocumentRow, SharedColumn> {
   return {
-    kind: 'delegation',
     id: row.id,
     companyId: row.companyId,
     userId: row.userId,
@@ -102,11 +98,21 @@ export function settlementAsTripDocument(
     endDate: row.endDate,
     costCentreId: row.costCentreId,
     taskId: row.taskId,
+    sentAt: row.sentAt,
+    acceptedAt: row.acceptedAt,
+  };
+}
+
+/** A settlement as the workflow reads it (lists map their rows with it too). */
+export function settlementAsTripDocument(
+  row: Pick<typeof delegations.$inferSelect, SharedColumn | 'totalPln' | 'delegationOrderId' | 'isForeign'>,
+): TripDocumentRow {
+  return {
+    kind: 'delegation',
+    ...sharedColumns(row),
     totalCost: row.totalPln,
     isForeign: row.isForeign,
     delegationOrderId: row.delegationOrderId,
-    sentAt: row.sentAt,
-    acceptedAt: row.acceptedAt,
   };
 }
 
@@ -114,27 +120,10 @@ export function settlementAsTripDocument(
 export function orderAsTripDocument(row: typeof delegationOrders.$inferSelect): TripDocumentRow {
   return {
     kind: 'delegationOrder',
-    id: row.id,
-    companyId: row.companyId,
-    userId: row.userId,
-    createdById: row.createdById,
-    status: row.status,
-    stage: row.stage,
-    workflowSteps: row.workflowSteps,
-    currentStep: row.currentStep,
-    number: row.number,
-    customNumber: row.customNumber,
-    isNumberPermanent: row.isNumberPermanent,
-    version: row.version,
-    startDate: row.startDate,
-    endDate: row.endDate,
-    costCentreId: row.costCentreId,
-    taskId: row.taskId,
+    ...sharedColumns(row),
     totalCost: row.estimatedTotalCost,
     isForeign: isForeignDestinations(row.destinations),
     delegationOrderId: null,
-    sentAt: row.sentAt,
-    acceptedAt: row.acceptedAt,
   };
 }
 
