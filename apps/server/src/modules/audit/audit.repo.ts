@@ -32,3 +32,11 @@ export async function recordAudit(db: Executor, ctx: RequestContext | Authentica
     ipAddress: ctx.ip,
   });
 }
+
+/**
+ * Audits a save as `{entityType}.create` when there was nothing before (`before` null) and as
+ * `{entityType}.update` otherwise.
+ */
+export async function recordSaveAudit(db: Executor, ctx: RequestContext | AuthenticatedContext, entry: Omit<AuditEntry, 'action' | 'before'> & { before: unknown }): Promise<void> {
+  await recordAudit(db, ctx, { ...entry, action: `${entry.entityType}.${entry.before === null ? 'create' : 'update'}` });
+}

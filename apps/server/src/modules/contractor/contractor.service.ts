@@ -5,7 +5,7 @@ import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { pageWindow } from '../../http/paging.ts';
 import { assertPermission } from '../../lib/access.ts';
 import { fieldError, notFoundError } from '../../lib/app-errors.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit, recordSaveAudit } from '../audit/audit.repo.ts';
 import { documentUsageRepo } from '../document-usage/document-usage.repo.ts';
 import { assertNotInDocuments } from '../document-usage/document-usage.rules.ts';
 import { contractorRepo, type ActiveFilter, type ContractorWithCount } from './contractor.repo.ts';
@@ -90,9 +90,8 @@ export function createContractorService(deps: { db: Database }) {
         const id = existing ? existing.row.id : await contractorRepo.insert(tx, companyId, values);
         if (existing) await contractorRepo.update(tx, companyId, id, values);
         const saved = toContractorDto((await contractorRepo.findById(tx, companyId, id))!);
-        await recordAudit(tx, ctx, {
+        await recordSaveAudit(tx, ctx, {
           companyId,
-          action: existing ? 'contractor.update' : 'contractor.create',
           entityType: 'contractor',
           entityId: id,
           before: existing ? toContractorDto(existing) : null,
@@ -139,9 +138,8 @@ export function createContractorService(deps: { db: Database }) {
         const found = (await projectRepo.findById(tx, companyId, id))!;
         const counts = await documentUsageRepo.settlementsPerProject(tx, companyId, [id]);
         const saved = toProjectDto(found.row, found.contractorName, counts.get(id) ?? 0);
-        await recordAudit(tx, ctx, {
+        await recordSaveAudit(tx, ctx, {
           companyId,
-          action: existing ? 'project.update' : 'project.create',
           entityType: 'project',
           entityId: id,
           before: existing ? toProjectDto(existing.row, existing.contractorName, saved.delegation_count) : null,

@@ -6,7 +6,7 @@ import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { pageWindow } from '../../http/paging.ts';
 import { assertPermission } from '../../lib/access.ts';
 import { fieldError, notFoundError } from '../../lib/app-errors.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit, recordSaveAudit } from '../audit/audit.repo.ts';
 import { assertNotInDocuments } from '../document-usage/document-usage.rules.ts';
 import { costCentreRepo, type CostCentreRow } from './cost-centre.repo.ts';
 
@@ -87,9 +87,8 @@ export function createCostCentreService(deps: { db: Database }) {
           const id = existing ? existing.row.id : await costCentreRepo.insert(tx, companyId, values);
           if (existing) await costCentreRepo.update(tx, companyId, id, values);
           const saved = toCostCentreDto((await costCentreRepo.findById(tx, companyId, id))!);
-          await recordAudit(tx, ctx, {
+          await recordSaveAudit(tx, ctx, {
             companyId,
-            action: existing ? 'costCentre.update' : 'costCentre.create',
             entityType: 'costCentre',
             entityId: id,
             before: existing ? toCostCentreDto(existing) : null,
@@ -169,9 +168,8 @@ export function createCostCentreService(deps: { db: Database }) {
         const id = existing ? existing.budget.id : await costCentreRepo.insertBudget(tx, companyId, values);
         if (existing) await costCentreRepo.updateBudget(tx, companyId, id, values);
         const saved = toBudgetDto((await costCentreRepo.findBudget(tx, companyId, id))!);
-        await recordAudit(tx, ctx, {
+        await recordSaveAudit(tx, ctx, {
           companyId,
-          action: existing ? 'costCentreBudget.update' : 'costCentreBudget.create',
           entityType: 'costCentreBudget',
           entityId: id,
           before: existing ? toBudgetDto(existing) : null,

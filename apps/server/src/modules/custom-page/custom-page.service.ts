@@ -7,7 +7,7 @@ import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { pageWindow } from '../../http/paging.ts';
 import { assertPermission } from '../../lib/access.ts';
 import { fieldError, notFoundError } from '../../lib/app-errors.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit, recordSaveAudit } from '../audit/audit.repo.ts';
 import { customPageRepo, type CustomPageRow } from './custom-page.repo.ts';
 
 type PageBody = z.output<typeof customPageBodySchema>;
@@ -78,9 +78,8 @@ export function createCustomPageService(deps: { db: Database }) {
             sortOrder: body.sort_order,
           };
           const saved = existing ? await customPageRepo.update(tx, companyId, existing.id, values) : await customPageRepo.insert(tx, companyId, values);
-          await recordAudit(tx, ctx, {
+          await recordSaveAudit(tx, ctx, {
             companyId,
-            action: existing ? 'customPage.update' : 'customPage.create',
             entityType: 'customPage',
             entityId: saved.id,
             before: existing ? auditView(existing) : null,

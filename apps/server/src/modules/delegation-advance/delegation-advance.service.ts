@@ -6,7 +6,7 @@ import { pageWindow } from '../../http/paging.ts';
 import { assertPermission, can } from '../../lib/access.ts';
 import { notFoundError } from '../../lib/app-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit, recordSaveAudit } from '../audit/audit.repo.ts';
 import { outboxRepo } from '../mail/outbox.repo.ts';
 import { tripWorkflowRepo } from '../trip-workflow/trip-workflow.repo.ts';
 import type { TripWorkflow } from '../trip-workflow/trip-workflow.service.ts';
@@ -204,9 +204,8 @@ export function createDelegationAdvanceService(deps: { db: Database; clock: Cloc
         const advanceId = existing ? existing.advance.id : await delegationAdvanceRepo.insert(tx, { companyId, userId: order.userId, delegationOrderId: order.id, ...values });
         if (existing) await delegationAdvanceRepo.update(tx, companyId, advanceId, values, now);
         const saved = (await delegationAdvanceRepo.find(tx, companyId, advanceId))!;
-        await recordAudit(tx, ctx, {
+        await recordSaveAudit(tx, ctx, {
           companyId,
-          action: existing ? 'advance.update' : 'advance.create',
           entityType: 'advance',
           entityId: advanceId,
           before: existing ? audited(existing.advance) : null,

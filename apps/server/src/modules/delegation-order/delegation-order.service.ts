@@ -25,7 +25,7 @@ import { pageWindow } from '../../http/paging.ts';
 import { can } from '../../lib/access.ts';
 import { notFoundError } from '../../lib/app-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit, recordSaveAudit } from '../audit/audit.repo.ts';
 import { loadRateBook, settlementPolicyOf } from '../settlement-calculation/rate-book-loader.ts';
 import type { TripWorkflow } from '../trip-workflow/trip-workflow.service.ts';
 import { orderAsTripDocument } from '../trip-workflow/trip-workflow.repo.ts';
@@ -380,9 +380,8 @@ export function createDelegationOrderService(deps: { db: Database; clock: Clock;
         }
         if (!existing) messages = (await workflow.numberNewDocument(tx, settings, 'delegationOrder', companyId, id)).messages;
         const saved = (await delegationOrderRepo.find(tx, companyId, id))!;
-        await recordAudit(tx, ctx, {
+        await recordSaveAudit(tx, ctx, {
           companyId,
-          action: existing ? 'delegationOrder.update' : 'delegationOrder.create',
           entityType: 'delegationOrder',
           entityId: id,
           before,

@@ -6,7 +6,7 @@ import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { pageWindow } from '../../http/paging.ts';
 import { assertPermission } from '../../lib/access.ts';
 import { assertNoIssues, notFoundError } from '../../lib/app-errors.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit, recordSaveAudit } from '../audit/audit.repo.ts';
 import { assertNotInDocuments } from '../document-usage/document-usage.rules.ts';
 import { delegationTaskRepo, type DelegationTaskRow } from './delegation-task.repo.ts';
 
@@ -50,9 +50,8 @@ export function createDelegationTaskService(deps: { db: Database }) {
         assertNoIssues(issues);
         const values = { namePl: body.name_pl, nameEn: body.name_en, commentRequirement: body.comment_requirement, enabledForNew: body.enabled_for_new };
         const saved = existing ? await delegationTaskRepo.update(tx, companyId, existing.id, values) : await delegationTaskRepo.insert(tx, companyId, values);
-        await recordAudit(tx, ctx, {
+        await recordSaveAudit(tx, ctx, {
           companyId,
-          action: existing ? 'delegationTask.update' : 'delegationTask.create',
           entityType: 'delegationTask',
           entityId: saved.id,
           before: existing ? toTaskDto(existing) : null,

@@ -2,7 +2,7 @@ import { AppError, ErrorCode } from '@delego/domain';
 import type { Database } from '../../db/client.ts';
 import type { AuthenticatedContext, RequestContext } from '../../http/request-context.ts';
 import { assertPermission } from '../../lib/access.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit, recordSaveAudit } from '../audit/audit.repo.ts';
 import { NbpUnavailableError, type ExchangeRateProvider } from '../../integrations/nbp/nbp-provider.ts';
 import { exchangeRateRepo, type ExchangeRateFilter, type ExchangeRateRow } from './exchange-rate.repo.ts';
 
@@ -94,9 +94,8 @@ export function createExchangeRateService(deps: { db: Database; provider: Exchan
         const saved = existing
           ? await exchangeRateRepo.updateManual(tx, companyId, existing.id, input)
           : await exchangeRateRepo.insertManual(tx, companyId, input);
-        await recordAudit(tx, ctx, {
+        await recordSaveAudit(tx, ctx, {
           companyId,
-          action: existing ? 'exchangeRate.update' : 'exchangeRate.create',
           entityType: 'exchangeRate',
           entityId: saved.id,
           before: existing ? toExchangeRateDto(existing) : null,

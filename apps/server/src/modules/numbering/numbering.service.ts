@@ -16,7 +16,7 @@ import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { pageWindow } from '../../http/paging.ts';
 import { assertPermission } from '../../lib/access.ts';
 import { assertNoIssues, conflictError, fieldError, notFoundError } from '../../lib/app-errors.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit, recordSaveAudit } from '../audit/audit.repo.ts';
 import { numberingRepo, type NumberTemplateRow, type NumberTemplateSort } from './numbering.repo.ts';
 
 
@@ -142,9 +142,8 @@ export function createNumberingService(deps: { db: Database }) {
         if (existing) await numberingRepo.update(tx, companyId, id, values);
         const saved = toTemplateDto((await numberingRepo.find(tx, companyId, id))!);
         const audited = (dto: ReturnType<typeof toTemplateDto>) => ({ document_type: dto.document_type, reset_type: dto.reset_type, mask: dto.mask, description: dto.description, is_active: dto.is_active });
-        await recordAudit(tx, ctx, {
+        await recordSaveAudit(tx, ctx, {
           companyId,
-          action: existing ? 'numberTemplate.update' : 'numberTemplate.create',
           entityType: 'numberTemplate',
           entityId: id,
           before: existing ? audited(toTemplateDto(existing)) : null,

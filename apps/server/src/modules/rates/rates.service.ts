@@ -23,7 +23,7 @@ import { pageWindow } from '../../http/paging.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { assertPermission } from '../../lib/access.ts';
 import { assertNoIssues, conflictError, fieldError, notFoundError } from '../../lib/app-errors.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit, recordSaveAudit } from '../audit/audit.repo.ts';
 import { ratesRepo, type DelegationRateRow, type MileageRateRow, type RateGroupRow } from './rates.repo.ts';
 
 type Order = 'asc' | 'desc';
@@ -225,9 +225,8 @@ export function createRatesService(deps: { db: Database; clock: Clock }) {
         const id = existing ? existing.id : await ratesRepo.insertDelegationRate(tx, companyId, values);
         if (existing) await ratesRepo.updateDelegationRate(tx, companyId, id, values);
         const saved = toDelegationRateDto((await ratesRepo.findDelegationRate(tx, companyId, id))!);
-        await recordAudit(tx, ctx, {
+        await recordSaveAudit(tx, ctx, {
           companyId,
-          action: existing ? 'delegationRate.update' : 'delegationRate.create',
           entityType: 'delegationRate',
           entityId: id,
           before: existing ? toDelegationRateDto(existing) : null,
@@ -276,9 +275,8 @@ export function createRatesService(deps: { db: Database; clock: Clock }) {
         const id = existing ? existing.id : await ratesRepo.insertMileageRate(tx, companyId, values);
         if (existing) await ratesRepo.updateMileageRate(tx, companyId, id, values);
         const saved = toMileageRateDto((await ratesRepo.findMileageRate(tx, companyId, id))!);
-        await recordAudit(tx, ctx, {
+        await recordSaveAudit(tx, ctx, {
           companyId,
-          action: existing ? 'mileageRate.update' : 'mileageRate.create',
           entityType: 'mileageRate',
           entityId: id,
           before: existing ? toMileageRateDto(existing) : null,

@@ -13,7 +13,7 @@ import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { assertPermission } from '../../lib/access.ts';
 import { assertNoIssues, fieldError, notFoundError } from '../../lib/app-errors.ts';
 import { pageWindow } from '../../http/paging.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit, recordSaveAudit } from '../audit/audit.repo.ts';
 import { authRepo } from '../auth/auth.repo.ts';
 import { rolesRepo, type RoleListFilter, type RoleRow, type TransferListFilter } from './roles.repo.ts';
 
@@ -317,9 +317,8 @@ export function createRolesService(deps: { db: Database; clock: Clock }) {
         if (existing) await rolesRepo.updateMapping(tx, companyId, existing.id, body.external_name, role!.id);
         else await rolesRepo.insertMapping(tx, companyId, body.external_name, role!.id);
         const mapping = { external_name: body.external_name, role_id: role!.id, role_name: role!.name };
-        await recordAudit(tx, ctx, {
+        await recordSaveAudit(tx, ctx, {
           companyId,
-          action: existing ? 'roleMapping.update' : 'roleMapping.create',
           entityType: 'roleMapping',
           entityId: body.external_name,
           before: existing ? { external_name: existing.external_name, role_id: existing.role_id, role_name: existing.role_name } : null,
@@ -401,9 +400,8 @@ export function createRolesService(deps: { db: Database; clock: Clock }) {
         }
         if (existing) await assertActorKeepsAdmin(tx, ctx, ['permission_name']);
         const saved = toTransfer((await rolesRepo.findTransfer(tx, companyId, id))!, day);
-        await recordAudit(tx, ctx, {
+        await recordSaveAudit(tx, ctx, {
           companyId,
-          action: existing ? 'permissionTransfer.update' : 'permissionTransfer.create',
           entityType: 'permissionTransfer',
           entityId: id,
           before: existing ? toTransfer(existing, day) : null,

@@ -26,7 +26,7 @@ import { can } from '../../lib/access.ts';
 import { notFoundError } from '../../lib/app-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/pg-errors.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordSaveAudit } from '../audit/audit.repo.ts';
 import { calculateAndValidate } from '../settlement-calculation/rate-book-loader.ts';
 import type { TripWorkflow } from '../trip-workflow/trip-workflow.service.ts';
 import { settlementAsTripDocument } from '../trip-workflow/trip-workflow.repo.ts';
@@ -488,9 +488,8 @@ export function createSettlementsService(deps: { db: Database; clock: Clock; wor
           if (orderId !== null) await settlementsRepo.linkAdvances(tx, companyId, orderId, id, advances.advanceIds);
           const dropped = await attachments.placeFiles(tx, companyId, id, files.references, ctx.actor.userId);
           const audited = { status: existing?.status ?? 'created', start_date: form.start_date, end_date: form.end_date, delegation_order_id: orderId, total_pln: calculated.total_pln, balance_pln: calculated.balance_pln, files: files.references.length };
-          await recordAudit(tx, ctx, {
+          await recordSaveAudit(tx, ctx, {
             companyId,
-            action: existing ? 'delegation.update' : 'delegation.create',
             entityType: 'delegation',
             entityId: id,
             before: existing ? { start_date: wall(existing.startDate), end_date: wall(existing.endDate), total_pln: existing.totalPln, balance_pln: existing.balancePln } : null,

@@ -16,7 +16,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { assertPermission } from '../../lib/access.ts';
 import { assertNoIssues, fieldError, notFoundError } from '../../lib/app-errors.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit, recordSaveAudit } from '../audit/audit.repo.ts';
 import { travelServiceSettingsRepo, type TravelParameterRow } from './travel-service-settings.repo.ts';
 
 type ParameterBody = z.output<typeof travelParameterBodySchema>;
@@ -113,9 +113,8 @@ export function createTravelServiceSettingsService(deps: { db: Database }) {
         const saved = existing
           ? await travelServiceSettingsRepo.updateParameter(tx, companyId, existing.id, values)
           : await travelServiceSettingsRepo.insertParameter(tx, companyId, values);
-        await recordAudit(tx, ctx, {
+        await recordSaveAudit(tx, ctx, {
           companyId,
-          action: existing ? 'travelParameter.update' : 'travelParameter.create',
           entityType: 'travelParameter',
           entityId: saved.id,
           before: existing ? toParameterDto(existing) : null,

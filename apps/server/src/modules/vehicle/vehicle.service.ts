@@ -6,7 +6,7 @@ import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { pageWindow } from '../../http/paging.ts';
 import { can } from '../../lib/access.ts';
 import { fieldError, notFoundError } from '../../lib/app-errors.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit, recordSaveAudit } from '../audit/audit.repo.ts';
 import { documentUsageRepo } from '../document-usage/document-usage.repo.ts';
 import { vehicleRepo, type VehicleScope, type VehicleVisibility, type VehicleWithOwner } from './vehicle.repo.ts';
 
@@ -88,9 +88,8 @@ export function createVehicleService(deps: { db: Database }) {
         const id = existing ? existing.row.id : await vehicleRepo.insert(tx, companyId, values);
         if (existing) await vehicleRepo.update(tx, companyId, id, values);
         const saved = toDto(ctx, (await vehicleRepo.findById(tx, companyId, id))!);
-        await recordAudit(tx, ctx, {
+        await recordSaveAudit(tx, ctx, {
           companyId,
-          action: existing ? 'vehicle.update' : 'vehicle.create',
           entityType: 'vehicle',
           entityId: id,
           before: existing ? toDto(ctx, existing) : null,
