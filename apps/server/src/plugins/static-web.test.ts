@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerWebAndNotFound } from './static-web.ts';
@@ -13,6 +14,13 @@ beforeAll(async () => {
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Delego</title>');
   writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'export {};');
+  // As the build leaves them: a brotli and a gzip copy beside each bundle and the page.
+  const bundle = `export const text = '${'Delegacja '.repeat(200)}';`;
+  writeFileSync(path.join(webDist, 'assets', 'big-def456.js'), bundle);
+  writeFileSync(path.join(webDist, 'assets', 'big-def456.js.br'), brotliCompressSync(bundle));
+  writeFileSync(path.join(webDist, 'assets', 'big-def456.js.gz'), gzipSync(bundle));
+  writeFileSync(path.join(webDist, 'index.html.br'), brotliCompressSync('<!doctype html><title>Delego</title>'));
+  writeFileSync(path.join(webDist, 'index.html.gz'), gzipSync('<!doctype html><title>Delego</title>'));
   app = Fastify();
   await registerWebAndNotFound(app, webDist);
   await app.ready();
@@ -32,6 +40,30 @@ describe('the built web app', () => {
     expect(screen.statusCode).toBe(200);
     expect(screen.headers['content-type']).toMatch(/^text\/html/);
     expect(screen.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the brotli copy the build made when the browser accepts it, else gzip, else the plain file', async () => {
+    const brotli = await app.inject({ url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toContain('Delegacja Delegacja');
+    expect(brotli.rawPayload.length).toBeLessThan(200);
+
+    const gzip = await app.inject({ url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('Delegacja Delegacja');
+
+    const plain = await app.inject({ url: '/assets/big-def456.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('Delegacja Delegacja');
+  });
+
+  it('sends the page of a screen path compressed too', async () => {
+    const screen = await app.inject({ url: '/delegation/list', headers: { 'accept-encoding': 'br' } });
+    expect(screen.statusCode).toBe(200);
+    expect(screen.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(screen.rawPayload).toString()).toContain('<title>Delego</title>');
   });
 
   it('answers a bundle of another build with 404, not with the page', async () => {

@@ -1,4 +1,5 @@
-import i18n, { type Resource, type ResourceLanguage } from 'i18next';
+import { useEffect, useState } from 'react';
+import i18n, { type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@delego/contract';
 
@@ -8,18 +9,28 @@ const LANGUAGE_STORAGE_KEY = 'delego.language';
 
 const FOLDER_LANGUAGES: Record<string, Language> = { pl: 'pl-PL', en: 'en-US' };
 
-// Bundled eagerly: the app never waits for a translation request, and a missing file fails the build.
-const localeFiles = import.meta.glob<ResourceLanguage>('../locales/*/*.json', { eager: true, import: 'default' });
+// Each language's messages are one chunk of their own (vite.config.ts groups `locales/<folder>/`), fetched
+// only when that language is shown: the browser never downloads the other language. A missing file
+// still fails the build.
+const localeFiles = import.meta.glob<ResourceLanguage>('../locales/*/*.json', { import: 'default' });
 
-function buildResources(files: Record<string, ResourceLanguage>): Resource {
-  const resources: Resource = {};
-  for (const [path, content] of Object.entries(files)) {
-    const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    const language = match?.[1] ? FOLDER_LANGUAGES[match[1]] : undefined;
-    if (!match?.[2] || !language) continue;
-    resources[language] = { ...resources[language], [match[2]]: content };
+const loadedLanguages = new Map<Language, Promise<void>>();
+
+/** Fetches a language's messages once and adds every namespace of it to i18next. */
+export function loadLanguage(language: Language): Promise<void> {
+  let loading = loadedLanguages.get(language);
+  if (!loading) {
+    const files = Object.entries(localeFiles).flatMap(([path, load]) => {
+      const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+      return match?.[1] && match[2] && FOLDER_LANGUAGES[match[1]] === language ? [{ namespace: match[2], load }] : [];
+    });
+    loading = Promise.all(files.map(async ({ namespace, load }) => ({ namespace, content: await load() }))).then((bundles) => {
+      for (const { namespace, content } of bundles) i18n.addResourceBundle(language, namespace, content, true, true);
+    });
+    loading.catch(() => loadedLanguages.delete(language));
+    loadedLanguages.set(language, loading);
   }
-  return resources;
+  return loading;
 }
 
 function isLanguage(value: unknown): value is Language {
@@ -32,10 +43,13 @@ function initialLanguage(): Language {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: buildResources(localeFiles),
+  resources: {},
+  partialBundledLanguages: true,
   lng: initialLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
+  // Both languages have every key (scripts/check-locales.mjs), so no other language is ever fetched as a fallback.
+  fallbackLng: false,
   supportedLngs: [...LANGUAGES],
+  load: 'currentOnly',
   defaultNS: 'common',
   ns: ['common'],
   initAsync: false,
@@ -43,16 +57,35 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
+/** Resolves when the interface language's messages are here: the app renders only then, with no untranslated flash. */
+export const i18nReady: Promise<void> = loadLanguage(i18n.language as Language);
+
 function syncDocumentLanguage(language: string): void {
   document.documentElement.lang = language.slice(0, 2);
 }
 syncDocumentLanguage(i18n.language);
 i18n.on('languageChanged', syncDocumentLanguage);
 
-/** Switches the interface language at once and remembers it in this browser. */
+/** Switches the interface language as soon as its messages are here, and remembers it in this browser. */
 export async function applyLanguage(language: Language): Promise<void> {
   window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  await loadLanguage(language);
   if (i18n.language !== language) await i18n.changeLanguage(language);
+}
+
+/** For a screen that shows texts in both languages at once (e.g. default titles): true once both are loaded. */
+export function useAllLanguagesLoaded(): boolean {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    let active = true;
+    void Promise.all(LANGUAGES.map(loadLanguage)).then(() => {
+      if (active) setLoaded(true);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+  return loaded;
 }
 
 export { i18n };

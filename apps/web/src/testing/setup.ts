@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { i18n } from '../lib/i18n.ts';
+import { i18n, loadLanguage } from '../lib/i18n.ts';
 
 // Whole screens render slowly on a loaded 2-core machine: give findBy/waitFor time before failing.
 configure({ asyncUtilTimeout: 5_000 });
@@ -18,6 +18,11 @@ Object.defineProperty(window, 'matchMedia', {
     removeEventListener: () => undefined,
     dispatchEvent: () => false,
   }),
+});
+
+// Tests switch languages at will: both are loaded once, as the browser would fetch them on a switch.
+beforeAll(async () => {
+  await Promise.all([loadLanguage('pl-PL'), loadLanguage('en-US')]);
 });
 
 beforeEach(async () => {

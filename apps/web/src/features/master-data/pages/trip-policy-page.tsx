@@ -20,6 +20,7 @@ import { useSaveTripPolicy, useTripPolicy } from '../api/pages.ts';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { FormSwitchField } from '../../../components/form/form-switch-field.tsx';
 import { showSaveError } from '../shared/server-errors.ts';
+import { useAllLanguagesLoaded } from '../../../lib/i18n.ts';
 import { ContentTabs } from './content-tabs.tsx';
 
 type Values = z.input<typeof tripPolicyBodySchema>;
@@ -40,9 +41,13 @@ export function TripPolicyPage() {
   const save = useSaveTripPolicy();
   const [formError, setFormError] = useState<string | null>(null);
   // The default titles are the screen's name in each language, whatever language the admin uses now.
+  const bothLanguages = useAllLanguagesLoaded();
   const defaults = useMemo(
-    () => ({ title_pl: i18n.t('settings.tripPolicy', { ns: 'routes', lng: 'pl-PL' }), title_en: i18n.t('settings.tripPolicy', { ns: 'routes', lng: 'en-US' }) }),
-    [i18n],
+    () =>
+      bothLanguages
+        ? { title_pl: i18n.t('settings.tripPolicy', { ns: 'routes', lng: 'pl-PL' }), title_en: i18n.t('settings.tripPolicy', { ns: 'routes', lng: 'en-US' }) }
+        : { title_pl: '', title_en: '' },
+    [i18n, bothLanguages],
   );
   const form = useForm<Values, unknown, z.output<typeof tripPolicyBodySchema>>({ resolver: zodResolver(tripPolicyBodySchema), defaultValues: valuesOf(null, defaults) });
   const exists = Boolean(policy.data?.page);
