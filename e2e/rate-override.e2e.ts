@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, newPage, logInToDemo } from './support/browser.ts';
+import { launchBrowser, newPage, logInToDemo, fillDate } from './support/browser.ts';
 import { api, demoToken } from './support/api.ts';
 
 let browser: Browser;
@@ -89,16 +89,16 @@ describe('company per-diem rates', () => {
       // 3. A one-day stay in Germany is settled at the company's rate.
       await employee.goto('/delegation/new');
       await employee.getByRole('heading', { name: 'Dane ogólne' }).waitFor();
-      await employee.getByLabel('Rozpoczęcie podróży').fill('2026-03-10T06:00');
-      await employee.getByLabel('Zakończenie podróży').fill('2026-03-10T20:00');
+      await fillDate(employee, 'Rozpoczęcie podróży', '2026-03-10 06:00');
+      await fillDate(employee, 'Zakończenie podróży', '2026-03-10 20:00');
       await employee.getByLabel('Miejsce docelowe').fill('Berlin');
       await employee.getByLabel('Cel podróży (zadanie służbowe)').fill('Spotkanie z klientem');
       await employee.getByRole('button', { name: 'Dalej' }).click();
 
       await employee.getByRole('heading', { name: 'Trasa', level: 2 }).waitFor();
       const segments: [string, string, string, string][] = [
-        ['Warszawa', 'Berlin', '2026-03-10T06:00', '2026-03-10T11:00'],
-        ['Berlin', 'Warszawa', '2026-03-10T15:00', '2026-03-10T20:00'],
+        ['Warszawa', 'Berlin', '2026-03-10 06:00', '2026-03-10 11:00'],
+        ['Berlin', 'Warszawa', '2026-03-10 15:00', '2026-03-10 20:00'],
       ];
       for (const [index, [from, to, departure, arrival]] of segments.entries()) {
         const segment = employee.getByRole('region', { name: `Odcinek ${index + 1}` });
@@ -106,8 +106,8 @@ describe('company per-diem rates', () => {
         await segment.getByLabel('Sposób rozliczenia').selectOption({ label: 'Zapewniony przez firmę' });
         await segment.getByLabel('Skąd').fill(from);
         await segment.getByLabel('Dokąd').fill(to);
-        await segment.getByLabel('Wyjazd').fill(departure);
-        await segment.getByLabel('Przyjazd').fill(arrival);
+        await fillDate(segment, 'Wyjazd', departure);
+        await fillDate(segment, 'Przyjazd', arrival);
       }
       await employee.getByRole('button', { name: 'Dalej' }).click();
 
@@ -115,8 +115,8 @@ describe('company per-diem rates', () => {
       const part = employee.getByRole('region', { name: /^Kraj 1/ });
       await part.getByRole('combobox', { name: 'Kraj' }).fill('Niemcy');
       await employee.getByRole('option', { name: 'Niemcy', exact: true }).click();
-      await part.getByLabel('Początek pobytu').fill('2026-03-10T06:00');
-      await part.getByLabel('Koniec pobytu').fill('2026-03-10T20:00');
+      await fillDate(part, 'Początek pobytu', '2026-03-10 06:00');
+      await fillDate(part, 'Koniec pobytu', '2026-03-10 20:00');
       await employee
         .getByRole('region', { name: 'Kraj 1: Niemcy' })
         .getByText(/^Dieta: 60,00\sEUR$/)

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, logInToDemo, newPage, outboxMessages } from './support/browser.ts';
+import { baseUrl, fillDate, launchBrowser, logInToDemo, newPage, outboxMessages } from './support/browser.ts';
 import { api, dayFromToday, demoToken } from './support/api.ts';
 
 let browser: Browser;
@@ -80,7 +80,8 @@ describe('a foreign trip from the order to the settled settlement', () => {
   it('the employee orders a trip to Berlin with a EUR advance, the acceptor accepts it from the e-mailed link, the employee settles it from the order with a hotel bill and a private car, the financial acceptor settles it, and the PDF shows the amounts the engine computed', async () => {
     const restore = await prepareDemoCompany();
     try {
-      const trip = { start: dayFromToday(30), middle: dayFromToday(31), end: dayFromToday(32) };
+      // Last week: a settlement is made once the trip is over, and no demo trip of the employee lies then.
+      const trip = { start: dayFromToday(-6), middle: dayFromToday(-5), end: dayFromToday(-4) };
       const order = await orderTrip(trip);
       await payAdvance();
       const settlementId = await settleFromOrder(order, trip);
@@ -111,8 +112,8 @@ async function orderTrip(trip: { start: string; end: string }): Promise<{ id: nu
   await page.getByRole('combobox', { name: /Cel podróży/ }).click();
   await page.getByRole('option', { name: 'Targi i konferencje' }).click();
   await page.getByLabel(/Opis celu/).fill('Targi branżowe w Berlinie – stoisko firmy');
-  await page.getByLabel(/Wyjazd \(data i godzina\)/).fill(`${trip.start}T06:00`);
-  await page.getByLabel(/Powrót \(data i godzina\)/).fill(`${trip.end}T20:00`);
+  await fillDate(page, /Wyjazd \(data i godzina\)/, `${trip.start} 06:00`);
+  await fillDate(page, /Powrót \(data i godzina\)/, `${trip.end} 20:00`);
   await page.getByLabel(/Miejsce wyjazdu/).fill('Poznań');
   await page.getByLabel(/Miejsce powrotu/).fill('Poznań');
   await page.getByLabel(/Miejscowość 1/).fill('Berlin');
@@ -124,7 +125,7 @@ async function orderTrip(trip: { start: string; end: string }): Promise<{ id: nu
   const advance = page.getByRole('group', { name: 'Zaliczka 1' });
   await advance.getByLabel(/Kwota/).fill('200');
   await advance.getByLabel(/Waluta/).fill('EUR');
-  await advance.getByLabel('Data wypłaty').fill(dayFromToday(25));
+  await fillDate(advance, 'Data wypłaty', dayFromToday(-8));
 
   const before = outboxMessages().length;
   await page.getByRole('button', { name: 'Zapisz i wyślij do akceptacji' }).click();
@@ -172,6 +173,8 @@ async function payAdvance(): Promise<void> {
   const row = page.getByRole('row').filter({ hasText: EMPLOYEE }).filter({ hasText: '200,00' }).first();
   await row.getByRole('button', { name: 'Oznacz jako wypłaconą' }).click();
   const dialog = page.getByRole('dialog', { name: 'Oznaczyć zaliczkę jako wypłaconą?' });
+  // Paid before the trip, as an advance is.
+  await fillDate(dialog, 'Data wypłaty', dayFromToday(-7));
   await dialog.getByRole('button', { name: 'Oznacz jako wypłaconą' }).click();
   await page.getByText('Zaliczkę oznaczono jako wypłaconą').waitFor();
   await context.close();
@@ -197,15 +200,15 @@ async function settleFromOrder(order: { id: number; number: string }, trip: { st
   // Route: the private car there and back (the order allowed only the car).
   await page.getByRole('tab', { name: /Trasa/ }).click();
   const segments = [
-    { name: 'Odcinek 1', from: `${trip.start}T06:00`, to: `${trip.start}T12:00` },
-    { name: 'Odcinek 2', from: `${trip.end}T14:00`, to: `${trip.end}T20:00` },
+    { name: 'Odcinek 1', from: `${trip.start} 06:00`, to: `${trip.start} 12:00` },
+    { name: 'Odcinek 2', from: `${trip.end} 14:00`, to: `${trip.end} 20:00` },
   ];
   for (const segment of segments) {
     const card = page.getByRole('region', { name: segment.name });
     expect(await card.getByRole('combobox', { name: 'Środek transportu' }).inputValue()).toBe('car');
     await card.getByRole('combobox', { name: 'Sposób rozliczenia' }).selectOption('lumpSum');
-    await card.getByLabel('Wyjazd').fill(segment.from);
-    await card.getByLabel('Przyjazd').fill(segment.to);
+    await fillDate(card, 'Wyjazd', segment.from);
+    await fillDate(card, 'Przyjazd', segment.to);
     await card.getByLabel('Odległość (km)').fill('280');
     await card.getByRole('radio', { name: 'Prywatny pojazd pracownika' }).check();
     await card.getByRole('combobox', { name: 'Rodzaj pojazdu' }).selectOption('car');
@@ -214,25 +217,25 @@ async function settleFromOrder(order: { id: number; number: string }, trip: { st
 
   // Stay: Poland to the border, Germany with a hotel night and its bill, Poland back.
   await page.getByRole('tab', { name: /Noclegi i diety/ }).click();
-  await page.getByRole('region', { name: /^Kraj 1/ }).getByLabel('Koniec pobytu').fill(`${trip.start}T09:00`);
+  await fillDate(page.getByRole('region', { name: /^Kraj 1/ }), 'Koniec pobytu', `${trip.start} 09:00`);
   const germany = page.getByRole('region', { name: /^Kraj 2/ });
-  await germany.getByLabel('Początek pobytu').fill(`${trip.start}T09:00`);
-  await germany.getByLabel('Koniec pobytu').fill(`${trip.end}T17:00`);
+  await fillDate(germany, 'Początek pobytu', `${trip.start} 09:00`);
+  await fillDate(germany, 'Koniec pobytu', `${trip.end} 17:00`);
   await germany.getByRole('button', { name: 'Dodaj nocleg' }).click();
   const night = germany.getByRole('region', { name: 'Nocleg 1' });
   await night.getByRole('combobox', { name: 'Sposób rozliczenia' }).selectOption('invoiceWorkerPayment');
   await night.getByLabel('Kwota').fill('240');
   await night.getByLabel('Waluta').fill('EUR');
-  await night.getByLabel('Zameldowanie').fill(`${trip.start}T15:00`);
-  await night.getByLabel('Wymeldowanie').fill(`${trip.middle}T10:00`);
+  await fillDate(night, 'Zameldowanie', `${trip.start} 15:00`);
+  await fillDate(night, 'Wymeldowanie', `${trip.middle} 10:00`);
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), night.getByRole('button', { name: 'Dołącz plik' }).click()]);
   await chooser.setFiles({ name: 'rachunek-hotel-berlin.pdf', mimeType: 'application/pdf', buffer: HOTEL_BILL });
   await night.getByRole('button', { name: 'rachunek-hotel-berlin.pdf', exact: true }).waitFor();
-  await page.getByRole('region', { name: /^Kraj 3/ }).getByLabel('Początek pobytu').fill(`${trip.end}T17:00`);
+  await fillDate(page.getByRole('region', { name: /^Kraj 3/ }), 'Początek pobytu', `${trip.end} 17:00`);
 
   // The summary: the advance carried over from the order reduces what is paid out.
   await page.getByRole('tab', { name: /Podsumowanie i załączniki/ }).click();
-  await expect.poll(() => page.getByRole('status', { name: 'Stan wyliczenia' }).innerText(), { timeout: 15_000 }).toMatch(/Razem: .* · Do (wypłaty|zwrotu): /);
+  await expect.poll(() => page.getByRole('status', { name: 'Stan wyliczenia' }).innerText(), { timeout: 15_000 }).toMatch(/Razem: .* · Do (wypłaty pracownikowi|zwrotu przez pracownika): /);
   const advances = page.getByRole('table', { name: 'Zaliczki' });
   expect((await advances.getByRole('row', { name: /Zaliczka 1/ }).innerText()).replace(/\u00a0/g, ' ')).toContain('200,00 EUR');
   await page.getByRole('button', { name: 'Zapisz' }).click();

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /** Debian's Chromium, with the flags that keep it off this closed network. */
@@ -55,4 +55,16 @@ export function outboxMessages(): string[] {
     return [];
   }
   return files.map((name) => readFileSync(path.join(dir, name), 'utf8'));
+}
+
+/**
+ * Types a date (`YYYY-MM-DD`) or date and time (`YYYY-MM-DD HH:mm`) into the app's date picker
+ * labelled `label`, as a person does in the Polish interface: day, month, year, hour, minute.
+ */
+export async function fillDate(scope: Page | Locator, label: string | RegExp, value: string): Promise<void> {
+  const [date = '', time] = value.split(/[ T]/);
+  const [year, month, day] = date.split('-');
+  const group = scope.getByRole('group', typeof label === 'string' ? { name: label, exact: true } : { name: label });
+  await group.getByRole('spinbutton').first().click();
+  await group.page().keyboard.type(`${day}${month}${year}${time ? time.replace(':', '') : ''}`);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDecimal, formatMoney, formatParams } from './format.ts';
+import { formatDateTime, formatDecimal, formatMoney, formatParams, formatWallPeriod, formatWallTime } from './format.ts';
 
 const NBSP = '\u00a0';
 
@@ -28,8 +28,18 @@ describe('amount formatting', () => {
 describe('date and time formatting', () => {
   it('shows an instant in Warsaw time, whatever zone the browser is in', () => {
     // 23:30 UTC on 21 November is already 22 November in Warsaw (UTC+1).
-    expect(formatDateTime('2026-11-21T23:30:00Z', 'pl-PL')).toBe('22.11.2026, 00:30');
+    expect(formatDateTime('2026-11-21T23:30:00Z', 'pl-PL')).toBe('22.11.2026 00:30');
     // Summer time: UTC+2.
-    expect(formatDateTime('2026-07-01T10:05:00Z', 'pl-PL')).toBe('1.07.2026, 12:05');
+    expect(formatDateTime('2026-07-01T10:05:00Z', 'pl-PL')).toBe('01.07.2026 12:05');
+    expect(formatDateTime('2026-07-01T10:05:00Z', 'en-US')).toBe('07/01/2026 12:05 PM');
+  });
+
+  it('writes the wall times of the API as dd.mm.rrrr with a 24-hour time in Polish and MM/dd/yyyy with AM/PM in English', () => {
+    expect(formatWallTime('2026-03-05 07:00', 'pl-PL')).toBe('05.03.2026 07:00');
+    expect(formatWallTime('2026-03-05 19:30', 'en-US')).toBe('03/05/2026 07:30 PM');
+    expect(formatWallTime('2026-03-05', 'pl-PL')).toBe('05.03.2026');
+    expect(formatWallTime('not a date', 'pl-PL')).toBe('not a date');
+    expect(formatWallPeriod('2026-03-05 07:00', '2026-03-05 20:00', 'pl-PL')).toBe('05.03.2026 07:00 – 20:00');
+    expect(formatWallPeriod('2026-03-05 07:00', '2026-03-07 20:00', 'pl-PL')).toBe('05.03.2026 07:00 – 07.03.2026 20:00');
   });
 });

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { BUSINESS_TIME_ZONE, dec, SETTLEMENT_CURRENCY } from '@delego/domain';
 
 /**
@@ -53,7 +54,45 @@ export function formatParams(params: Readonly<Record<string, string | number>> |
   return formatted;
 }
 
+/** The date format of the interface language: `dd.MM.yyyy` in Polish, `MM/dd/yyyy` in English (luxon tokens). */
+export function dateFormatOf(language: string): string {
+  return isPolish(language) ? 'dd.MM.yyyy' : 'MM/dd/yyyy';
+}
+
+/** Whether times are written with AM/PM: in English; Polish writes 24-hour times. */
+export function usesTwelveHourClock(language: string): boolean {
+  return !isPolish(language);
+}
+
+/** The date-and-time format of the interface language: `dd.MM.yyyy HH:mm` in Polish, `MM/dd/yyyy hh:mm a` in English. */
+export function dateTimeFormatOf(language: string): string {
+  return `${dateFormatOf(language)} ${usesTwelveHourClock(language) ? 'hh:mm a' : 'HH:mm'}`;
+}
+
+function luxonLocale(language: string): string {
+  return isPolish(language) ? 'pl' : 'en-US';
+}
+
 /** An instant (ISO text) as date and time in Warsaw, where the company works, whatever the browser's zone. */
 export function formatDateTime(instant: string, language: string): string {
-  return new Date(instant).toLocaleString(language, { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
+  const value = DateTime.fromISO(instant, { zone: BUSINESS_TIME_ZONE });
+  return value.isValid ? value.toFormat(dateTimeFormatOf(language), { locale: luxonLocale(language) }) : instant;
+}
+
+/**
+ * A wall time of the API (`YYYY-MM-DD HH:mm`, Warsaw) or a day (`YYYY-MM-DD`) in the interface
+ * language's format; anything else comes back as it is.
+ */
+export function formatWallTime(text: string, language: string): string {
+  const dateOnly = text.length === 10;
+  const value = DateTime.fromFormat(text.slice(0, dateOnly ? 10 : 16), dateOnly ? 'yyyy-MM-dd' : 'yyyy-MM-dd HH:mm');
+  if (!value.isValid) return text;
+  return value.toFormat(dateOnly ? dateFormatOf(language) : dateTimeFormatOf(language), { locale: luxonLocale(language) });
+}
+
+/** A trip's period, the end's day left out when it is the start's: "05.03.2026 07:00 – 20:00". */
+export function formatWallPeriod(start: string, end: string, language: string): string {
+  const sameDay = start.slice(0, 10) === end.slice(0, 10) && end.length > 10;
+  const endText = sameDay ? DateTime.fromFormat(end.slice(11, 16), 'HH:mm').toFormat(usesTwelveHourClock(language) ? 'hh:mm a' : 'HH:mm', { locale: luxonLocale(language) }) : formatWallTime(end, language);
+  return `${formatWallTime(start, language)} – ${endText}`;
 }

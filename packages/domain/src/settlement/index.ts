@@ -19,5 +19,6 @@ export {
   type ExchangeRateUsed,
 } from './currency-ledger.ts';
 export * from './calculate-settlement.ts';
+export * from './balance.ts';
 export * from './pln-completeness.ts';
 export * from './validate-settlement.ts';

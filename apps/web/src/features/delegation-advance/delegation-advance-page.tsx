@@ -25,6 +25,9 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { ADVANCE_PAYMENT_TYPES, ADVANCE_STATUSES, toLocalDate, validateOrderAdvances, type AdvancePaymentType, type AdvanceStatus, type Issue } from '@delego/domain';
 import type { AdvanceListItem } from '@delego/contract';
+import { AmountField } from '../../components/inputs/amount-field.tsx';
+import { CurrencyField } from '../../components/inputs/currency-field.tsx';
+import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { useListState } from '../../components/data-table/use-list-state.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -109,8 +112,8 @@ function AdvanceDialog({ draft, extended, meId, onClose }: { draft: AdvanceDraft
             ))}
           </TextField>
           <Stack direction="row" spacing={2}>
-            <TextField label={t('amount')} required value={current.amount_in_currency} onChange={(event) => set({ amount_in_currency: event.target.value })} error={Boolean(errors.amount_in_currency)} helperText={errors.amount_in_currency} slotProps={{ htmlInput: { maxLength: 32 } }} />
-            <TextField label={t('currency')} required value={current.currency} onChange={(event) => set({ currency: event.target.value.toUpperCase() })} error={Boolean(errors.currency)} helperText={errors.currency} slotProps={{ htmlInput: { maxLength: 3 } }} />
+            <AmountField label={t('amount')} required value={current.amount_in_currency} onChange={(amount) => set({ amount_in_currency: amount })} error={Boolean(errors.amount_in_currency)} helperText={errors.amount_in_currency} />
+            <CurrencyField label={t('currency')} required value={current.currency} onChange={(currency) => set({ currency })} error={Boolean(errors.currency)} helperText={errors.currency} />
           </Stack>
           <TextField select label={t('paymentType')} required value={current.payment_type} onChange={(event) => set({ payment_type: event.target.value as AdvancePaymentType })} error={Boolean(errors.payment_type)} helperText={errors.payment_type}>
             {ADVANCE_PAYMENT_TYPES.map((type) => (
@@ -119,7 +122,7 @@ function AdvanceDialog({ draft, extended, meId, onClose }: { draft: AdvanceDraft
               </MenuItem>
             ))}
           </TextField>
-          <TextField type="date" label={t('paymentDate')} value={current.payment_date} onChange={(event) => set({ payment_date: event.target.value })} error={Boolean(errors.payment_date)} helperText={errors.payment_date} slotProps={{ inputLabel: { shrink: true } }} />
+          <DateTimeField dateOnly label={t('paymentDate')} value={current.payment_date} onChange={(day) => set({ payment_date: day })} error={Boolean(errors.payment_date)} helperText={errors.payment_date} />
           <TextField label={t('comment')} value={current.comment} onChange={(event) => set({ comment: event.target.value })} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 1000 } }} />
         </Stack>
       </DialogContent>
@@ -166,7 +169,7 @@ function DecisionDialog({ advance, decision, onClose }: { advance: AdvanceListIt
         <DialogContentText>{t('confirm.message', { name: advance.employee.fullName, amount: formatMoney(advance.amount_in_currency, advance.currency, i18n.language) })}</DialogContentText>
         <Stack spacing={2} sx={{ mt: 2 }}>
           {decision === 'markPaid' && (
-            <TextField type="date" label={t('paymentDate')} value={date} onChange={(event) => setDate(event.target.value)} error={Boolean(error)} helperText={error} slotProps={{ inputLabel: { shrink: true } }} />
+            <DateTimeField dateOnly label={t('paymentDate')} value={date} onChange={setDate} error={Boolean(error)} helperText={error} />
           )}
           {decision !== 'markPaid' && error && <Alert severity="error">{error}</Alert>}
           <TextField label={t('decisionComment')} value={comment} onChange={(event) => setComment(event.target.value)} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 1000 } }} />

@@ -37,6 +37,9 @@ import {
 } from '@delego/domain';
 import type { DelegationOrderDto, OrderFormData } from '@delego/contract';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
+import { AmountField } from '../../components/inputs/amount-field.tsx';
+import { CurrencyField } from '../../components/inputs/currency-field.tsx';
+import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { fieldErrorText } from '../../lib/form-errors.ts';
@@ -59,10 +62,6 @@ function orderSchema(options: { multipleAdvances: boolean; commentRequired: (tas
     }
   });
 }
-
-/** `YYYY-MM-DD HH:mm` ↔ the `datetime-local` input's `YYYY-MM-DDTHH:mm`. */
-const toInput = (value: string | null) => (value ? value.replace(' ', 'T') : '');
-const fromInput = (value: string) => value.replace('T', ' ');
 
 function valuesOf(order: DelegationOrderDto, numbering: OrderFormData['settings']['numbering_assignment']): FormValues {
   const editableNumber = numbering !== 'autoOnly' && !order.is_number_permanent;
@@ -246,24 +245,43 @@ function OrderForm({ order, initial, data, workers }: OrderFormProps) {
     />
   );
 
-  const dateTimeField = (name: 'start_date' | 'end_date', label: string) => (
+  const dateField = (name: 'start_date' | 'end_date' | 'settlement_deadline' | `advances.${number}.payment_date`, label: string, options: { required?: boolean; dateOnly?: boolean } = {}) => (
     <Controller
       control={form.control}
       name={name}
       render={({ field, fieldState }) => (
-        <TextField
-          type="datetime-local"
+        <DateTimeField
           label={label}
-          required
+          required={options.required}
+          dateOnly={options.dateOnly}
           name={field.name}
-          value={toInput(field.value)}
-          onChange={(event) => field.onChange(fromInput(event.target.value))}
+          value={field.value ?? ''}
+          onChange={field.onChange}
           onBlur={field.onBlur}
           inputRef={field.ref}
           error={Boolean(fieldState.error)}
           helperText={fieldErrorText(fieldState.error)}
-          fullWidth
-          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      )}
+    />
+  );
+
+  const amountField = (name: 'allowed_transport_cost' | `advances.${number}.amount_in_currency`, label: string, options: { required?: boolean; unit?: string } = {}) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <AmountField
+          label={label}
+          required={options.required}
+          name={field.name}
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          unit={options.unit}
+          error={Boolean(fieldState.error)}
+          helperText={fieldErrorText(fieldState.error)}
         />
       )}
     />
@@ -365,8 +383,8 @@ function OrderForm({ order, initial, data, workers }: OrderFormProps) {
             />
             {textField('task', t('form.purposeDescription'), { required: taskId === OTHER_PURPOSE || commentRequired(taskId), maxLength: 1000 })}
             <Box sx={{ gridColumn: { md: '1 / -1' } }}>{textField('add_description', t('form.addDescription'), { multiline: true, maxLength: 2000 })}</Box>
-            {dateTimeField('start_date', t('form.startDate'))}
-            {dateTimeField('end_date', t('form.endDate'))}
+            {dateField('start_date', t('form.startDate'), { required: true })}
+            {dateField('end_date', t('form.endDate'), { required: true })}
             {textField('start_place_text', t('form.startPlace'), { required: true })}
             {textField('end_place_text', t('form.endPlace'), { required: true })}
           </Box>
@@ -434,22 +452,8 @@ function OrderForm({ order, initial, data, workers }: OrderFormProps) {
             )}
           />
           <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
-            {textField('allowed_transport_cost', t('form.allowedTransportCost'), { maxLength: 32 })}
-            <Controller
-              control={form.control}
-              name="settlement_deadline"
-              render={({ field, fieldState }) => (
-                <TextField
-                  type="date"
-                  label={t('form.settlementDeadline')}
-                  value={field.value ?? ''}
-                  onChange={field.onChange}
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldErrorText(fieldState.error)}
-                  slotProps={{ inputLabel: { shrink: true } }}
-                />
-              )}
-            />
+            {amountField('allowed_transport_cost', t('form.allowedTransportCost'), { unit: 'PLN' })}
+            {dateField('settlement_deadline', t('form.settlementDeadline'), { dateOnly: true })}
             {idSelect('cost_centre_id', t('form.costCentre'), data.cost_centres.map((centre) => ({ id: centre.id, label: centre.name ? `${centre.ordinate} – ${centre.name}` : centre.ordinate })))}
             {idSelect('project_id', t('form.project'), data.projects.map((project) => ({ id: project.id, label: project.name })))}
             {idSelect('external_customer_id', t('form.contractor'), data.contractors.map((contractor) => ({ id: contractor.id, label: contractor.name })))}
@@ -467,8 +471,24 @@ function OrderForm({ order, initial, data, workers }: OrderFormProps) {
               const locked = status !== undefined && status !== 'unknown';
               return (
                 <Box key={item.key} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1.2fr 0.8fr 1fr 1fr 2fr auto' }, alignItems: 'start' }} role="group" aria-label={t('form.advance', { index: index + 1 })}>
-                  {textField(`advances.${index}.amount_in_currency`, t('advance.amount'), { required: true, maxLength: 32 })}
-                  {textField(`advances.${index}.currency`, t('advance.currency'), { required: true, maxLength: 3 })}
+                  {amountField(`advances.${index}.amount_in_currency`, t('advance.amount'), { required: true })}
+                  <Controller
+                    control={form.control}
+                    name={`advances.${index}.currency`}
+                    render={({ field, fieldState }) => (
+                      <CurrencyField
+                        label={t('advance.currency')}
+                        required
+                        name={field.name}
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        inputRef={field.ref}
+                        error={Boolean(fieldState.error)}
+                        helperText={fieldErrorText(fieldState.error)}
+                      />
+                    )}
+                  />
                   <Controller
                     control={form.control}
                     name={`advances.${index}.payment_type`}
@@ -482,21 +502,7 @@ function OrderForm({ order, initial, data, workers }: OrderFormProps) {
                       </TextField>
                     )}
                   />
-                  <Controller
-                    control={form.control}
-                    name={`advances.${index}.payment_date`}
-                    render={({ field, fieldState }) => (
-                      <TextField
-                        type="date"
-                        label={t('advance.paymentDate')}
-                        value={field.value ?? ''}
-                        onChange={field.onChange}
-                        error={Boolean(fieldState.error)}
-                        helperText={fieldErrorText(fieldState.error)}
-                        slotProps={{ inputLabel: { shrink: true } }}
-                      />
-                    )}
-                  />
+                  {dateField(`advances.${index}.payment_date`, t('advance.paymentDate'), { dateOnly: true })}
                   {textField(`advances.${index}.comment`, t('advance.comment'), { maxLength: 1000 })}
                   <Stack direction="row" sx={{ alignItems: 'center' }}>
                     {status && <Typography variant="caption">{t(`advanceStatus.${status}`)}</Typography>}

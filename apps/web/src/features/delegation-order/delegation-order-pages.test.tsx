@@ -4,6 +4,7 @@ import type { DelegationOrderDto, OrderFormData } from '@delego/contract';
 import { errorAnswer } from '../../testing/fetch-mock.ts';
 import { buildUserProperties } from '../../testing/fixtures.ts';
 import { descriptionOf, renderApp } from '../../testing/render-app.tsx';
+import { pickerField, typeIntoPicker } from '../../testing/pickers.ts';
 
 const employee = buildUserProperties();
 const acceptor = buildUserProperties({ user_id: 20, context_user_id: 20, permissions: { delegationAcceptSubstantive: true }, context_user_permissions: { delegationAcceptSubstantive: true } });
@@ -86,8 +87,8 @@ describe('trip order form', () => {
     expect(await screen.findByText('Formularz nie został zwalidowany')).toBeTruthy();
     await waitFor(() => expect(descriptionOf(screen.getByLabelText(/Opis celu/))).toBe('Minimum 10 znaków'));
     expect(descriptionOf(screen.getByLabelText('Szczegółowy opis celu'))).toBe('Minimum 10 znaków');
-    expect(descriptionOf(screen.getByLabelText(/Wyjazd \(data i godzina\)/))).toBe('Pole wymagane');
-    expect(descriptionOf(screen.getByLabelText(/Powrót \(data i godzina\)/))).toBe('Pole wymagane');
+    expect(descriptionOf(pickerField(/Wyjazd \(data i godzina\)/))).toBe('Pole wymagane');
+    expect(descriptionOf(pickerField(/Powrót \(data i godzina\)/))).toBe('Pole wymagane');
     expect(descriptionOf(screen.getByLabelText(/Miejscowość 1/))).toBe('Pole wymagane');
     expect(descriptionOf(screen.getByLabelText(/Miejsce wyjazdu/))).toBe('Kosztorys wymaga miejsca wyjazdu i powrotu');
     expect(server.requestsTo('POST /api/delegation-order/save-standard')).toHaveLength(0);
@@ -99,21 +100,21 @@ describe('trip order form', () => {
       handlers: { ...baseHandlers, 'GET /api/delegation-order/available-users': { body: [{ id: 30, fullName: 'Ewa Zielińska' }] } },
     });
     await screen.findByRole('heading', { name: 'Nowe polecenie wyjazdu' });
-    const start = screen.getByLabelText(/Wyjazd \(data i godzina\)/);
-    const end = screen.getByLabelText(/Powrót \(data i godzina\)/);
-    await user.type(start, '2026-05-06T18:00');
-    await user.type(end, '2026-05-04T08:00');
+    const start = pickerField(/Wyjazd \(data i godzina\)/);
+    const end = pickerField(/Powrót \(data i godzina\)/);
+    await typeIntoPicker(user, /Wyjazd \(data i godzina\)/, '060520261800');
+    await typeIntoPicker(user, /Powrót \(data i godzina\)/, '040520260800');
     await user.click(screen.getByRole('button', { name: 'Dodaj zaliczkę' }));
     const advance = screen.getByRole('group', { name: 'Zaliczka 1' });
     await user.type(within(advance).getByLabelText(/Kwota/), '0');
-    await user.type(within(advance).getByLabelText('Data wypłaty'), '2026-05-10');
+    await typeIntoPicker(user, 'Data wypłaty', '10052026', advance);
     await user.click(screen.getByRole('button', { name: 'Zapisz' }));
 
     await waitFor(() => expect(descriptionOf(screen.getByRole('combobox', { name: /Pracownik/ }))).toBe('Wybierz pracownika'));
     expect(descriptionOf(start)).toBe('Data wyjazdu musi być wcześniejsza niż data powrotu');
     expect(descriptionOf(end)).toBe('Data powrotu musi być późniejsza niż data wyjazdu');
     expect(descriptionOf(within(advance).getByLabelText(/Kwota/))).toBe('Kwota zaliczki musi być większa od zera');
-    expect(descriptionOf(within(advance).getByLabelText('Data wypłaty'))).toBe('Data wypłaty zaliczki nie może być późniejsza niż data zakończenia delegacji');
+    expect(descriptionOf(pickerField('Data wypłaty', advance))).toBe('Data wypłaty zaliczki nie może być późniejsza niż data zakończenia delegacji');
     // One advance per trip in this company.
     expect(screen.getByRole('button', { name: 'Dodaj zaliczkę' }).hasAttribute('disabled')).toBe(true);
   });
@@ -131,8 +132,8 @@ describe('trip order form', () => {
     await screen.findByRole('heading', { name: 'Nowe polecenie wyjazdu' });
     await user.click(screen.getByRole('combobox', { name: /Cel podróży/ }));
     await user.click(await screen.findByRole('option', { name: 'Spotkanie z klientem' }));
-    await user.type(screen.getByLabelText(/Wyjazd \(data i godzina\)/), '2026-05-04T08:00');
-    await user.type(screen.getByLabelText(/Powrót \(data i godzina\)/), '2026-05-06T18:00');
+    await typeIntoPicker(user, /Wyjazd \(data i godzina\)/, '040520260800');
+    await typeIntoPicker(user, /Powrót \(data i godzina\)/, '060520261800');
     await user.type(screen.getByLabelText(/Miejscowość 1/), 'Kraków');
     await user.type(screen.getByLabelText(/Miejsce wyjazdu/), 'Warszawa');
     await user.type(screen.getByLabelText(/Miejsce powrotu/), 'Warszawa');

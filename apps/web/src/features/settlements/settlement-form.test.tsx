@@ -12,6 +12,7 @@ import { i18n } from '../../lib/i18n.ts';
 import type { MockRequest } from '../../testing/fetch-mock.ts';
 import { buildUserProperties } from '../../testing/fixtures.ts';
 import { descriptionOf, renderApp } from '../../testing/render-app.tsx';
+import { pastePickerText, pickerField } from '../../testing/pickers.ts';
 import { newAdvance, newSettlementForm, type SettlementFormValues } from './model/form-values.ts';
 
 const CALCULATE = 'POST /api/delegation/form-field-changed';
@@ -164,15 +165,15 @@ describe('settlement form at /delegation/new', () => {
     });
     await openStep(/Trasa/);
     const segment = screen.getByRole('region', { name: 'Odcinek 2' });
-    const arrival = within(segment).getByLabelText('Przyjazd');
-    fireEvent.change(arrival, { target: { value: '2026-03-10T06:00' } });
+    pastePickerText('Przyjazd', '10.03.2026 06:00', segment);
+    const arrival = pickerField('Przyjazd', segment);
 
     await waitFor(() => expect(descriptionOf(arrival)).toBe('Data zakończenia musi być późniejsza niż data rozpoczęcia'));
     expect(arrival.getAttribute('aria-invalid')).toBe('true');
     const sent = server.requestsTo(CALCULATE)[0]!.body as { delegation: { transport: { end_date: string | null }[] } };
     expect(sent.delegation.transport[1]!.end_date).toBe('2026-03-10 06:00');
     // Only that field: the first segment's arrival stays clean.
-    expect(within(screen.getByRole('region', { name: 'Odcinek 1' })).getByLabelText('Przyjazd').getAttribute('aria-invalid')).toBe('false');
+    expect(pickerField('Przyjazd', screen.getByRole('region', { name: 'Odcinek 1' })).getAttribute('aria-invalid')).toBe('false');
     expect(screen.getByRole('tab', { name: /Trasa/ }).textContent).toContain('1 problem');
   });
 
@@ -181,7 +182,7 @@ describe('settlement form at /delegation/new', () => {
     renderApp('/delegation/new', { user, handlers: { [CALCULATE]: { body: { validation: issues, calculated: null } } } });
     fireEvent.change(await screen.findByLabelText('Miejsce docelowe'), { target: { value: 'Berlin' } });
     const note = await screen.findByText('1 problem czeka w polach, których jeszcze nie wypełniono.');
-    const start = screen.getByLabelText('Rozpoczęcie podróży');
+    const start = pickerField('Rozpoczęcie podróży');
     expect(start.getAttribute('aria-invalid')).toBe('false');
 
     fireEvent.click(within(note.closest('[role="note"]') as HTMLElement).getByRole('button', { name: 'Pokaż przy polach' }));
@@ -232,7 +233,7 @@ describe('settlement form at /delegation/new', () => {
       await i18n.changeLanguage('en-US');
     });
     expect(body()).toContain(
-      'Time abroad (§ 12): 0 dobas 14 h 0 min. The full per diem for every doba, and the full per diem for the incomplete doba of over 12 hours too (§ 13 ust. 3).',
+      'Time abroad (§ 12): 0 days 14 h 0 min (a day – doba – counts 24 hours). The full per diem for every full day, and the full per diem for the incomplete day of over 12 hours too (§ 13 ust. 3).',
     );
     expect(body()).toContain('41.65 EUR × 4.6460 = 193.51 PLN');
   });
@@ -245,11 +246,11 @@ describe('settlement form at /delegation/new', () => {
     await openStep(/Podsumowanie i załączniki/);
 
     const summary = await screen.findByRole('table', { name: 'Podsumowanie' });
-    const balanceRow = within(summary).getByRole('rowheader', { name: 'Do zwrotu' }).closest('tr')!;
+    const balanceRow = within(summary).getByRole('rowheader', { name: 'Do zwrotu przez pracownika' }).closest('tr')!;
     // 193.51 zł per diem + 200.00 zł tickets − 1 500.00 zł advance.
     expect(withoutBreakingSpaces(balanceRow.textContent)).toContain('1 106,49 zł');
-    expect(within(summary).queryByRole('rowheader', { name: 'Do wypłaty' })).toBeNull();
-    expect(withoutBreakingSpaces(screen.getByRole('status', { name: 'Stan wyliczenia' }).textContent)).toContain('Do zwrotu: 1 106,49 zł');
+    expect(within(summary).queryByRole('rowheader', { name: 'Do wypłaty pracownikowi' })).toBeNull();
+    expect(withoutBreakingSpaces(screen.getByRole('status', { name: 'Stan wyliczenia' }).textContent)).toContain('Do zwrotu przez pracownika: 1 106,49 zł');
   });
 
   it('says the PLN amounts are unknown instead of showing 0,00 zł when the NBP rate is missing', async () => {
@@ -270,7 +271,7 @@ describe('settlement form at /delegation/new', () => {
     // The tickets are in PLN: their sum is known.
     const transportRow = within(summary).getByRole('rowheader', { name: 'Przejazdy' }).closest('tr')!;
     expect(withoutBreakingSpaces(transportRow.textContent)).toContain('200,00 zł');
-    expect(within(summary).queryByRole('rowheader', { name: 'Do wypłaty' })).toBeNull();
+    expect(within(summary).queryByRole('rowheader', { name: 'Do wypłaty pracownikowi' })).toBeNull();
     expect(within(summary).getByRole('rowheader', { name: 'Saldo' }).closest('tr')!.textContent).toContain('brak kursu');
     expect(screen.getByText(/Brak kursu NBP dla waluty: EUR\./)).toBeTruthy();
     expect(screen.getByRole('status', { name: 'Stan wyliczenia' }).textContent).toBe('Brak kursu waluty – sumy w PLN nie są jeszcze znane');

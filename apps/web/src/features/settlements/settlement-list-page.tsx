@@ -23,6 +23,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslation } from 'react-i18next';
 import { DELEGATION_LIST_SCOPES, delegationFilesApi, type DelegationListItem, type DelegationListScope, type DelegationListSort } from '@delego/contract';
 import { SETTLEMENT_STATUSES, dec, type DocumentAction, type SettlementStatus } from '@delego/domain';
+import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { useListState } from '../../components/data-table/use-list-state.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -178,8 +179,8 @@ export function SettlementListPage() {
               options={LISTED_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
               minWidth={200}
             />
-            <TextField type="date" size="small" label={t('list.filters.dateFrom')} value={dateFrom} onChange={(event) => setFilter('date_from', event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField type="date" size="small" label={t('list.filters.dateTo')} value={dateTo} onChange={(event) => setFilter('date_to', event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+            <DateTimeField dateOnly size="small" fullWidth={false} label={t('list.filters.dateFrom')} value={DAY.test(dateFrom) ? dateFrom : ''} onChange={(day) => setFilter('date_from', day)} />
+            <DateTimeField dateOnly size="small" fullWidth={false} label={t('list.filters.dateTo')} value={DAY.test(dateTo) ? dateTo : ''} onChange={(day) => setFilter('date_to', day)} />
             {(users.data?.items.length ?? 0) > 1 && (
               <FilterSelect
                 label={t('list.filters.worker')}

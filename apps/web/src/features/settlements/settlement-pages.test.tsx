@@ -5,6 +5,7 @@ import { calculateSettlement, createRateBook, parseDelegationForm, type Delegati
 import { errorAnswer, type MockRequest } from '../../testing/fetch-mock.ts';
 import { buildUserProperties } from '../../testing/fixtures.ts';
 import { descriptionOf, renderApp } from '../../testing/render-app.tsx';
+import { pickerField } from '../../testing/pickers.ts';
 
 const user = buildUserProperties();
 const CALCULATE = 'POST /api/delegation/form-field-changed';
@@ -120,7 +121,7 @@ describe('saving a settlement', () => {
     expect(saved.delegation).toMatchObject({ destinationText: 'Kraków', id: null, user_id: null, file: [] });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Zamknij' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const start = screen.getByLabelText('Rozpoczęcie podróży');
+    const start = pickerField('Rozpoczęcie podróży');
     await waitFor(() => expect(descriptionOf(start)).toContain('Pracownik ma w tym czasie inną delegację (RD/3/2026).'));
     // Nothing typed is lost.
     expect(window.sessionStorage.getItem(`delego.settlementDraft.${user.context_user_id}.new`)).toContain('Kraków');

@@ -11,9 +11,11 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useFormContext } from 'react-hook-form';
 import {
+  balanceDirectionOf,
   dec,
   missingExchangeRates,
   sumDecimals,
+  type BalanceDirection,
   type CalculatedSettlement,
   type MileageRate,
   type PerDiemRate,
@@ -25,11 +27,9 @@ import { formatDecimal, formatExchangeRate, formatMoney } from '../../../lib/for
 import type { SettlementFormValues } from '../model/form-values.ts';
 import { AmountRow, NoExchangeRate } from './amount-row.tsx';
 
-/** "do wypłaty" (the company pays out), "do zwrotu" (the employee returns), or settled. */
-export function balanceLabelKey(balance: string): 'calc.totals.payOut' | 'calc.totals.payBack' | 'calc.totals.settled' {
-  const value = dec(balance);
-  if (value.isZero()) return 'calc.totals.settled';
-  return value.isNegative() ? 'calc.totals.payBack' : 'calc.totals.payOut';
+/** "do wypłaty pracownikowi", "do zwrotu przez pracownika", or nothing either way. */
+export function balanceLabelKey(balance: string): `calc.totals.${BalanceDirection}` {
+  return `calc.totals.${balanceDirectionOf(balance)}`;
 }
 
 function AmountTable({ headingId, children }: { headingId: string; children: ReactNode }) {
@@ -214,7 +214,7 @@ export function CalculationView({ calculated }: { calculated: CalculatedSettleme
   const values = useFormContext<SettlementFormValues>().getValues();
   const countriesTotal = sumDecimals(calculated.singleCountryCost.map((cost) => cost.total_pln)).toFixed(2);
   const missing = missingExchangeRates(calculated);
-  const balanceKey = missing.any ? 'calc.totals.settled' : balanceLabelKey(calculated.balance_pln);
+  const balanceKey = missing.any ? 'calc.totals.balance' : balanceLabelKey(calculated.balance_pln);
   const balanceAmount = dec(calculated.balance_pln).abs().toFixed(2);
   const showCurrencies = calculated.balances_by_currency.some((balance) => balance.currency !== 'PLN');
   return (

@@ -11,6 +11,9 @@ import type { Issue } from '@delego/domain';
 import { countryName, countryOptions } from '../model/countries.ts';
 import type { SettlementFormValues } from '../model/form-values.ts';
 import { issueText } from '../model/messages.ts';
+import { AmountField } from '../../../components/inputs/amount-field.tsx';
+import { CurrencyField } from '../../../components/inputs/currency-field.tsx';
+import { DateTimeField } from '../../../components/inputs/date-time-field.tsx';
 import { useFieldIssues } from './form-issues-context.tsx';
 
 type FieldName = Path<SettlementFormValues>;
@@ -36,16 +39,12 @@ interface TextInputProps {
   label: string;
   helperText?: ReactNode;
   multiline?: boolean;
-  /** Right-aligned numeric input (amounts, kilometres). */
-  numeric?: boolean;
   maxLength?: number;
-  /** Upper-case what is typed (currency codes). */
-  upperCase?: boolean;
   readOnly?: boolean;
   placeholder?: string;
 }
 
-export function TextInput({ name, label, helperText, multiline, numeric, maxLength = 200, upperCase, readOnly, placeholder }: TextInputProps) {
+export function TextInput({ name, label, helperText, multiline, maxLength = 200, readOnly, placeholder }: TextInputProps) {
   const { field, errorText, markTouched } = useBoundField(name);
   return (
     <TextField
@@ -53,7 +52,7 @@ export function TextInput({ name, label, helperText, multiline, numeric, maxLeng
       inputRef={field.ref}
       value={(field.value as string | undefined) ?? ''}
       onChange={(event) => {
-        field.onChange(upperCase ? event.target.value.toUpperCase() : event.target.value);
+        field.onChange(event.target.value);
         markTouched();
       }}
       onBlur={() => {
@@ -72,21 +71,70 @@ export function TextInput({ name, label, helperText, multiline, numeric, maxLeng
         htmlInput: {
           maxLength,
           readOnly,
-          inputMode: numeric ? 'decimal' : undefined,
-          style: numeric ? { textAlign: 'right' } : undefined,
-          autoCapitalize: upperCase ? 'characters' : undefined,
         },
       }}
     />
   );
 }
 
-/** `YYYY-MM-DD HH:mm` (spec) ↔ `YYYY-MM-DDTHH:mm` (the browser's date-time input). */
-function toInputValue(value: string): string {
-  return value.replace(' ', 'T');
+interface AmountInputProps {
+  name: FieldName;
+  label: string;
+  helperText?: ReactNode;
+  /** 2 for money, 3 for kilometres, 0 for whole numbers. */
+  maxDecimals?: number;
+  /** Digits before the decimal separator (7 for amounts: up to 9 999 999). */
+  maxIntegerDigits?: number;
 }
-function fromInputValue(value: string): string {
-  return value.replace('T', ' ');
+
+/** An amount, kilometres or a count, typed with the comma or the dot (see `AmountField`). */
+export function AmountInput({ name, label, helperText, maxDecimals = 2, maxIntegerDigits = 7 }: AmountInputProps) {
+  const { field, errorText, markTouched } = useBoundField(name);
+  return (
+    <AmountField
+      name={field.name}
+      inputRef={field.ref}
+      label={label}
+      value={(field.value as string | undefined) ?? ''}
+      onChange={(value) => {
+        field.onChange(value);
+        markTouched();
+      }}
+      onBlur={() => {
+        field.onBlur();
+        markTouched();
+      }}
+      maxDecimals={maxDecimals}
+      maxIntegerDigits={maxIntegerDigits}
+      error={Boolean(errorText)}
+      helperText={errorText ?? helperText}
+      size="small"
+    />
+  );
+}
+
+/** The currency of an amount (see `CurrencyField`). */
+export function CurrencyInput({ name, label }: { name: FieldName; label: string }) {
+  const { field, errorText, markTouched } = useBoundField(name);
+  return (
+    <CurrencyField
+      name={field.name}
+      inputRef={field.ref}
+      label={label}
+      value={(field.value as string | undefined) ?? ''}
+      onChange={(code) => {
+        field.onChange(code);
+        markTouched();
+      }}
+      onBlur={() => {
+        field.onBlur();
+        markTouched();
+      }}
+      error={Boolean(errorText)}
+      helperText={errorText}
+      size="small"
+    />
+  );
 }
 
 interface DateInputProps {
@@ -95,38 +143,33 @@ interface DateInputProps {
   /** A day only (`YYYY-MM-DD`), e.g. the payment date of an advance. */
   dateOnly?: boolean;
   helperText?: ReactNode;
-  /**
-   * Called with the value when the user leaves the field (to fill dependent empty fields): not on
-   * every change, because the picker reports intermediate years while the year is being typed.
-   */
+  /** Called with the value when the user leaves the field (to fill dependent empty fields). */
   onCommit?: (value: string) => void;
 }
 
-/** A date-time in the browser's picker; the form keeps the spec's `YYYY-MM-DD HH:mm`. */
+/** A date-time in the app's picker (see `DateTimeField`); the form keeps the spec's `YYYY-MM-DD HH:mm`. */
 export function DateInput({ name, label, dateOnly, helperText, onCommit }: DateInputProps) {
   const { field, errorText, markTouched } = useBoundField(name);
-  const value = (field.value as string | undefined) ?? '';
+  const { getValues } = useFormContext<SettlementFormValues>();
   return (
-    <TextField
+    <DateTimeField
       name={field.name}
       inputRef={field.ref}
-      type={dateOnly ? 'date' : 'datetime-local'}
-      value={dateOnly ? value : toInputValue(value)}
-      onChange={(event) => {
-        field.onChange(dateOnly ? event.target.value : fromInputValue(event.target.value));
+      label={label}
+      dateOnly={dateOnly}
+      value={(field.value as string | undefined) ?? ''}
+      onChange={(value) => {
+        field.onChange(value);
         markTouched();
       }}
       onBlur={() => {
         field.onBlur();
         markTouched();
-        onCommit?.(value);
+        onCommit?.((getValues(name) as string | undefined) ?? '');
       }}
-      label={label}
       error={Boolean(errorText)}
       helperText={errorText ?? helperText}
-      fullWidth
       size="small"
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: dateOnly ? undefined : { step: 60 } }}
     />
   );
 }

@@ -2,6 +2,7 @@ import {
   DOMESTIC_COUNTRY_CODE,
   SETTLEMENT_CURRENCY,
   formatLocalDateTimeMillis,
+  parseTypedAmount,
   parseLocalDateTimeToMillis,
   type AccommodationSettlementType,
   type AdvancePaymentType,
@@ -281,10 +282,14 @@ function textOrNull(value: string): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
-/** An amount as typed ("1 234,56") as the engine's decimal string ("1234.56"); the engine checks the format. */
-function decimalOrNull(value: string): string | null {
-  const normalised = value.replace(/[\s\u00a0]/g, '').replace(',', '.');
-  return normalised === '' ? null : normalised;
+/**
+ * An amount as typed ("1 234,56", or the decimal string the amount inputs keep) as the engine's
+ * decimal string ("1234.56"); a text that is no amount goes as it is, for the engine to report.
+ */
+function decimalOrNull(value: string, maxDecimals = 3): string | null {
+  const parsed = parseTypedAmount(value, { maxDecimals });
+  if (parsed === '') return null;
+  return parsed ?? value.trim();
 }
 
 function currencyOrNull(value: string): string | null {
@@ -296,7 +301,7 @@ function choiceOrNull<T extends string>(value: Choice<T>): T | null {
 }
 
 function engineCapacity(value: string): number | null {
-  const trimmed = value.trim();
+  const trimmed = parseTypedAmount(value, { maxDecimals: 0 }) ?? '';
   return /^\d{1,6}$/.test(trimmed) ? Number(trimmed) : null;
 }
 

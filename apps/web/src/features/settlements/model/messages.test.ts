@@ -26,7 +26,7 @@ describe('per-diem explanations', () => {
   it('says the same in English', async () => {
     await i18n.changeLanguage('en-US');
     expect(explanationText(i18n, foreign('1/2'))).toBe(
-      'Time abroad (§ 12): 2 dobas 5 h 0 min. The full per diem for every doba, 1/2 of it for the incomplete doba of over 8 up to 12 hours (§ 13 ust. 3).',
+      'Time abroad (§ 12): 2 days 5 h 0 min (a day – doba – counts 24 hours). The full per diem for every full day, 1/2 of it for the incomplete day of over 8 up to 12 hours (§ 13 ust. 3).',
     );
   });
 });

@@ -14,7 +14,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { TRANSPORT_SETTLEMENT_TYPES, TRANSPORT_TYPES, VEHICLE_TYPES, type TransportLine } from '@delego/domain';
-import { DateInput, SelectInput, TextInput, useIssueText } from '../components/fields.tsx';
+import { AmountInput, CurrencyInput, DateInput, SelectInput, TextInput, useIssueText } from '../components/fields.tsx';
 import { AttachmentField } from '../components/attachments.tsx';
 import { useFieldIssues } from '../components/form-issues-context.tsx';
 import { ItemCard } from '../components/item-card.tsx';
@@ -80,7 +80,7 @@ function VehicleSection({ index }: { index: number }) {
           </Grid>
           {type === 'car' && (
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextInput name={`transport.${index}.vehicle.engine_capacity`} label={t('route.vehicle.engineCapacity')} numeric maxLength={5} />
+              <AmountInput name={`transport.${index}.vehicle.engine_capacity`} label={t('route.vehicle.engineCapacity')} maxDecimals={0} maxIntegerDigits={4} />
             </Grid>
           )}
         </Grid>
@@ -152,23 +152,21 @@ function SegmentCard({ index, count, line, onRemove }: SegmentCardProps) {
           <DateInput name={`transport.${index}.end_date`} label={t('route.endDate')} />
         </Grid>
         <Grid size={{ xs: 7, sm: 4 }}>
-          <TextInput
+          <AmountInput
             name={`transport.${index}.amount_in_currency`}
             label={t('route.amount')}
-            numeric
-            maxLength={20}
             helperText={isMileage ? t('route.amountMileageHint') : undefined}
           />
         </Grid>
         <Grid size={{ xs: 5, sm: 2 }}>
-          <TextInput name={`transport.${index}.currency`} label={t('fields.currency')} upperCase maxLength={3} />
+          <CurrencyInput name={`transport.${index}.currency`} label={t('fields.currency')} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextInput
+          <AmountInput
             name={`transport.${index}.distance`}
             label={t('route.distance')}
-            numeric
-            maxLength={12}
+            maxDecimals={3}
+            maxIntegerDigits={5}
             helperText={isMileage ? t('route.distanceMileageHint') : undefined}
           />
         </Grid>

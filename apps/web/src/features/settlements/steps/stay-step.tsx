@@ -16,7 +16,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { ACCOMMODATION_SETTLEMENT_TYPES, TRANSFER_DIRECTIONS, type SingleCountryCost } from '@delego/domain';
-import { CheckboxInput, CountryInput, DateInput, SelectInput, TextInput, useIssueText } from '../components/fields.tsx';
+import { AmountInput, CurrencyInput, CheckboxInput, CountryInput, DateInput, SelectInput, TextInput, useIssueText } from '../components/fields.tsx';
 import { AttachmentField } from '../components/attachments.tsx';
 import { useFieldIssues } from '../components/form-issues-context.tsx';
 import { ItemCard } from '../components/item-card.tsx';
@@ -236,10 +236,10 @@ function AccommodationList({ index, onRemoved }: { index: number; onRemoved: OnR
                   />
                 </Grid>
                 <Grid size={{ xs: 7, sm: 4 }}>
-                  <TextInput name={`${path}.amount_in_currency`} label={t('stay.accommodation.amount')} numeric maxLength={20} />
+                  <AmountInput name={`${path}.amount_in_currency`} label={t('stay.accommodation.amount')} />
                 </Grid>
                 <Grid size={{ xs: 5, sm: 2 }}>
-                  <TextInput name={`${path}.currency`} label={t('fields.currency')} upperCase maxLength={3} />
+                  <CurrencyInput name={`${path}.currency`} label={t('fields.currency')} />
                 </Grid>
                 <Grid size={{ xs: 12, sm: 6 }}>
                   <DateInput name={`${path}.start_date`} label={t('stay.accommodation.startDate')} />

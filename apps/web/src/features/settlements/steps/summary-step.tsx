@@ -11,7 +11,7 @@ import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { ADVANCE_PAYMENT_TYPES, ADVANCE_STATUSES, OTHER_COST_PAYMENT_TYPES, OTHER_COST_TYPES, type CalculatedSettlement } from '@delego/domain';
 import { AttachmentField, DocumentAttachments } from '../components/attachments.tsx';
 import { CalculationView } from '../components/calculation-view.tsx';
-import { DateInput, SelectInput, TextInput } from '../components/fields.tsx';
+import { AmountInput, CurrencyInput, DateInput, SelectInput, TextInput } from '../components/fields.tsx';
 import { ItemCard } from '../components/item-card.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { newAdvance, newOtherCost, type AdvanceValues, type SettlementFormValues } from '../model/form-values.ts';
@@ -73,10 +73,10 @@ function OtherCosts({ onRemoved }: { onRemoved: OnRemoved }) {
                   />
                 </Grid>
                 <Grid size={{ xs: 7, sm: 4 }}>
-                  <TextInput name={`other.${index}.amount_in_currency`} label={t('other.amount')} numeric maxLength={20} />
+                  <AmountInput name={`other.${index}.amount_in_currency`} label={t('other.amount')} />
                 </Grid>
                 <Grid size={{ xs: 5, sm: 2 }}>
-                  <TextInput name={`other.${index}.currency`} label={t('fields.currency')} upperCase maxLength={3} />
+                  <CurrencyInput name={`other.${index}.currency`} label={t('fields.currency')} />
                 </Grid>
                 <Grid size={{ xs: 12, sm: 6 }}>
                   <TextInput name={`other.${index}.bill_number`} label={t('other.billNumber')} maxLength={100} />
@@ -132,10 +132,10 @@ function AdvanceFields({ index }: { index: number }) {
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 7, sm: 4 }}>
-        <TextInput name={`advances.${index}.amount_in_currency`} label={t('advances.amount')} numeric maxLength={20} />
+        <AmountInput name={`advances.${index}.amount_in_currency`} label={t('advances.amount')} />
       </Grid>
       <Grid size={{ xs: 5, sm: 2 }}>
-        <TextInput name={`advances.${index}.currency`} label={t('fields.currency')} upperCase maxLength={3} />
+        <CurrencyInput name={`advances.${index}.currency`} label={t('fields.currency')} />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         <SelectInput
