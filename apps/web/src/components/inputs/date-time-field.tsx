@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode, type Ref } from 'react';
+import { memo, useMemo, useState, type ReactNode, type Ref } from 'react';
 import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
 import { DesktopDateTimePicker } from '@mui/x-date-pickers/DesktopDateTimePicker';
 import type { DateTimeValidationError } from '@mui/x-date-pickers/models';
@@ -53,7 +53,7 @@ const PICKER_ERRORS: Partial<Record<NonNullable<DateTimeValidationError>, string
  * company works. It hands the form the spec's `YYYY-MM-DD HH:mm`; a date before 2000 or more than two
  * years ahead is refused at the field.
  */
-export function DateTimeField({
+export const DateTimeField = memo(function DateTimeField({
   label,
   value,
   onChange,
@@ -116,4 +116,4 @@ export function DateTimeField({
   ) : (
     <DesktopDateTimePicker {...common} format={dateTimeFormatOf(language)} ampm={usesTwelveHourClock(language)} />
   );
-}
+});

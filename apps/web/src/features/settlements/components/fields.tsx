@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, type ReactNode } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
@@ -151,6 +151,22 @@ interface DateInputProps {
 export function DateInput({ name, label, dateOnly, helperText, onCommit }: DateInputProps) {
   const { field, errorText, markTouched } = useBoundField(name);
   const { getValues } = useFormContext<SettlementFormValues>();
+  const { onChange: setValue, onBlur: leave } = field;
+  const commit = useRef(onCommit);
+  commit.current = onCommit;
+  // Stable handlers: the picker is memoised and re-renders only when what it shows changes.
+  const onChange = useCallback(
+    (value: string) => {
+      setValue(value);
+      markTouched();
+    },
+    [setValue, markTouched],
+  );
+  const onBlur = useCallback(() => {
+    leave();
+    markTouched();
+    commit.current?.((getValues(name) as string | undefined) ?? '');
+  }, [leave, markTouched, getValues, name]);
   return (
     <DateTimeField
       name={field.name}
@@ -158,15 +174,8 @@ export function DateInput({ name, label, dateOnly, helperText, onCommit }: DateI
       label={label}
       dateOnly={dateOnly}
       value={(field.value as string | undefined) ?? ''}
-      onChange={(value) => {
-        field.onChange(value);
-        markTouched();
-      }}
-      onBlur={() => {
-        field.onBlur();
-        markTouched();
-        onCommit?.((getValues(name) as string | undefined) ?? '');
-      }}
+      onChange={onChange}
+      onBlur={onBlur}
       error={Boolean(errorText)}
       helperText={errorText ?? helperText}
       size="small"

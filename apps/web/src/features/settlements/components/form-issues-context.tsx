@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import type { Issue } from '@delego/domain';
 import { indexIssues, stepOfIssue, type IssueIndex, type StepId } from '../model/issues.ts';
 
@@ -47,7 +47,9 @@ export function useFieldIssues(key: string): { issues: Issue[]; markTouched: () 
   const { index, touched, revealedSteps, markTouched } = useFormIssues();
   const all = index.byField.get(key) ?? [];
   const shown = all.length > 0 && (touched.has(key) || revealedSteps.has(stepOfIssue(all[0] as Issue)));
-  return { issues: shown ? all : [], markTouched: () => markTouched(key) };
+  // Stable, so a field memoised on its props (the date pickers) does not re-render for nothing.
+  const markThisTouched = useCallback(() => markTouched(key), [markTouched, key]);
+  return { issues: shown ? all : [], markTouched: markThisTouched };
 }
 
 /** Every issue of a step (counted in the stepper, listed when no field shows it). */
