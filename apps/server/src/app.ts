@@ -47,6 +47,8 @@ import { createAttachmentsService, type AttachmentsService } from './modules/set
 import { createSettlementsService } from './modules/settlements/settlements.service.ts';
 import { createTripDocumentsService } from './modules/settlements/trip-documents.service.ts';
 import { registerSettlementRoutes } from './modules/settlements/settlements.routes.ts';
+import { createBookingsService } from './modules/bookings/bookings.service.ts';
+import { registerBookingRoutes } from './modules/bookings/bookings.routes.ts';
 
 export interface AppDependencies {
   db: Database;
@@ -134,6 +136,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerMasterDataRoutes(app, { db: deps.db });
   registerDelegationOrderRoutes(app, createDelegationOrderService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow }));
   registerDelegationAdvanceRoutes(app, createDelegationAdvanceService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, publicUrl: deps.publicUrl, onMailQueued: () => outbox.wake() }));
+  registerBookingRoutes(app, createBookingsService({ db: deps.db, clock: deps.clock }));
   registerDecisionLinkRoutes(app, createDecisionLinkService({ db: deps.db, workflow: tripWorkflow }), { rateLimitPerMinute: deps.authRateLimitPerMinute });
 
   await registerWebAndNotFound(app, deps.webDist);

@@ -24,3 +24,4 @@ export * from './settlements.ts';
 export * from './delegation-orders.ts';
 export * from './delegation-advances.ts';
 export * from './action-by-link-decisions.ts';
+export * from './bookings.ts';

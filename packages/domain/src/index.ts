@@ -22,3 +22,4 @@ export * from './workflow/index.ts';
 export * from './trips/document-status.ts';
 export * from './trips/settlement-order-rules.ts';
 export * from './trips/delegation-order.ts';
+export * from './bookings/index.ts';

@@ -36,6 +36,8 @@ export interface DocumentState {
   breaksNumberingContinuity: boolean;
   /** For orders: a settlement was created from it (spec §4: it cannot go back). */
   hasSettlement: boolean;
+  /** For settlements: a booking it names still has no invoice (spec §8: it cannot be accepted until the invoice arrives). */
+  missingBookingInvoices?: boolean;
 }
 
 /** Who is asking. */
@@ -56,7 +58,8 @@ export type RefusalCode =
   | 'document.refused.notEntitled'
   | 'document.refused.permanentNumber'
   | 'document.refused.numberingContinuity'
-  | 'document.refused.settlementExists';
+  | 'document.refused.settlementExists'
+  | 'document.refused.invoicesMissing';
 
 export type TransitionResult =
   | { allowed: true; to: DocumentStatus; stage: DecisionStage | null }
@@ -89,6 +92,7 @@ export function decide(
     case 'accept':
       if (status !== 'submitted' || document.stage !== 'substantive') return refuse('document.refused.status');
       if (!approver) return refuse('document.refused.notEntitled');
+      if (document.missingBookingInvoices) return refuse('document.refused.invoicesMissing');
       if (!isLastStep) return go('submitted', 'substantive');
       // A settlement then waits for the financial check; an order is accepted.
       return kind === 'delegation' ? go('accepted', 'financial') : go('accepted', null);
@@ -96,6 +100,7 @@ export function decide(
     case 'settle':
       if (kind !== 'delegation' || status !== 'accepted' || document.stage !== 'financial') return refuse('document.refused.status');
       if (!approver) return refuse('document.refused.notEntitled');
+      if (document.missingBookingInvoices) return refuse('document.refused.invoicesMissing');
       return isLastStep ? go('settled', null) : go('accepted', 'financial');
 
     case 'reject':

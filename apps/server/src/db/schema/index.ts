@@ -5,4 +5,5 @@ export * from './audit.ts';
 export * from './rates.ts';
 export * from './organisation.ts';
 export * from './trips.ts';
+export * from './bookings.ts';
 export * from './settlement-bookings.ts';

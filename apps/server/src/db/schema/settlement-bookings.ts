@@ -1,6 +1,7 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
 import { delegations } from './trips.ts';
+import { bookings } from './bookings.ts';
 
 /**
  * The bookings a settlement names (transport segments, accommodation, its booking list). A booking
@@ -13,7 +14,9 @@ export const delegationBookings = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    bookingId: text('booking_id').notNull(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id),
     delegationId: integer('delegation_id')
       .notNull()
       .references(() => delegations.id, { onDelete: 'cascade' }),

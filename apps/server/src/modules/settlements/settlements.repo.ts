@@ -411,7 +411,7 @@ export const settlementsRepo = {
   },
 
   /** Bookings already attached to another settlement that is not deleted. */
-  async bookingsTakenElsewhere(db: Executor, companyId: number, bookingIds: string[], exceptId: number | null) {
+  async bookingsTakenElsewhere(db: Executor, companyId: number, bookingIds: number[], exceptId: number | null) {
     if (bookingIds.length === 0) return [];
     return db
       .select({ bookingId: delegationBookings.bookingId, delegationId: delegationBookings.delegationId, number: delegations.number })
@@ -428,7 +428,7 @@ export const settlementsRepo = {
   },
 
   /** The settlement's bookings become exactly these; a deleted settlement's hold on them ends. */
-  async replaceBookings(tx: Executor, companyId: number, delegationId: number, bookingIds: string[]): Promise<void> {
+  async replaceBookings(tx: Executor, companyId: number, delegationId: number, bookingIds: number[]): Promise<void> {
     await tx.delete(delegationBookings).where(and(eq(delegationBookings.companyId, companyId), eq(delegationBookings.delegationId, delegationId)));
     if (bookingIds.length === 0) return;
     await tx

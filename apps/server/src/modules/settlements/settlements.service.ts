@@ -31,6 +31,7 @@ import { calculateAndValidate } from '../settlement-calculation/rate-book-loader
 import type { TripWorkflow } from '../trip-workflow/trip-workflow.service.ts';
 import { settlementAsTripDocument } from '../trip-workflow/trip-workflow.repo.ts';
 import { fileReferencesOf, type AttachmentsService } from './attachments.service.ts';
+import { bookingsRepo } from '../bookings/bookings.repo.ts';
 import { settlementsRepo, type DelegationRow, type ListRow, type ListViewer, type OrderRow } from './settlements.repo.ts';
 
 type ListQuery = z.output<typeof delegationListQuerySchema>;
@@ -431,17 +432,34 @@ export function createSettlementsService(deps: { db: Database; clock: Clock; wor
         if (others.length > 0) issues.push({ path: ['start_date'], code: 'delegation.otherDelegationAtThatTime', params: { number: others[0]!.number ?? `#${others[0]!.id}` } });
       }
 
-      // A booking can be attached once.
-      const bookings = bookingReferencesOf(form);
-      const seenBookings = new Set<string>();
-      for (const booking of bookings) {
-        if (seenBookings.has(booking.id)) issues.push({ path: booking.path, code: 'delegation.bookingAlreadyAttached' });
-        seenBookings.add(booking.id);
+      // A booking can be attached once, and only the employee's own booking (spec §5).
+      const bookingRefs = bookingReferencesOf(form);
+      const seenBookings = new Set<number>();
+      const knownBookings = new Map(
+        (await bookingsRepo.findMany(db, companyId, bookingRefs.map((booking) => idOf(booking.id)).filter((id): id is number => id !== null))).map((booking) => [booking.id, booking]),
+      );
+      // Lines naming the same booking: the booking list names it once, and a line fills from it once —
+      // except a return flight or train, whose one booking fills the way there and the way back.
+      const lineUses = new Map<string, number>();
+      for (const reference of bookingRefs) {
+        const bookingId = idOf(reference.id);
+        const booking = bookingId === null ? undefined : knownBookings.get(bookingId);
+        if (bookingId === null || !booking) {
+          issues.push({ path: reference.path, code: 'validation.unknownReference' });
+          continue;
+        }
+        if (booking.userId !== employeeId) issues.push({ path: reference.path, code: 'delegation.bookingOfAnotherEmployee' });
+        const useKey = `${reference.path[0]}:${bookingId}`;
+        const uses = (lineUses.get(useKey) ?? 0) + 1;
+        lineUses.set(useKey, uses);
+        const allowed = reference.path[0] === 'transport' && booking.isReturnRoute ? 2 : 1;
+        if (uses > allowed) issues.push({ path: reference.path, code: 'delegation.bookingAlreadyAttached' });
+        seenBookings.add(bookingId);
       }
       const taken = await settlementsRepo.bookingsTakenElsewhere(db, companyId, [...seenBookings], existing?.id ?? null);
-      for (const booking of bookings) {
-        const holder = taken.find((row) => row.bookingId === booking.id);
-        if (holder) issues.push({ path: booking.path, code: 'delegation.bookingAlreadyAttached', params: { number: holder.number ?? `#${holder.delegationId}` } });
+      for (const reference of bookingRefs) {
+        const holder = taken.find((row) => row.bookingId === idOf(reference.id));
+        if (holder) issues.push({ path: reference.path, code: 'delegation.bookingAlreadyAttached', params: { number: holder.number ?? `#${holder.delegationId}` } });
       }
 
       // Files: each named file must be the user's upload or already this settlement's.

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { apiCalls, lastAuditRow } from '../../../test/api-helpers.ts';
 import { acceptedOrder, domesticForm, settlementCompany, type SettlementCompany } from '../../../test/settlements.ts';
 import { updateCompanySettings } from '../../../test/trips.ts';
+import { insertBooking } from '../../../test/bookings.ts';
 import { advances, costCentres, delegations } from '../../db/schema/index.ts';
 
 let t: TestApp;
@@ -129,19 +130,30 @@ describe('POST /api/delegation/save-standard', () => {
     expect(body).toEqual({ status: 'unknownError', code: 'document.refused.status', message: 'Action not allowed in the current status of the document' });
   });
 
-  it('refuses a booking attached twice in the form or already attached to another settlement', async () => {
+  it('refuses a booking attached twice in the form, already attached to another settlement, of another employee or unknown', async () => {
+    const ticket = await insertBooking(t.db, c.company.id, c.employee.id, { startAt: new Date('2026-03-16T06:00:00Z'), endAt: new Date('2026-03-16T09:00:00Z') });
     const twice = domesticForm({}, '2026-03-16');
-    twice.transport[0] = { ...twice.transport[0]!, settlement_type_id: 'booking', booking_id: 'BK-1' } as (typeof twice.transport)[number];
-    twice.transport[1] = { ...twice.transport[1]!, settlement_type_id: 'booking', booking_id: 'BK-1' } as (typeof twice.transport)[number];
+    twice.transport[0] = { ...twice.transport[0]!, settlement_type_id: 'booking', booking_id: ticket } as (typeof twice.transport)[number];
+    twice.transport[1] = { ...twice.transport[1]!, settlement_type_id: 'booking', booking_id: ticket } as (typeof twice.transport)[number];
     expect(issueCodes((await save(c.headers.employee, twice)).json())).toEqual(['transport.1.booking_id:delegation.bookingAlreadyAttached']);
+    // One return ticket fills the way there and the way back.
+    const returnTicket = await insertBooking(t.db, c.company.id, c.employee.id, { isReturnRoute: true });
+    const both = domesticForm({ booking: [{ booking_id: returnTicket, label: 'PKP' }] }, '2026-03-16');
+    both.transport[0] = { ...both.transport[0]!, settlement_type_id: 'booking', booking_id: returnTicket } as (typeof both.transport)[number];
+    both.transport[1] = { ...both.transport[1]!, settlement_type_id: 'booking', booking_id: returnTicket } as (typeof both.transport)[number];
+    const bothBody = (await save(c.headers.employee, both)).json();
+    expect(bothBody.status, JSON.stringify(bothBody)).toBe('OK');
+    expect((await api.post('/delegation/action', c.headers.employee, { id: bothBody.delegation.id, action: 'delete' })).statusCode).toBe(200);
 
-    const first = domesticForm({ booking: [{ booking_id: 'BK-2', label: 'Hotel' }] }, '2026-03-16');
-    const holder = await saved(c.headers.employee, first);
-    const second = (await save(c.headers.colleague, domesticForm({ booking: [{ booking_id: 'BK-2', label: 'Hotel' }] }, '2026-03-16'))).json();
+    const hotel = await insertBooking(t.db, c.company.id, c.employee.id, { kind: 'hotel', name: 'Hotel Wawel' });
+    const holder = await saved(c.headers.employee, domesticForm({ booking: [{ booking_id: hotel, label: 'Hotel' }] }, '2026-03-16'));
+    const second = (await save(c.headers.employee, domesticForm({ booking: [{ booking_id: hotel, label: 'Hotel' }] }, '2026-03-17'))).json();
     expect(second.issues).toEqual([{ path: ['booking', 0, 'booking_id'], code: 'delegation.bookingAlreadyAttached', params: { number: `#${holder.id}` } }]);
+    expect(issueCodes((await save(c.headers.colleague, domesticForm({ booking: [{ booking_id: hotel, label: 'Hotel' }] }, '2026-03-18'))).json())).toContain('booking.0.booking_id:delegation.bookingOfAnotherEmployee');
+    expect(issueCodes((await save(c.headers.employee, domesticForm({ booking: [{ booking_id: 999_999, label: 'x' }] }, '2026-03-18'))).json())).toEqual(['booking.0.booking_id:validation.unknownReference']);
     // Deleting the first settlement frees the booking.
     expect((await api.post('/delegation/action', c.headers.employee, { id: holder.id, action: 'delete' })).statusCode).toBe(200);
-    expect((await save(c.headers.colleague, domesticForm({ booking: [{ booking_id: 'BK-2', label: 'Hotel' }] }, '2026-03-16'))).json().status).toBe('OK');
+    expect((await save(c.headers.employee, domesticForm({ booking: [{ booking_id: hotel, label: 'Hotel' }] }, '2026-03-17'))).json().status).toBe('OK');
   });
 
   it('answers 401 without a session and 400 for unknown keys beside the form', async () => {

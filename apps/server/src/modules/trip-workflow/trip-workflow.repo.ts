@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { DocumentKind } from '@delego/domain';
 import type { Executor } from '../../db/client.ts';
-import { advances, delegationOrders, delegations, documentDecisions, users, type ResolvedWorkflowStep } from '../../db/schema/index.ts';
+import { advances, bookings, delegationBookings, delegationOrders, delegations, documentDecisions, invoiceBookings, users, type ResolvedWorkflowStep } from '../../db/schema/index.ts';
 
 /** What the workflow needs of an order or a settlement, the same shape for both kinds. */
 export interface TripDocumentRow {
@@ -338,6 +338,28 @@ export const tripWorkflowRepo = {
       .from(delegations)
       .where(and(eq(delegations.companyId, companyId), inArray(delegations.delegationOrderId, orderIds), ne(delegations.status, 'deleted')));
     return new Set(rows.map((row) => row.orderId).filter((id): id is number => id !== null));
+  },
+
+  /**
+   * The settlements among `delegationIds` naming a booking the company pays by invoice whose invoice
+   * has not arrived yet (spec §8); a cancelled or refunded booking needs none.
+   */
+  async settlementsMissingInvoices(db: Executor, companyId: number, delegationIds: number[]): Promise<Set<number>> {
+    if (delegationIds.length === 0) return new Set();
+    const rows = await db
+      .selectDistinct({ delegationId: delegationBookings.delegationId })
+      .from(delegationBookings)
+      .innerJoin(bookings, and(eq(bookings.id, delegationBookings.bookingId), eq(bookings.companyId, companyId)))
+      .where(
+        and(
+          eq(delegationBookings.companyId, companyId),
+          inArray(delegationBookings.delegationId, delegationIds),
+          eq(bookings.paidBy, 'companyInvoice'),
+          inArray(bookings.status, ['booked', 'ticketed']),
+          sql`NOT EXISTS (SELECT 1 FROM ${invoiceBookings} WHERE ${invoiceBookings.bookingId} = ${bookings.id})`,
+        ),
+      );
+    return new Set(rows.map((row) => row.delegationId));
   },
 
   async people(db: Executor, companyId: number, ids: number[]): Promise<PersonRow[]> {

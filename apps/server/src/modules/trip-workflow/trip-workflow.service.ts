@@ -71,6 +71,7 @@ export const WORKFLOW_MESSAGES = {
   status: 'Action not allowed in the current status of the document',
   forbidden: 'You do not have permission to perform this action',
   conflict: 'The record was changed by someone else',
+  invoicesMissing: 'Delegation cannot be accepted because invoices for attached bookings are missing',
 } as const;
 
 /** The state a decision link was issued for; any later transition makes the link expire. */
@@ -99,6 +100,8 @@ interface WorkflowActor {
 export interface DocumentFacts {
   lastDeciderId: number | null;
   hasSettlement: boolean;
+  /** A settlement names a booking that has no invoice yet. */
+  missingBookingInvoices: boolean;
 }
 
 const isLinkContext = (ctx: WorkflowContext): ctx is LinkDecisionContext => 'link' in ctx;
@@ -115,6 +118,8 @@ function refusalError(refusal: RefusalCode): AppError {
       return new AppError(ErrorCode.conflict, { messages: [WORKFLOW_MESSAGES.permanentNumber], params: { refusal } });
     case 'document.refused.status':
       return new AppError(ErrorCode.conflict, { messages: [WORKFLOW_MESSAGES.status], params: { refusal } });
+    case 'document.refused.invoicesMissing':
+      return new AppError(ErrorCode.conflict, { messages: [WORKFLOW_MESSAGES.invoicesMissing], params: { refusal } });
   }
 }
 
@@ -169,6 +174,7 @@ function documentStateOf(row: TripDocumentRow, settings: SystemSettings, facts: 
     hasPermanentNumber: row.isNumberPermanent,
     breaksNumberingContinuity: stepBackUndoesNumbering(row, settings),
     hasSettlement: facts.hasSettlement,
+    missingBookingInvoices: facts.missingBookingInvoices,
   };
 }
 
@@ -333,11 +339,12 @@ export function createTripWorkflow(deps: { db: Database; clock: Clock; onMailQue
   }
 
   async function factsOf(executor: Executor, row: TripDocumentRow): Promise<DocumentFacts> {
-    const [lastDeciderId, hasSettlement] = await Promise.all([
+    const [lastDeciderId, hasSettlement, missingBookingInvoices] = await Promise.all([
       tripWorkflowRepo.lastDeciderId(executor, row.kind, row.companyId, row.id),
       row.kind === 'delegationOrder' ? tripWorkflowRepo.orderHasSettlement(executor, row.companyId, row.id) : Promise.resolve(false),
+      row.kind === 'delegation' ? tripWorkflowRepo.settlementsMissingInvoices(executor, row.companyId, [row.id]).then((ids) => ids.has(row.id)) : Promise.resolve(false),
     ]);
-    return { lastDeciderId, hasSettlement };
+    return { lastDeciderId, hasSettlement, missingBookingInvoices };
   }
 
   async function mailDocument(tx: Executor, row: TripDocumentRow): Promise<MailDocument> {
@@ -603,14 +610,15 @@ export function createTripWorkflow(deps: { db: Database; clock: Clock; onMailQue
     /** The same for many documents of a list, with their facts loaded in two queries. */
     async allowedActionsForMany(ctx: AuthenticatedContext, kind: DocumentKind, rows: TripDocumentRow[]): Promise<Map<number, DocumentAction[]>> {
       const ids = rows.map((row) => row.id);
-      const [deciders, settled] = await Promise.all([
+      const [deciders, settled, missingInvoices] = await Promise.all([
         tripWorkflowRepo.lastDeciderIds(db, kind, ctx.actor.companyId, ids),
         kind === 'delegationOrder' ? tripWorkflowRepo.ordersWithSettlement(db, ctx.actor.companyId, ids) : Promise.resolve(new Set<number>()),
+        kind === 'delegation' ? tripWorkflowRepo.settlementsMissingInvoices(db, ctx.actor.companyId, ids) : Promise.resolve(new Set<number>()),
       ]);
       const actor = { contextUserId: ctx.actor.contextUserId, permissions: ctx.actor.contextPermissions };
       return new Map(
         rows.map((row) => {
-          const facts = { lastDeciderId: deciders.get(row.id) ?? null, hasSettlement: settled.has(row.id) };
+          const facts = { lastDeciderId: deciders.get(row.id) ?? null, hasSettlement: settled.has(row.id), missingBookingInvoices: missingInvoices.has(row.id) };
           return [row.id, allowedActions(documentStateOf(row, ctx.actor.settings, facts), documentActorOf(actor, row, facts))];
         }),
       );
