@@ -48,6 +48,9 @@ const loadRoleEditor: ScreenLoader = () =>
 const loadRoleMappingEditor: ScreenLoader = () =>
   import('../features/company-admin/roles/role-mapping-editor-page.tsx').then((m) => m.RoleMappingEditorPage);
 
+const loadBookingList: ScreenLoader = () => import('../features/bookings/booking-list-page.tsx').then((m) => m.BookingListPage);
+const loadBookingDetails: ScreenLoader = () => import('../features/bookings/booking-details-page.tsx').then((m) => m.BookingDetailsPage);
+
 /**
  * Every route of spec §2. To build a screen, add `load` to its entry, e.g.
  * `load: () => import('../features/delegations/delegation-list-page.tsx').then((m) => m.DelegationListPage)`.
@@ -157,14 +160,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/invoices/details/:id', titleKey: 'invoices.details', access: 'authenticated' },
 
   // Bookings
-  { path: '/booking', titleKey: 'booking.list', access: 'authenticated' },
-  { path: '/booking/flight', titleKey: 'booking.flight', access: 'authenticated' },
-  { path: '/booking/flight/detail/:id', titleKey: 'booking.flightDetail', access: 'authenticated' },
-  { path: '/booking/other/detail/:id', titleKey: 'booking.otherDetail', access: 'authenticated' },
-  { path: '/booking/rail', titleKey: 'booking.rail', access: 'authenticated' },
-  { path: '/booking/hotel', titleKey: 'booking.hotel', access: 'authenticated' },
-  { path: '/booking/other', titleKey: 'booking.other', access: 'authenticated' },
-  { path: '/booking/mapping', titleKey: 'booking.mapping', access: 'authenticated' },
+  { path: '/booking', titleKey: 'booking.list', access: 'authenticated', load: loadBookingList },
+  { path: '/booking/flight', titleKey: 'booking.flight', access: 'authenticated', load: loadBookingList },
+  { path: '/booking/flight/detail/:id', titleKey: 'booking.flightDetail', access: 'authenticated', load: loadBookingDetails },
+  { path: '/booking/other/detail/:id', titleKey: 'booking.otherDetail', access: 'authenticated', load: loadBookingDetails },
+  { path: '/booking/rail', titleKey: 'booking.rail', access: 'authenticated', load: loadBookingList },
+  { path: '/booking/hotel', titleKey: 'booking.hotel', access: 'authenticated', load: loadBookingList },
+  { path: '/booking/other', titleKey: 'booking.other', access: 'authenticated', load: loadBookingList },
+  { path: '/booking/mapping', titleKey: 'booking.mapping', access: 'authenticated', load: () => import('../features/bookings/booking-mapping-page.tsx').then((m) => m.BookingMappingPage) },
   { path: '/booking/report', titleKey: 'booking.report', access: 'authenticated' },
   ...BOOKING_REPORTS.map((report): AppRoute => ({ path: `/booking/report/${report}`, titleKey: `booking.reports.${report}`, access: 'authenticated' })),
   { path: '/booking/report/budget/new', titleKey: 'booking.budgetNew', access: 'authenticated' },

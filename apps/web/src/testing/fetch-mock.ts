@@ -29,7 +29,7 @@ export function mockFetch(handlers: Record<string, MockHandler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     const key = `${init.method ?? 'GET'} ${url.pathname}`;
-    const request: MockRequest = { key, url, body: init.body ? JSON.parse(String(init.body)) : undefined, headers: new Headers(init.headers) };
+    const request: MockRequest = { key, url, body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body, headers: new Headers(init.headers) };
     requests.push(request);
     const handler = handlers[key];
     const answer = typeof handler === 'function' ? await handler(request) : (handler ?? errorAnswer(404, 'NOT_FOUND'));

@@ -1,7 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { delegationApi, type AttachmentDto, type AttachmentSection, type BodyOf, type QueryOf } from '@delego/contract';
-import { ApiError, call } from '../../../lib/api-client.ts';
-import { readToken } from '../../../lib/token-storage.ts';
+import {
+  delegationApi,
+  type AttachmentDto,
+  type AttachmentSection,
+  type BodyOf,
+  type QueryOf,
+} from '@delego/contract';
+import { call } from '../../../lib/api-client.ts';
+import { uploadFile } from '../../../lib/upload-file.ts';
 
 /** Every query of this feature starts with this key; a save or an action refreshes them all (spec §4: the list reloads). */
 const KEY = ['settlements'] as const;
@@ -43,7 +49,8 @@ export function useAvailableOrders() {
 export function useOrderImport(orderId: number) {
   return useQuery({
     queryKey: [...KEY, 'order-import', orderId],
-    queryFn: ({ signal }) => call(delegationApi.delegationOrderImport, { body: { id: orderId } }, { signal, notifyErrors: false }),
+    queryFn: ({ signal }) =>
+      call(delegationApi.delegationOrderImport, { body: { id: orderId } }, { signal, notifyErrors: false }),
     enabled: Number.isInteger(orderId) && orderId > 0,
     retry: false,
   });
@@ -52,7 +59,8 @@ export function useOrderImport(orderId: number) {
 export function useSettlement(id: number) {
   return useQuery({
     queryKey: [...KEY, 'one', id],
-    queryFn: ({ signal }) => call(delegationApi.delegationEdit, { body: { id } }, { signal, notifyErrors: false }),
+    queryFn: ({ signal }) =>
+      call(delegationApi.delegationEdit, { body: { id } }, { signal, notifyErrors: false }),
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
   });
@@ -62,7 +70,8 @@ export function useSettlement(id: number) {
 export function useSaveSettlement() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: BodyOf<typeof delegationApi.saveStandard>) => call(delegationApi.saveStandard, { body }, { notifyErrors: false }),
+    mutationFn: (body: BodyOf<typeof delegationApi.saveStandard>) =>
+      call(delegationApi.saveStandard, { body }, { notifyErrors: false }),
     onSuccess: (answer) => {
       if (answer.status === 'OK') void client.invalidateQueries({ queryKey: KEY });
     },
@@ -81,27 +90,16 @@ export function useSettlementAction() {
  * Uploads one file as `multipart/form-data` (the JSON client does not send files). Rejects with
  * `ApiError` carrying the server's issues, e.g. `attachment.tooLarge`.
  */
-export async function uploadAttachment(file: File, place: { section: AttachmentSection; itemKey?: string }): Promise<AttachmentDto> {
-  const data = new FormData();
-  data.append('file', file, file.name);
-  const query = new URLSearchParams({ section: place.section, ...(place.itemKey ? { item_key: place.itemKey } : {}) });
-  const token = readToken();
-  let response: Response;
-  try {
-    response = await fetch(`/api${delegationApi.attachmentUpload.path}?${query.toString()}`, {
-      method: 'POST',
-      headers: token ? { Authorization: `Bearer ${token}`, Accept: 'application/json' } : { Accept: 'application/json' },
-      body: data,
-    });
-  } catch {
-    throw new ApiError({ status: 0, code: 'NETWORK_ERROR' });
-  }
-  const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = (body ?? {}) as Partial<{ code: string; messages: string[]; issues: ApiError['issues']; requestId: string }>;
-    throw new ApiError({ status: response.status, code: error.code ?? `HTTP_${response.status}`, messages: error.messages, issues: error.issues, requestId: error.requestId });
-  }
-  return (body as { attachment: AttachmentDto }).attachment;
+export async function uploadAttachment(
+  file: File,
+  place: { section: AttachmentSection; itemKey?: string },
+): Promise<AttachmentDto> {
+  const answer = await uploadFile<{ attachment: AttachmentDto }>(
+    delegationApi.attachmentUpload.path,
+    { section: place.section, ...(place.itemKey ? { item_key: place.itemKey } : {}) },
+    file,
+  );
+  return answer.attachment;
 }
 
 /** Removes an upload that no saved settlement holds yet. */

@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import type { TravellerMapping } from '@delego/contract';
+import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useBookingUsers, useSaveTravellerMapping, useTravellerMappings } from './api/bookings.ts';
+
+interface UserOption {
+  id: number;
+  label: string;
+  suggested: string | null;
+}
+
+function MappingRow({ traveller }: { traveller: TravellerMapping }) {
+  const { t } = useTranslation('bookings');
+  const { enqueueSnackbar } = useSnackbar();
+  const users = useBookingUsers();
+  const save = useSaveTravellerMapping();
+  const suggestedIds = new Map(
+    traveller.suggestions.map((suggestion) => [suggestion.user_id, suggestion.reason]),
+  );
+  const options: UserOption[] = [
+    ...traveller.suggestions.map((suggestion) => ({
+      id: suggestion.user_id,
+      label: `${suggestion.full_name} (${suggestion.email})`,
+      suggested: suggestion.reason,
+    })),
+    ...(users.data?.items ?? [])
+      .filter((user) => !suggestedIds.has(user.id))
+      .map((user) => ({ id: user.id, label: `${user.full_name} (${user.email})`, suggested: null })),
+  ];
+  const [chosen, setChosen] = useState<UserOption | null>(options[0]?.suggested ? options[0] : null);
+  const label = t('mapping.userFor', { name: traveller.traveller_name });
+  return (
+    <TableRow>
+      <TableCell>{traveller.traveller_name}</TableCell>
+      <TableCell>{traveller.traveller_email ?? '—'}</TableCell>
+      <TableCell align="right">{traveller.booking_count}</TableCell>
+      <TableCell sx={{ minWidth: 260 }}>
+        <Autocomplete
+          size="small"
+          options={options}
+          value={chosen}
+          onChange={(_event, value) => setChosen(value)}
+          groupBy={(option) => (option.suggested ? t('mapping.suggested') : t('mapping.allUsers'))}
+          getOptionLabel={(option) => option.label}
+          isOptionEqualToValue={(option, value) => option.id === value.id}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label={label}
+              helperText={chosen?.suggested ? t(`mapping.reason.${chosen.suggested}`) : undefined}
+            />
+          )}
+        />
+      </TableCell>
+      <TableCell>
+        <Button
+          variant="contained"
+          disabled={!chosen}
+          loading={save.isPending}
+          aria-label={`${t('mapping.assign')}: ${traveller.traveller_name}`}
+          onClick={() =>
+            chosen &&
+            save.mutate(
+              { traveller_key: traveller.traveller_key, user_id: chosen.id },
+              {
+                onSuccess: (result) =>
+                  enqueueSnackbar(
+                    t('mapping.assigned', { count: result.assigned, name: traveller.traveller_name }),
+                  ),
+              },
+            )
+          }
+        >
+          {t('mapping.assign')}
+        </Button>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** `/booking/mapping` (bookingMapping): imported travellers who match no user, mapped once for all later imports. */
+export function BookingMappingPage() {
+  const { t } = useTranslation('bookings');
+  const { t: tr } = useTranslation('routes');
+  const list = useTravellerMappings();
+  return (
+    <>
+      <PageHeader
+        title={tr('booking.mapping')}
+        description={t('mapping.description')}
+        actions={
+          <Button component={RouterLink} to="/booking">
+            {t('details.back')}
+          </Button>
+        }
+      />
+      {list.isPending ? (
+        <PageSpinner />
+      ) : list.isError ? (
+        <Alert severity="error">{t('details.loadError')}</Alert>
+      ) : list.data.items.length === 0 ? (
+        <Alert severity="success">{t('mapping.none')}</Alert>
+      ) : (
+        <Stack spacing={2}>
+          <TableContainer component={Paper} variant="outlined">
+            <Table aria-label={tr('booking.mapping')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('mapping.traveller')}</TableCell>
+                  <TableCell>{t('mapping.email')}</TableCell>
+                  <TableCell align="right">{t('mapping.bookings')}</TableCell>
+                  <TableCell>{t('mapping.user')}</TableCell>
+                  <TableCell />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {list.data.items.map((traveller) => (
+                  <MappingRow key={traveller.traveller_key} traveller={traveller} />
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </Stack>
+      )}
+    </>
+  );
+}
