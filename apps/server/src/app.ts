@@ -49,6 +49,10 @@ import { createTripDocumentsService } from './modules/settlements/trip-documents
 import { registerSettlementRoutes } from './modules/settlements/settlements.routes.ts';
 import { createBookingsService } from './modules/bookings/bookings.service.ts';
 import { registerBookingRoutes } from './modules/bookings/bookings.routes.ts';
+import { createInvoicesService } from './modules/invoices/invoices.service.ts';
+import { registerInvoiceRoutes } from './modules/invoices/invoices.routes.ts';
+import { createOptimaService } from './modules/optima/optima.service.ts';
+import { registerOptimaRoutes } from './modules/optima/optima.routes.ts';
 
 export interface AppDependencies {
   db: Database;
@@ -137,6 +141,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerDelegationOrderRoutes(app, createDelegationOrderService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow }));
   registerDelegationAdvanceRoutes(app, createDelegationAdvanceService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, publicUrl: deps.publicUrl, onMailQueued: () => outbox.wake() }));
   registerBookingRoutes(app, createBookingsService({ db: deps.db, clock: deps.clock }));
+  registerInvoiceRoutes(app, createInvoicesService({ db: deps.db, clock: deps.clock, storage: deps.storage ?? createMemoryStorage(), workflow: tripWorkflow }));
+  registerOptimaRoutes(app, createOptimaService({ db: deps.db, clock: deps.clock }));
   registerDecisionLinkRoutes(app, createDecisionLinkService({ db: deps.db, workflow: tripWorkflow }), { rateLimitPerMinute: deps.authRateLimitPerMinute });
 
   await registerWebAndNotFound(app, deps.webDist);

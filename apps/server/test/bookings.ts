@@ -47,7 +47,7 @@ export async function insertInvoice(
       number: `FV/${Math.floor(Math.random() * 1e9)}/2026`,
       issueDate: '2026-03-11',
       sellerName: 'PKP Intercity S.A.',
-      sellerTaxId: '5261000217',
+      sellerTaxId: '5261000214',
       netTotal: '156.48',
       vatTotal: '12.52',
       grossTotal: '169.00',

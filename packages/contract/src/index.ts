@@ -25,3 +25,5 @@ export * from './delegation-orders.ts';
 export * from './delegation-advances.ts';
 export * from './action-by-link-decisions.ts';
 export * from './bookings.ts';
+export * from './invoices.ts';
+export * from './optima.ts';

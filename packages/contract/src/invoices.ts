@@ -1,11 +1,23 @@
 import { z } from 'zod';
-import { INVOICE_MATCH_STATUSES, INVOICE_SOURCES, VAT_RATES, invoiceInputSchema, type InvoiceMatch } from '@delego/domain';
+import {
+  INVOICE_MATCH_STATUSES,
+  INVOICE_SOURCES,
+  VAT_RATES,
+  invoiceInputSchema,
+  type InvoiceMatch,
+} from '@delego/domain';
 import { defineEndpoint, okResponseSchema } from './define-endpoint.ts';
 import { idBodySchema, listQuerySchema, pageSchema } from './paging.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
 
-export const INVOICE_LIST_SORTS = ['issue_date', 'number', 'seller_name', 'gross_total', 'created_at'] as const;
+export const INVOICE_LIST_SORTS = [
+  'issue_date',
+  'number',
+  'seller_name',
+  'gross_total',
+  'created_at',
+] as const;
 export type InvoiceListSort = (typeof INVOICE_LIST_SORTS)[number];
 
 export const invoiceListQuerySchema = listQuerySchema(INVOICE_LIST_SORTS, {
@@ -17,7 +29,12 @@ export const invoiceListQuerySchema = listQuerySchema(INVOICE_LIST_SORTS, {
   exported: z.enum(['true', 'false']).optional(),
 });
 
-export const invoiceVatLineSchema = z.object({ rate: z.enum(VAT_RATES), net: z.string(), vat: z.string(), gross: z.string() });
+export const invoiceVatLineSchema = z.object({
+  rate: z.enum(VAT_RATES),
+  net: z.string(),
+  vat: z.string(),
+  gross: z.string(),
+});
 
 /** Spec §7 `invoice/list`: one invoice with its amounts and what it covers. */
 export const invoiceListItemSchema = z.object({
@@ -35,7 +52,9 @@ export const invoiceListItemSchema = z.object({
   ksef_number: z.string().nullable(),
   match_status: z.enum(INVOICE_MATCH_STATUSES),
   booking_count: z.number().int(),
-  delegations: z.array(z.object({ id: z.number().int(), number: z.string().nullable(), employee_name: z.string() })),
+  delegations: z.array(
+    z.object({ id: z.number().int(), number: z.string().nullable(), employee_name: z.string() }),
+  ),
   has_file: z.boolean(),
   exported_at: z.string().nullable(),
 });
@@ -54,29 +73,84 @@ export const invoiceDetailsSchema = invoiceListItemSchema.extend({
   other_parties: z.array(z.string()),
   file_name: z.string().nullable(),
   bookings: z.array(
-    z.object({ id: z.number().int(), kind: z.string(), traveller_name: z.string(), title: z.string(), start_at: z.string(), amount_gross: z.string(), currency: z.string(), delegation_id: z.number().int().nullable(), delegation_number: z.string().nullable() }),
+    z.object({
+      id: z.number().int(),
+      kind: z.string(),
+      traveller_name: z.string(),
+      title: z.string(),
+      start_at: z.string(),
+      amount_gross: z.string(),
+      currency: z.string(),
+      delegation_id: z.number().int().nullable(),
+      delegation_number: z.string().nullable(),
+    }),
   ),
   match: z.custom<InvoiceMatch | null>((value) => value === null || typeof value === 'object'),
   can_edit: z.boolean(),
 });
 export type InvoiceDetails = z.infer<typeof invoiceDetailsSchema>;
 
-export const invoiceSaveBodySchema = invoiceInputSchema.extend({ id: z.number().int().positive().optional() });
+export const invoiceSaveBodySchema = invoiceInputSchema.extend({
+  id: z.number().int().positive().optional(),
+});
 
 /** The result of a KSeF import: each file's invoice and its match, or why it was not taken. */
 export const ksefImportResultSchema = z.object({
-  imported: z.array(z.object({ file_name: z.string(), invoice_id: z.number().int(), number: z.string(), seller_name: z.string(), gross_total: z.string(), currency: z.string(), match_status: z.enum(INVOICE_MATCH_STATUSES) })),
+  imported: z.array(
+    z.object({
+      file_name: z.string(),
+      invoice_id: z.number().int(),
+      number: z.string(),
+      seller_name: z.string(),
+      gross_total: z.string(),
+      currency: z.string(),
+      match_status: z.enum(INVOICE_MATCH_STATUSES),
+    }),
+  ),
   duplicates: z.array(z.object({ file_name: z.string(), invoice_id: z.number().int(), number: z.string() })),
-  rejected: z.array(z.object({ file_name: z.string(), code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() })),
+  rejected: z.array(
+    z.object({
+      file_name: z.string(),
+      code: z.string(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    }),
+  ),
 });
 export type KsefImportResult = z.infer<typeof ksefImportResultSchema>;
 
 /** What an acceptor and finance see before deciding a settlement: its bookings' invoices and duplicate claims. */
 export const settlementCostCheckSchema = z.object({
-  bookings: z.array(z.object({ id: z.number().int(), kind: z.string(), title: z.string(), start_at: z.string(), amount_gross: z.string(), currency: z.string(), invoice_missing: z.boolean(), invoice_ids: z.array(z.number().int()) })),
-  invoices: z.array(z.object({ id: z.number().int(), number: z.string(), seller_name: z.string(), issue_date: z.string(), gross_total: z.string(), currency: z.string(), source: z.enum(INVOICE_SOURCES) })),
+  bookings: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.string(),
+      title: z.string(),
+      start_at: z.string(),
+      amount_gross: z.string(),
+      currency: z.string(),
+      invoice_missing: z.boolean(),
+      invoice_ids: z.array(z.number().int()),
+    }),
+  ),
+  invoices: z.array(
+    z.object({
+      id: z.number().int(),
+      number: z.string(),
+      seller_name: z.string(),
+      issue_date: z.string(),
+      gross_total: z.string(),
+      currency: z.string(),
+      source: z.enum(INVOICE_SOURCES),
+    }),
+  ),
   duplicates: z.array(
-    z.object({ place: z.string(), reason: z.enum(['sameNumber', 'sameAmountDateSeller']), other_delegation_id: z.number().int(), other_delegation_number: z.string().nullable(), other_place: z.string() }),
+    z.object({
+      place: z.string(),
+      reason: z.enum(['sameNumber', 'sameAmountDateSeller']),
+      other_delegation_id: z.number().int(),
+      other_delegation_number: z.string().nullable(),
+      other_place: z.string(),
+    }),
   ),
 });
 export type SettlementCostCheck = z.infer<typeof settlementCostCheckSchema>;
@@ -127,14 +201,20 @@ export const invoiceApi = {
   ksefImport: defineEndpoint({
     method: 'POST',
     path: '/invoice/ksef-import',
-    summary: "Import KSeF FA(3) invoices (one XML or a ZIP of many, multipart field 'file') and match each to its trip",
+    summary:
+      "Import KSeF FA(3) invoices (one XML or a ZIP of many, multipart field 'file') and match each to its trip",
     response: ksefImportResultSchema,
   }),
   matchConfirm: defineEndpoint({
     method: 'POST',
     path: '/invoice/match-confirm',
-    summary: "Confirm or correct a received invoice's trip: it joins the settlement as a company-paid cost or as its booking's invoice",
-    body: z.strictObject({ id: z.number().int().positive(), delegation_id: z.number().int().positive(), booking_id: z.number().int().positive().nullable().default(null) }),
+    summary:
+      "Confirm or correct a received invoice's trip: it joins the settlement as a company-paid cost or as its booking's invoice",
+    body: z.strictObject({
+      id: z.number().int().positive(),
+      delegation_id: z.number().int().positive(),
+      booking_id: z.number().int().positive().nullable().default(null),
+    }),
     response: z.object({ status: z.literal('ok'), invoice: invoiceDetailsSchema }),
   }),
   matchReject: defineEndpoint({

@@ -85,9 +85,14 @@ function words(text: string): string[] {
     .filter((word) => word.length >= 3 && !/^\d+$/.test(word));
 }
 
-/** The place of `places` named in the seller's address or name, if any (whole words, without diacritics). */
+/**
+ * The place of `places` named in the seller's address or name, or in a line (a ticket names its
+ * route), if any — whole words, without diacritics.
+ */
 function placeNamed(invoice: InvoiceForMatching, places: string[]): string | null {
-  const sellerWords = new Set(words(`${invoice.sellerAddress ?? ''} ${invoice.sellerName}`));
+  const sellerWords = new Set(
+    words(`${invoice.sellerAddress ?? ''} ${invoice.sellerName} ${invoice.lineNames.join(' ')}`),
+  );
   for (const place of places) {
     const placeWords = words(place);
     if (placeWords.length > 0 && placeWords.every((word) => sellerWords.has(word))) return place;
@@ -193,14 +198,12 @@ export function matchInvoice(invoice: InvoiceForMatching, trips: TripForMatching
     bookingId: best.bookingId,
     score: best.score,
     reasons: best.reasons,
-    alternatives: scored
-      .slice(1, 4)
-      .map((entry) => ({
-        delegationId: entry.trip.delegationId,
-        delegationNumber: entry.trip.number,
-        employeeName: entry.trip.employeeName,
-        score: entry.score,
-      })),
+    alternatives: scored.slice(1, 4).map((entry) => ({
+      delegationId: entry.trip.delegationId,
+      delegationNumber: entry.trip.number,
+      employeeName: entry.trip.employeeName,
+      score: entry.score,
+    })),
   };
 }
 

@@ -32,6 +32,7 @@ import type { TripWorkflow } from '../trip-workflow/trip-workflow.service.ts';
 import { settlementAsTripDocument } from '../trip-workflow/trip-workflow.repo.ts';
 import { fileReferencesOf, type AttachmentsService } from './attachments.service.ts';
 import { bookingsRepo } from '../bookings/bookings.repo.ts';
+import { optimaRepo } from '../optima/optima.repo.ts';
 import { settlementsRepo, type DelegationRow, type ListRow, type ListViewer, type OrderRow } from './settlements.repo.ts';
 
 type ListQuery = z.output<typeof delegationListQuerySchema>;
@@ -239,6 +240,9 @@ export function createSettlementsService(deps: { db: Database; clock: Clock; wor
       const id = idOf(value);
       if (id === null || !(await settlementsRepo.existingIds(db, table, companyId, [id])).has(id)) issues.push({ path: [field], code: 'validation.unknownReference' });
     }
+    // The accounting category is one of those imported from Optima (spec §3 `optima_category_code`).
+    const category = form.optima_category_code?.trim();
+    if (category && !(await optimaRepo.categories(db, companyId)).some((row) => row.code === category)) issues.push({ path: ['optima_category_code'], code: 'validation.unknownReference' });
     return issues;
   }
 
