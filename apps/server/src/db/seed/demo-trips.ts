@@ -1,5 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { addDaysToLocalDate, localTimeToMillis, type DocumentAction, type SystemSettings } from '@delego/domain';
+import {
+  addDaysToLocalDate,
+  localTimeToMillis,
+  type DocumentAction,
+  type SystemSettings,
+} from '@delego/domain';
 import { delegationAdvanceApi, delegationApi, delegationOrderApi } from '@delego/contract';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../client.ts';
@@ -30,7 +35,7 @@ function requestBody<B extends z.ZodType>(endpoint: { body?: B }, value: unknown
  * past trips lie a few weeks back on working days and future ones a week or more ahead, whenever
  * the demo is started. Every seeded event happens before that Monday, i.e. before the seed day.
  */
-function demoCalendar(seedDay: string) {
+export function demoCalendar(seedDay: string) {
   const weekday = (new Date(`${seedDay}T12:00:00Z`).getUTCDay() + 6) % 7;
   const monday = addDaysToLocalDate(seedDay, -weekday);
   /** `YYYY-MM-DD` of a weekday (0 = Monday) `week` weeks from the seed week. */
@@ -56,13 +61,24 @@ type DemoCalendar = ReturnType<typeof demoCalendar>;
  * the NBP mid rate, not NBP's. The days close to today are left to the NBP import (and to manual
  * rates an administrator enters), which a same-day NBP rate would win over anyway.
  */
-async function insertDemoExchangeRates(tx: Transaction, companyId: number, calendar: DemoCalendar): Promise<void> {
+async function insertDemoExchangeRates(
+  tx: Transaction,
+  companyId: number,
+  calendar: DemoCalendar,
+): Promise<void> {
   const rows: (typeof exchangeRates.$inferInsert)[] = [];
   for (let offset = -63; offset <= -8; offset++) {
     const rateDate = addDaysToLocalDate(calendar.monday, offset);
     const weekday = new Date(`${rateDate}T12:00:00Z`).getUTCDay();
     if (weekday === 0 || weekday === 6) continue;
-    rows.push({ companyId, currency: 'EUR', rateDate, rate: (4.238 + ((rows.length * 37) % 23) * 0.0011).toFixed(4), tableNo: null, source: 'manual' });
+    rows.push({
+      companyId,
+      currency: 'EUR',
+      rateDate,
+      rate: (4.238 + ((rows.length * 37) % 23) * 0.0011).toFixed(4),
+      tableNo: null,
+      source: 'manual',
+    });
   }
   await tx.insert(exchangeRates).values(rows);
 }
@@ -70,10 +86,24 @@ async function insertDemoExchangeRates(tx: Transaction, companyId: number, calen
 /** The ids of the demo master data the trips name. */
 async function masterDataIds(tx: Transaction, companyId: number) {
   const task = async (namePl: string) =>
-    (await tx.select({ id: delegationTasks.id }).from(delegationTasks).where(and(eq(delegationTasks.companyId, companyId), eq(delegationTasks.namePl, namePl))))[0]!.id;
-  const [centre] = await tx.select({ id: costCentres.id }).from(costCentres).where(and(eq(costCentres.companyId, companyId), eq(costCentres.ordinate, 'MPK-100')));
-  const [project] = await tx.select({ id: projects.id }).from(projects).where(and(eq(projects.companyId, companyId), eq(projects.name, 'Wdrożenie CRM')));
-  const [contractor] = await tx.select({ id: contractors.id }).from(contractors).where(and(eq(contractors.companyId, companyId), eq(contractors.name, 'Acme Polska Sp. z o.o.')));
+    (
+      await tx
+        .select({ id: delegationTasks.id })
+        .from(delegationTasks)
+        .where(and(eq(delegationTasks.companyId, companyId), eq(delegationTasks.namePl, namePl)))
+    )[0]!.id;
+  const [centre] = await tx
+    .select({ id: costCentres.id })
+    .from(costCentres)
+    .where(and(eq(costCentres.companyId, companyId), eq(costCentres.ordinate, 'MPK-100')));
+  const [project] = await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.companyId, companyId), eq(projects.name, 'Wdrożenie CRM')));
+  const [contractor] = await tx
+    .select({ id: contractors.id })
+    .from(contractors)
+    .where(and(eq(contractors.companyId, companyId), eq(contractors.name, 'Acme Polska Sp. z o.o.')));
   return {
     clientMeeting: await task('Spotkanie z klientem'),
     training: await task('Szkolenie'),
@@ -97,6 +127,44 @@ async function masterDataIds(tx: Transaction, companyId: number) {
  * to each event's time, so numbers, calculations, decisions and audit rows are the real ones.
  * `tx` is the transaction that creates the demo company: the company and its trips commit together.
  */
+/**
+ * A demo user's request context, as the routes hand it to services; the seed acts through the
+ * services as this user (with the request id `seed:demo`).
+ */
+export async function demoContext(
+  tx: Transaction,
+  company: CompanyRecord,
+  login: string,
+  seedDay: string,
+): Promise<AuthenticatedContext> {
+  const user = (await authRepo.findUserByLogin(tx, company.id, login))!;
+  const permissions = await authRepo.permissionMapOf(tx, company.id, user.id, seedDay);
+  return {
+    requestId: DEMO_SEED_REQUEST_ID,
+    ip: '127.0.0.1',
+    userAgent: undefined,
+    actor: {
+      sessionId: DEMO_SEED_REQUEST_ID,
+      companyId: company.id,
+      companyCode: company.code,
+      userId: user.id,
+      contextUserId: user.id,
+      login: user.login,
+      name: user.name,
+      surname: user.surname,
+      email: user.email,
+      isExternalUser: user.isExternal,
+      companyName: company.name,
+      contextUserLogin: user.login,
+      permissions,
+      contextPermissions: permissions,
+      language: user.language,
+      settings: company.settings,
+      isAdminContext: false,
+    },
+  };
+}
+
 export async function seedDemoTrips(tx: Transaction, company: CompanyRecord, seedDay: string): Promise<void> {
   const calendar = demoCalendar(seedDay);
   const { at, day, instant } = calendar;
@@ -121,55 +189,44 @@ export async function seedDemoTrips(tx: Transaction, company: CompanyRecord, see
   const advances = createDelegationAdvanceService({ db, clock, workflow, publicUrl, onMailQueued });
 
   const contexts = new Map<DemoLogin, AuthenticatedContext>();
-  for (const login of ['employee', 'acceptor', 'finance'] as const) {
-    const user = (await authRepo.findUserByLogin(tx, company.id, login))!;
-    const permissions = await authRepo.permissionMapOf(tx, company.id, user.id, seedDay);
-    contexts.set(login, {
-      requestId: DEMO_SEED_REQUEST_ID,
-      ip: '127.0.0.1',
-      userAgent: undefined,
-      actor: {
-        sessionId: DEMO_SEED_REQUEST_ID,
-        companyId: company.id,
-        companyCode: company.code,
-        userId: user.id,
-        contextUserId: user.id,
-        login: user.login,
-        name: user.name,
-        surname: user.surname,
-        email: user.email,
-        isExternalUser: user.isExternal,
-        companyName: company.name,
-        contextUserLogin: user.login,
-        permissions,
-        contextPermissions: permissions,
-        language: user.language,
-        settings,
-        isAdminContext: false,
-      },
-    });
-  }
+  for (const login of ['employee', 'acceptor', 'finance'] as const)
+    contexts.set(login, await demoContext(tx, { ...company, settings }, login, seedDay));
   const as = (login: DemoLogin) => contexts.get(login)!;
   const employeeId = as('employee').actor.userId;
   /** Moves the clock to a Warsaw wall time of the calendar. */
-  const when = (week: number, weekdayIndex: number, time: string) => clock.set(instant(week, weekdayIndex, time));
+  const when = (week: number, weekdayIndex: number, time: string) =>
+    clock.set(instant(week, weekdayIndex, time));
 
   async function saveOrder(body: Record<string, unknown>) {
-    const answer = await orders.saveStandard(as('employee'), requestBody(delegationOrderApi.saveStandard, { user_id: employeeId, ...body }));
+    const answer = await orders.saveStandard(
+      as('employee'),
+      requestBody(delegationOrderApi.saveStandard, { user_id: employeeId, ...body }),
+    );
     if (answer.status !== 'OK') throw new Error(`demo order not saved: ${JSON.stringify(answer.issues)}`);
     return answer.delegationOrder;
   }
   const orderAction = (login: DemoLogin, id: number, action: DocumentAction, comment?: string) =>
     orders.action(as(login), requestBody(delegationOrderApi.action, { id, action, comment }));
   async function saveSettlement(delegation: Record<string, unknown>) {
-    const answer = await settlements.saveStandard(as('employee'), requestBody(delegationApi.saveStandard, { delegation: { user_id: employeeId, ...delegation } }));
+    const answer = await settlements.saveStandard(
+      as('employee'),
+      requestBody(delegationApi.saveStandard, { delegation: { user_id: employeeId, ...delegation } }),
+    );
     if (answer.status !== 'OK') throw new Error(`demo settlement not saved: ${JSON.stringify(answer)}`);
     return answer.delegation;
   }
-  const settlementAction = (login: DemoLogin, id: number, action: Exclude<DocumentAction, 'edit'>, comment?: string) =>
-    settlements.action(as(login), requestBody(delegationApi.action, { id, action, comment }));
+  const settlementAction = (
+    login: DemoLogin,
+    id: number,
+    action: Exclude<DocumentAction, 'edit'>,
+    comment?: string,
+  ) => settlements.action(as(login), requestBody(delegationApi.action, { id, action, comment }));
   const advanceOf = (saved: { advances: { id?: number }[] }) => saved.advances[0]!.id!;
-  const payAdvance = (id: number, paymentDate: string) => advances.decision(as('finance'), requestBody(delegationAdvanceApi.decision, { id, decision: 'markPaid', payment_date: paymentDate }));
+  const payAdvance = (id: number, paymentDate: string) =>
+    advances.decision(
+      as('finance'),
+      requestBody(delegationAdvanceApi.decision, { id, decision: 'markPaid', payment_date: paymentDate }),
+    );
 
   const order = {
     cost_centre_id: ids.salesCentre,
@@ -203,7 +260,13 @@ export async function seedDemoTrips(tx: Transaction, company: CompanyRecord, see
     end_date: end,
     distance,
     // Her own Škoda Octavia of the demo vehicles.
-    vehicle: { is_private: true, engine_capacity: 1598, type: 'car', plates: 'WA 5Y123', model: 'Skoda Octavia' },
+    vehicle: {
+      is_private: true,
+      engine_capacity: 1598,
+      type: 'car',
+      plates: 'WA 5Y123',
+      model: 'Skoda Octavia',
+    },
   });
 
   // 1. Berlin, seven weeks back: ordered, accepted, advance paid, travelled by her own car, settled.
@@ -216,7 +279,15 @@ export async function seedDemoTrips(tx: Transaction, company: CompanyRecord, see
     start_date: at(-5, 1, '06:00'),
     end_date: at(-5, 3, '20:00'),
     allowed_transport: ['car'],
-    advances: [{ amount_in_currency: '100.00', currency: 'EUR', payment_type: 'cash', payment_date: day(-6, 4), comment: 'Na parkingi i opłaty drogowe' }],
+    advances: [
+      {
+        amount_in_currency: '100.00',
+        currency: 'EUR',
+        payment_type: 'cash',
+        payment_date: day(-6, 4),
+        comment: 'Na parkingi i opłaty drogowe',
+      },
+    ],
   });
   await orderAction('employee', berlinOrder.id, 'submit');
   when(-7, 2, '10:15');
@@ -233,29 +304,57 @@ export async function seedDemoTrips(tx: Transaction, company: CompanyRecord, see
     start_date: at(-5, 1, '06:00'),
     end_date: at(-5, 3, '20:00'),
     settlement_date: day(-4, 0),
-    transport: [privateCar('Warszawa', 'Berlin', at(-5, 1, '06:00'), at(-5, 1, '13:00'), '575'), privateCar('Berlin', 'Warszawa', at(-5, 3, '13:00'), at(-5, 3, '20:00'), '575')],
+    transport: [
+      privateCar('Warszawa', 'Berlin', at(-5, 1, '06:00'), at(-5, 1, '13:00'), '575'),
+      privateCar('Berlin', 'Warszawa', at(-5, 3, '13:00'), at(-5, 3, '20:00'), '575'),
+    ],
     country: [
       { country_code: 'PL', in_date: at(-5, 1, '06:00'), out_date: at(-5, 1, '11:00') },
       {
         country_code: 'DE',
         in_date: at(-5, 1, '11:00'),
         out_date: at(-5, 3, '15:00'),
-        meals_per_doba: [{ breakfast: false, lunch: false, dinner: false }, { breakfast: true, lunch: false, dinner: false }, { breakfast: true, lunch: false, dinner: false }],
+        meals_per_doba: [
+          { breakfast: false, lunch: false, dinner: false },
+          { breakfast: true, lunch: false, dinner: false },
+          { breakfast: true, lunch: false, dinner: false },
+        ],
         breakfast_count: '2',
         accommodation: [
-          { settlement_type_id: 'invoiceWorkerPayment', start_date: at(-5, 1, '15:00'), end_date: at(-5, 3, '10:00'), amount_in_currency: '268.00', currency: 'EUR', invoice_date: day(-5, 3) },
+          {
+            settlement_type_id: 'invoiceWorkerPayment',
+            start_date: at(-5, 1, '15:00'),
+            end_date: at(-5, 3, '10:00'),
+            amount_in_currency: '268.00',
+            currency: 'EUR',
+            invoice_date: day(-5, 3),
+          },
         ],
       },
       { country_code: 'PL', in_date: at(-5, 3, '15:00'), out_date: at(-5, 3, '20:00') },
     ],
-    other: [{ type_id: 'parking', payment_type_id: 'cash', amount_in_currency: '36.00', currency: 'EUR', bill_number: 'P/2291', bill_date: day(-5, 2) }],
+    other: [
+      {
+        type_id: 'parking',
+        payment_type_id: 'cash',
+        amount_in_currency: '36.00',
+        currency: 'EUR',
+        bill_number: 'P/2291',
+        bill_date: day(-5, 2),
+      },
+    ],
     advances: [{ id: advanceOf(berlinOrder), payment_type: 'cash' }],
   });
   await settlementAction('employee', berlin.id, 'submit');
   when(-4, 1, '10:00');
   await settlementAction('acceptor', berlin.id, 'accept');
   when(-4, 3, '12:00');
-  await settlementAction('finance', berlin.id, 'settle', 'Sprawdzono z rachunkami, do wypłaty w najbliższym przelewie.');
+  await settlementAction(
+    'finance',
+    berlin.id,
+    'settle',
+    'Sprawdzono z rachunkami, do wypłaty w najbliższym przelewie.',
+  );
 
   // 2. Kraków, three weeks back: ordered and accepted; the settlement is sent and waits for the acceptor.
   when(-4, 2, '09:00');
@@ -282,7 +381,10 @@ export async function seedDemoTrips(tx: Transaction, company: CompanyRecord, see
     start_date: at(-3, 1, '07:00'),
     end_date: at(-3, 2, '21:00'),
     settlement_date: day(-1, 0),
-    transport: [rail('Warszawa', 'Kraków', at(-3, 1, '07:00'), at(-3, 1, '09:30'), '169.00'), rail('Kraków', 'Warszawa', at(-3, 2, '18:30'), at(-3, 2, '21:00'), '149.00')],
+    transport: [
+      rail('Warszawa', 'Kraków', at(-3, 1, '07:00'), at(-3, 1, '09:30'), '169.00'),
+      rail('Kraków', 'Warszawa', at(-3, 2, '18:30'), at(-3, 2, '21:00'), '149.00'),
+    ],
     country: [
       {
         country_code: 'PL',
@@ -290,7 +392,14 @@ export async function seedDemoTrips(tx: Transaction, company: CompanyRecord, see
         out_date: at(-3, 2, '21:00'),
         breakfast_count: '1',
         accommodation: [
-          { settlement_type_id: 'invoiceWorkerPayment', start_date: at(-3, 1, '15:00'), end_date: at(-3, 2, '11:00'), amount_in_currency: '389.00', currency: 'PLN', invoice_date: day(-3, 2) },
+          {
+            settlement_type_id: 'invoiceWorkerPayment',
+            start_date: at(-3, 1, '15:00'),
+            end_date: at(-3, 2, '11:00'),
+            amount_in_currency: '389.00',
+            currency: 'PLN',
+            invoice_date: day(-3, 2),
+          },
         ],
       },
     ],
@@ -307,15 +416,32 @@ export async function seedDemoTrips(tx: Transaction, company: CompanyRecord, see
     start_date: at(-2, 3, '06:30'),
     end_date: at(-2, 3, '21:30'),
     settlement_date: day(-2, 4),
-    transport: [rail('Warszawa', 'Gdańsk', at(-2, 3, '06:30'), at(-2, 3, '09:20'), '159.00'), rail('Gdańsk', 'Warszawa', at(-2, 3, '18:40'), at(-2, 3, '21:30'), '159.00')],
+    transport: [
+      rail('Warszawa', 'Gdańsk', at(-2, 3, '06:30'), at(-2, 3, '09:20'), '159.00'),
+      rail('Gdańsk', 'Warszawa', at(-2, 3, '18:40'), at(-2, 3, '21:30'), '159.00'),
+    ],
     country: [{ country_code: 'PL', in_date: at(-2, 3, '06:30'), out_date: at(-2, 3, '21:30') }],
-    other: [{ type_id: 'taxi', payment_type_id: 'ownFunds', amount_in_currency: '42.00', currency: 'PLN', bill_number: 'T/0815', bill_date: day(-2, 3) }],
+    other: [
+      {
+        type_id: 'taxi',
+        payment_type_id: 'ownFunds',
+        amount_in_currency: '42.00',
+        currency: 'PLN',
+        bill_number: 'T/0815',
+        bill_date: day(-2, 3),
+      },
+    ],
   });
   await settlementAction('employee', gdansk.id, 'submit');
   when(-1, 1, '09:00');
   await settlementAction('acceptor', gdansk.id, 'accept');
   when(-1, 2, '13:00');
-  await settlementAction('finance', gdansk.id, 'returnForCorrection', 'Brak skanów biletów kolejowych – proszę je dołączyć i wysłać rozliczenie ponownie.');
+  await settlementAction(
+    'finance',
+    gdansk.id,
+    'returnForCorrection',
+    'Brak skanów biletów kolejowych – proszę je dołączyć i wysłać rozliczenie ponownie.',
+  );
 
   // 4. Frankfurt, in two weeks: accepted with a EUR advance already paid, waiting to be settled after the trip.
   when(-2, 0, '10:00');
@@ -329,11 +455,24 @@ export async function seedDemoTrips(tx: Transaction, company: CompanyRecord, see
     allowed_transport: ['flight', 'publicTransport'],
     allowed_transport_cost: '1850.00',
     settlement_deadline: day(4, 4),
-    advances: [{ amount_in_currency: '300.00', currency: 'EUR', payment_type: 'transfer', payment_date: day(-1, 3), comment: 'Na hotel i dojazdy na miejscu' }],
+    advances: [
+      {
+        amount_in_currency: '300.00',
+        currency: 'EUR',
+        payment_type: 'transfer',
+        payment_date: day(-1, 3),
+        comment: 'Na hotel i dojazdy na miejscu',
+      },
+    ],
   });
   await orderAction('employee', frankfurt.id, 'submit');
   when(-2, 1, '11:00');
-  await orderAction('acceptor', frankfurt.id, 'accept', 'Akceptuję, proszę o rezerwację lotu przez konsultanta.');
+  await orderAction(
+    'acceptor',
+    frankfurt.id,
+    'accept',
+    'Akceptuję, proszę o rezerwację lotu przez konsultanta.',
+  );
   when(-1, 3, '10:00');
   await payAdvance(advanceOf(frankfurt), day(-1, 3));
 

@@ -1,11 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { ADMIN_COMPANY_CODE, PROVIDER_PERMISSIONS, defaultSystemSettings, toLocalDate, type Permission } from '@delego/domain';
+import {
+  ADMIN_COMPANY_CODE,
+  PROVIDER_PERMISSIONS,
+  defaultSystemSettings,
+  toLocalDate,
+  type Permission,
+} from '@delego/domain';
 import type { Database, Transaction } from '../client.ts';
 import { companies, rolePermissions, roles, userRoles, users } from '../schema/index.ts';
 import { passwordHasher } from '../../modules/auth/password-hasher.ts';
 import { toCompanyRecord } from '../../modules/company/company.repo.ts';
 import { seedDemoMasterData } from './demo-master-data.ts';
 import { seedDemoTrips } from './demo-trips.ts';
+import { seedDemoBookings } from '../../modules/bookings/demo-bookings.ts';
 
 /** Every demo account's password (README). */
 export const DEMO_PASSWORD = 'Delego2026!';
@@ -19,7 +26,12 @@ interface DemoRole {
 }
 
 const DEMO_ROLES: DemoRole[] = [
-  { key: 'employee', name: 'Pracownik', description: 'Zamawia i rozlicza własne podróże', permissions: ['travelOrderSelf', 'viewBookingAssigned'] },
+  {
+    key: 'employee',
+    name: 'Pracownik',
+    description: 'Zamawia i rozlicza własne podróże',
+    permissions: ['travelOrderSelf', 'viewBookingAssigned'],
+  },
   {
     key: 'acceptor',
     name: 'Akceptant merytoryczny',
@@ -55,7 +67,15 @@ const DEMO_ROLES: DemoRole[] = [
     key: 'administrator',
     name: 'Administrator firmy',
     description: 'Konfiguruje firmę: użytkowników, role, stawki i ustawienia',
-    permissions: ['companyAdmin', 'viewInvoices', 'reportDelegation', 'modifyDates', 'delegationForOthers', 'viewAllBookings', 'viewBookings'],
+    permissions: [
+      'companyAdmin',
+      'viewInvoices',
+      'reportDelegation',
+      'modifyDates',
+      'delegationForOthers',
+      'viewAllBookings',
+      'viewBookings',
+    ],
   },
 ];
 
@@ -69,17 +89,57 @@ interface DemoUser {
 }
 
 const DEMO_USERS: DemoUser[] = [
-  { login: 'employee', name: 'Anna', surname: 'Kowalska', email: 'anna.kowalska@demo.delego.local', roles: ['employee'], position: 'Specjalistka ds. sprzedaży' },
-  { login: 'acceptor', name: 'Piotr', surname: 'Nowak', email: 'piotr.nowak@demo.delego.local', roles: ['employee', 'acceptor'], position: 'Kierownik działu sprzedaży' },
-  { login: 'finance', name: 'Katarzyna', surname: 'Wiśniewska', email: 'katarzyna.wisniewska@demo.delego.local', roles: ['employee', 'finance'], position: 'Główna księgowa' },
-  { login: 'consultant', name: 'Tomasz', surname: 'Wójcik', email: 'tomasz.wojcik@demo.delego.local', roles: ['consultant'], position: 'Konsultant podróży' },
-  { login: 'administrator', name: 'Magdalena', surname: 'Kamińska', email: 'magdalena.kaminska@demo.delego.local', roles: ['employee', 'administrator'], position: 'Administrator systemu' },
+  {
+    login: 'employee',
+    name: 'Anna',
+    surname: 'Kowalska',
+    email: 'anna.kowalska@demo.delego.local',
+    roles: ['employee'],
+    position: 'Specjalistka ds. sprzedaży',
+  },
+  {
+    login: 'acceptor',
+    name: 'Piotr',
+    surname: 'Nowak',
+    email: 'piotr.nowak@demo.delego.local',
+    roles: ['employee', 'acceptor'],
+    position: 'Kierownik działu sprzedaży',
+  },
+  {
+    login: 'finance',
+    name: 'Katarzyna',
+    surname: 'Wiśniewska',
+    email: 'katarzyna.wisniewska@demo.delego.local',
+    roles: ['employee', 'finance'],
+    position: 'Główna księgowa',
+  },
+  {
+    login: 'consultant',
+    name: 'Tomasz',
+    surname: 'Wójcik',
+    email: 'tomasz.wojcik@demo.delego.local',
+    roles: ['consultant'],
+    position: 'Konsultant podróży',
+  },
+  {
+    login: 'administrator',
+    name: 'Magdalena',
+    surname: 'Kamińska',
+    email: 'magdalena.kaminska@demo.delego.local',
+    roles: ['employee', 'administrator'],
+    position: 'Administrator systemu',
+  },
 ];
 
 async function insertRole(tx: Transaction, companyId: number, role: Omit<DemoRole, 'key'>): Promise<number> {
-  const [row] = await tx.insert(roles).values({ companyId, name: role.name, description: role.description }).returning({ id: roles.id });
+  const [row] = await tx
+    .insert(roles)
+    .values({ companyId, name: role.name, description: role.description })
+    .returning({ id: roles.id });
   if (role.permissions.length > 0) {
-    await tx.insert(rolePermissions).values(role.permissions.map((permissionName) => ({ roleId: row!.id, permissionName })));
+    await tx
+      .insert(rolePermissions)
+      .values(role.permissions.map((permissionName) => ({ roleId: row!.id, permissionName })));
   }
   return row!.id;
 }
@@ -90,7 +150,10 @@ async function insertRole(tx: Transaction, companyId: number, role: Omit<DemoRol
  * the demo company already exists, also when another process is creating it at the same moment.
  */
 export async function seedDemo(db: Database, options: { now?: Date } = {}): Promise<boolean> {
-  const existing = await db.select({ id: companies.id }).from(companies).where(sql`lower(${companies.code}) = ${DEMO_COMPANY_CODE}`);
+  const existing = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(sql`lower(${companies.code}) = ${DEMO_COMPANY_CODE}`);
   if (existing.length > 0) return false;
   const passwordHash = await passwordHasher.hash(DEMO_PASSWORD);
 
@@ -109,19 +172,43 @@ export async function seedDemo(db: Database, options: { now?: Date } = {}): Prom
     for (const user of DEMO_USERS) {
       const [row] = await tx
         .insert(users)
-        .values({ companyId: demo.id, login: user.login, name: user.name, surname: user.surname, email: user.email, passwordHash, position: user.position })
+        .values({
+          companyId: demo.id,
+          login: user.login,
+          name: user.name,
+          surname: user.surname,
+          email: user.email,
+          passwordHash,
+          position: user.position,
+        })
         .returning({ id: users.id });
       userIds.set(user.login, row!.id);
-      await tx.insert(userRoles).values(user.roles.map((key) => ({ userId: row!.id, roleId: roleIds.get(key)! })));
+      await tx
+        .insert(userRoles)
+        .values(user.roles.map((key) => ({ userId: row!.id, roleId: roleIds.get(key)! })));
     }
     // The acceptor is the superior of the other demo employees.
-    await tx.update(users).set({ superiorId: userIds.get('acceptor')! }).where(sql`${users.companyId} = ${demo.id} and ${users.login} <> 'acceptor'`);
+    await tx
+      .update(users)
+      .set({ superiorId: userIds.get('acceptor')! })
+      .where(sql`${users.companyId} = ${demo.id} and ${users.login} <> 'acceptor'`);
     await seedDemoMasterData(tx, demo.id, demo.name, userIds);
     await seedDemoTrips(tx, toCompanyRecord(demo), toLocalDate(options.now ?? new Date()));
+    await seedDemoBookings(tx, toCompanyRecord(demo), toLocalDate(options.now ?? new Date()));
 
-    let [admin] = await tx.select().from(companies).where(sql`lower(${companies.code}) = ${ADMIN_COMPANY_CODE}`);
+    let [admin] = await tx
+      .select()
+      .from(companies)
+      .where(sql`lower(${companies.code}) = ${ADMIN_COMPANY_CODE}`);
     if (!admin) {
-      [admin] = await tx.insert(companies).values({ code: ADMIN_COMPANY_CODE, name: 'Delego – administracja dostawcy', settings: defaultSystemSettings() }).returning();
+      [admin] = await tx
+        .insert(companies)
+        .values({
+          code: ADMIN_COMPANY_CODE,
+          name: 'Delego – administracja dostawcy',
+          settings: defaultSystemSettings(),
+        })
+        .returning();
       const providerRoleId = await insertRole(tx, admin!.id, {
         name: 'Administrator dostawcy',
         description: 'Zarządza wszystkimi firmami',
