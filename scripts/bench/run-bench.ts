@@ -1,5 +1,5 @@
 // `npm run bench`: figures, never assertions. Runs against the built server on a fresh embedded database.
-// BENCH_ONLY=engine,http,settlement-list,order-list runs only the named sections (all by default).
+// BENCH_ONLY=engine,http,booking-import,settlement-list,order-list runs only the named sections (all by default).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { startBuiltServer } from './server-process.ts';
 import { measure, printFigures } from './http-bench.ts';
 import { BENCH_RATE_DAYS, BENCH_SETTLEMENT_DATE, benchEngine, benchTrip } from './engine-bench.ts';
 import { seedSettlements } from './seed-settlements.ts';
+import { benchBookingImport } from './booking-import-bench.ts';
 
 const DEMO_PASSWORD = 'Delego2026!';
 const loginBody = (username: string) => JSON.stringify({ company: 'demo', username, password: DEMO_PASSWORD });
@@ -16,7 +17,7 @@ async function tokenOf(baseUrl: string, username: string): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-const SECTIONS = ['engine', 'http', 'settlement-list', 'order-list'] as const;
+const SECTIONS = ['engine', 'http', 'booking-import', 'settlement-list', 'order-list'] as const;
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`BENCH_ONLY names unknown sections: ${unknown.join(', ')} (known: ${SECTIONS.join(', ')})`);
@@ -52,6 +53,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'delego-bench-'));
 const server = await startBuiltServer(3917, { dataDir });
 try {
   if (runs('http')) await benchHttp(server.baseUrl);
+  if (runs('booking-import')) await benchBookingImport(server.baseUrl, await tokenOf(server.baseUrl, 'consultant'), server.pid);
 } finally {
   await server.stop();
 }

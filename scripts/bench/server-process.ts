@@ -5,6 +5,8 @@ import path from 'node:path';
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server process, whose memory a bench may read from /proc. */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export async function startBuiltServer(port = 3917, options: { dataDir?: string 
   }
   return {
     baseUrl,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

@@ -294,44 +294,38 @@ export const invoicesRepo = {
 
   /**
    * The invoices an imported file names, created once per seller and number (or found when they
-   * exist) and linked to their bookings; their amounts are the sums of the file's rows.
+   * exist) and linked to their bookings; their amounts are the sums of the file's rows. A few
+   * statements for the whole file, however many invoices it names.
    */
-  async linkImportedInvoices(
-    tx: Executor,
-    companyId: number,
-    rows: { bookingId: number; row: BookingImportRow }[],
-    userId: number,
-  ): Promise<void> {
+  async linkImportedInvoices(tx: Executor, companyId: number, rows: { bookingId: number; row: BookingImportRow }[], userId: number): Promise<void> {
+    const keyOf = (invoice: NonNullable<BookingImportRow['invoice']>) => `${sellerKey(invoice.sellerTaxId, invoice.sellerName)}\u001f${invoice.number.toLowerCase()}`;
     const groups = new Map<string, { bookingId: number; row: BookingImportRow }[]>();
     for (const entry of rows) {
-      const invoice = entry.row.invoice!;
-      const key = `${sellerKey(invoice.sellerTaxId, invoice.sellerName)}\u0000${invoice.number.toLowerCase()}`;
+      const key = keyOf(entry.row.invoice!);
       groups.set(key, [...(groups.get(key) ?? []), entry]);
     }
-    for (const entries of groups.values()) {
-      const invoice = entries[0]!.row.invoice!;
-      let invoiceId = (
-        await invoicesRepo.findBySellerNumber(
-          tx,
-          companyId,
-          invoice.sellerTaxId,
-          invoice.sellerName,
-          invoice.number,
-        )
-      )?.id;
-      if (invoiceId === undefined) {
+    if (groups.size === 0) return;
+    const ids = new Map<string, number>();
+    const keys = [...groups.keys()];
+    for (let start = 0; start < keys.length; start += 1000) {
+      const slice = keys.slice(start, start + 1000);
+      const found = await tx
+        .select({ id: invoices.id, key: sql<string>`coalesce(${invoices.sellerTaxId}, lower(${invoices.sellerName})) || chr(31) || lower(${invoices.number})` })
+        .from(invoices)
+        .where(and(eq(invoices.companyId, companyId), sql`coalesce(${invoices.sellerTaxId}, lower(${invoices.sellerName})) || chr(31) || lower(${invoices.number}) IN ${slice}`));
+      for (const row of found) ids.set(row.key, row.id);
+    }
+    const missing = keys.filter((key) => !ids.has(key));
+    for (let start = 0; start < missing.length; start += 500) {
+      const values = missing.slice(start, start + 500).map((key) => {
+        const entries = groups.get(key)!;
+        const invoice = entries[0]!.row.invoice!;
         const gross = sumDecimals(entries.map((entry) => entry.row.amountGross));
         const vat = sumDecimals(entries.map((entry) => entry.row.vatAmount ?? '0'));
-        const net = entries.every((entry) => entry.row.amountNet !== null)
-          ? sumDecimals(entries.map((entry) => entry.row.amountNet!))
-          : gross.minus(vat);
-        const line: InvoiceVatLine = {
-          rate: impliedRate(net.toFixed(2), vat.toFixed(2)),
-          net: net.toFixed(2),
-          vat: vat.toFixed(2),
-          gross: gross.toFixed(2),
-        };
-        invoiceId = await invoicesRepo.insert(tx, companyId, {
+        const net = entries.every((entry) => entry.row.amountNet !== null) ? sumDecimals(entries.map((entry) => entry.row.amountNet!)) : gross.minus(vat);
+        const line: InvoiceVatLine = { rate: impliedRate(net.toFixed(2), vat.toFixed(2)), net: net.toFixed(2), vat: vat.toFixed(2), gross: gross.toFixed(2) };
+        return {
+          companyId,
           source: 'import',
           number: invoice.number,
           issueDate: invoice.date,
@@ -343,13 +337,13 @@ export const invoicesRepo = {
           grossTotal: line.gross,
           vatLines: [line],
           createdById: userId,
-        });
-      }
-      await tx
-        .insert(invoiceBookings)
-        .values(entries.map((entry) => ({ companyId, invoiceId: invoiceId!, bookingId: entry.bookingId })))
-        .onConflictDoNothing();
+        };
+      });
+      const inserted = await tx.insert(invoices).values(values).returning({ id: invoices.id, number: invoices.number, sellerTaxId: invoices.sellerTaxId, sellerName: invoices.sellerName });
+      for (const row of inserted) ids.set(`${sellerKey(row.sellerTaxId, row.sellerName)}\u001f${row.number.toLowerCase()}`, row.id);
     }
+    const links = [...groups.entries()].flatMap(([key, entries]) => entries.map((entry) => ({ companyId, invoiceId: ids.get(key)!, bookingId: entry.bookingId })));
+    for (let start = 0; start < links.length; start += 1000) await tx.insert(invoiceBookings).values(links.slice(start, start + 1000)).onConflictDoNothing();
   },
 
   /** When each document was last exported to Optima. */
