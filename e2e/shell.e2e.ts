@@ -23,12 +23,13 @@ describe('each demo user sees exactly the menu their permissions give', () => {
   const cases: [string, string, string[]][] = [
     ['demo', 'employee', ['Zamówienia podróży', 'Rezerwacje', 'Delegacje', ...DELEGATION_CHILDREN, ...COMMON_TAIL]],
     ['demo', 'acceptor', ['Zamówienia podróży', 'Rezerwacje', 'Delegacje', ...DELEGATION_CHILDREN, ...COMMON_TAIL]],
-    ['demo', 'finance', ['Zamówienia podróży', 'Rezerwacje', 'Delegacje', ...DELEGATION_CHILDREN, 'Faktury', 'Raporty', ...COMMON_TAIL]],
+    // The demo company has the accounting-export module on (issue 10's demo data).
+    ['demo', 'finance', ['Zamówienia podróży', 'Rezerwacje', 'Delegacje', ...DELEGATION_CHILDREN, 'Faktury', 'Raporty', 'Eksport do Optimy', ...COMMON_TAIL]],
     ['demo', 'consultant', ['Zamówienia podróży', 'Rezerwacje', 'Delegacje', ...DELEGATION_CHILDREN, ...COMMON_TAIL]],
     [
       'demo',
       'administrator',
-      ['Zamówienia podróży', 'Rezerwacje', 'Delegacje', ...DELEGATION_CHILDREN, 'Administracja delegacji', 'Administracja', 'Faktury', 'Raporty', ...COMMON_TAIL],
+      ['Zamówienia podróży', 'Rezerwacje', 'Delegacje', ...DELEGATION_CHILDREN, 'Administracja delegacji', 'Administracja', 'Faktury', 'Raporty', 'Eksport do Optimy', ...COMMON_TAIL],
     ],
     [
       'admin',
