@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { healthApi } from '@delego/contract';
 import { bindEndpoint } from './http/bind-endpoint.ts';
+import { storableInputValidatorCompiler } from './http/validator.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
@@ -101,7 +102,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: deps.trustProxy ?? false,
     bodyLimit: 1_048_576,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(storableInputValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', String(request.id));

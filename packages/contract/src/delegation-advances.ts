@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADVANCE_PAYMENT_TYPES, ADVANCE_STATUSES, ORDER_STATUSES } from '@delego/domain';
 import { defineEndpoint } from './define-endpoint.ts';
 import { orderPersonSchema } from './delegation-orders.ts';
+import { idSchema, localDateSchema, queryIntSchema } from './primitives.ts';
 
 export const ADVANCE_ACTIONS = ['edit', 'approve', 'reject', 'markPaid'] as const;
 export type AdvanceAction = (typeof ADVANCE_ACTIONS)[number];
@@ -35,8 +36,8 @@ export const delegationAdvanceApi = {
     query: z.strictObject({
       scope: z.enum(['mine', 'toDecide']).default('mine'),
       status: z.enum(ADVANCE_STATUSES).optional(),
-      page: z.coerce.number().int().min(1).default(1),
-      page_size: z.coerce.number().int().min(1).max(200).default(25),
+      page: queryIntSchema(1).default(1),
+      page_size: queryIntSchema(1, 200).default(25),
     }),
     response: z.object({
       items: z.array(advanceListItemSchema),
@@ -52,8 +53,8 @@ export const delegationAdvanceApi = {
     path: '/delegation-advance/save',
     summary: 'Request an advance on a trip order, or change one not decided yet',
     body: z.strictObject({
-      id: z.number().int().positive().optional(),
-      delegation_order_id: z.number().int().positive(),
+      id: idSchema.optional(),
+      delegation_order_id: idSchema,
       amount_in_currency: z.string().max(32),
       currency: z.string().max(3),
       payment_type: z.enum(ADVANCE_PAYMENT_TYPES).or(z.literal('')),
@@ -67,9 +68,9 @@ export const delegationAdvanceApi = {
     path: '/delegation-advance/decision',
     summary: 'Approve, reject or mark paid an advance (extended flow)',
     body: z.strictObject({
-      id: z.number().int().positive(),
+      id: idSchema,
       decision: z.enum(['approve', 'reject', 'markPaid']),
-      payment_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date').optional(),
+      payment_date: localDateSchema.optional(),
       comment: z.string().max(1000).optional(),
     }),
     response: z.object({ status: z.literal('OK'), advance: advanceListItemSchema }),

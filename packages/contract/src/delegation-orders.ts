@@ -10,8 +10,9 @@ import {
 } from '@delego/domain';
 import { defineEndpoint, okResponseSchema } from './define-endpoint.ts';
 import { idBodySchema, listQuerySchema, pageSchema } from './paging.ts';
+import { idSchema, localDateSchema, queryIdSchema } from './primitives.ts';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
+const isoDate = localDateSchema;
 const documentActionSchema = z.enum(DOCUMENT_ACTIONS);
 const issueSchema = z.object({
   path: z.array(z.union([z.string(), z.number()])),
@@ -98,7 +99,7 @@ export const delegationOrderListQuerySchema = listQuerySchema(DELEGATION_ORDER_S
   date_from: isoDate.optional(),
   /** Trips that start on or before this day. */
   date_to: isoDate.optional(),
-  user_id: z.coerce.number().int().positive().optional(),
+  user_id: queryIdSchema.optional(),
   number: z.string().trim().max(100).optional(),
   waiting_for_me: z.enum(['true', 'false']).optional(),
 });
@@ -193,10 +194,10 @@ export const delegationOrderApi = {
     path: '/delegation-order/action',
     summary: 'A workflow action on a trip order (submit, accept, reject, …)',
     body: z.strictObject({
-      id: z.number().int().positive(),
+      id: idSchema,
       action: documentActionSchema,
       comment: z.string().max(2000).optional(),
-      version: z.number().int().positive().optional(),
+      version: idSchema.optional(),
     }),
     response: z.object({ status: z.literal('OK'), result: orderTransitionResultSchema, messages: z.array(z.string()).optional() }),
   }),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint, okResponseSchema } from './define-endpoint.ts';
+import { localDateSchema, queryIntSchema } from './primitives.ts';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
+const isoDate = localDateSchema;
 const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'validation.currency');
 /** PLN per one unit, as a decimal string with at most 6 decimals. */
 const rateText = z.string().regex(/^\d{1,6}(\.\d{1,6})?$/, 'validation.rate');
@@ -26,8 +27,8 @@ export const exchangeRateApi = {
       date_from: isoDate.optional(),
       date_to: isoDate.optional(),
       source: z.enum(['nbp', 'manual']).optional(),
-      page: z.coerce.number().int().min(1).default(1),
-      page_size: z.coerce.number().int().min(1).max(200).default(50),
+      page: queryIntSchema(1).default(1),
+      page_size: queryIntSchema(1, 200).default(50),
     }),
     response: z.object({ items: z.array(exchangeRateSchema), total: z.number().int() }),
   }),

@@ -1,4 +1,5 @@
 export * from './define-endpoint.ts';
+export * from './primitives.ts';
 export * from './auth.ts';
 export * from './exchange-rates.ts';
 export * from './health.ts';

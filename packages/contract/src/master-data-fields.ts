@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { idSchema, localDateSchema, moneySchema, queryIdSchema } from './primitives.ts';
 
 /** Field schemas shared by the master-data contracts (cost centres, structure, vehicles, pages…). */
-export const idField = z.number().int().positive();
-export const isoDateField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
+export const idField = idSchema;
+export const isoDateField = localDateSchema;
 /** An amount in PLN as a decimal string with at most two decimals (ADR 0004). */
-export const amountField = z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'validation.amount');
+export const amountField = moneySchema;
 
 /** Required text: trimmed, not empty ('Pole wymagane'), at most `max` characters. */
 export function requiredText(max: number) {
@@ -22,7 +23,7 @@ export function optionalText(max: number) {
 }
 
 /** An optional positive id in a query string (`?cost_centre_id=3`). */
-export const queryIdField = z.coerce.number().int().positive().optional();
+export const queryIdField = queryIdSchema.optional();
 
 /** A user as the assignment screens list them. */
 export const userSummarySchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NUMBER_MASK_MAX_LENGTH, NUMBER_TEMPLATE_DESCRIPTION_MAX_LENGTH, NUMBERING_DOCUMENT_TYPES, NUMBERING_RESET_TYPES } from '@delego/domain';
 import { defineEndpoint, okResponseSchema } from './define-endpoint.ts';
 import { idBodySchema, listQuerySchema, pageSchema } from './paging.ts';
+import { idSchema } from './primitives.ts';
 
 export const numberTemplateSchema = z.object({
   id: z.number().int(),
@@ -21,7 +22,7 @@ export const numberCounterSchema = z.object({ period_key: z.string(), scope_key:
 export const NUMBER_TEMPLATE_SORT_COLUMNS = ['document_type', 'mask', 'reset_type', 'is_active', 'updated_at'] as const;
 
 export const numberTemplateBodySchema = z.strictObject({
-  id: z.number().int().positive().optional(),
+  id: idSchema.optional(),
   document_type: z.enum(NUMBERING_DOCUMENT_TYPES),
   reset_type: z.enum(NUMBERING_RESET_TYPES),
   // Longer masks pass here so that the domain rule reports them with its own code.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, okResponseSchema } from './define-endpoint.ts';
 import { idField, requiredText, userSummarySchema } from './master-data-fields.ts';
 import { idBodySchema, listQuerySchema, pageSchema } from './paging.ts';
+import { queryIdSchema } from './primitives.ts';
 
 export const ORGANIZATION_UNIT_NAME_MAX_LENGTH = 200;
 export const ORGANIZATION_UNIT_USER_SORT_COLUMNS = ['surname', 'login', 'unit'] as const;
@@ -31,7 +32,7 @@ export const organizationUnitUserSchema = userSummarySchema.extend({
 export type OrganizationUnitUserDto = z.infer<typeof organizationUnitUserSchema>;
 
 /** `unit=none` lists users outside every unit. */
-const unitFilter = z.union([z.literal('none'), z.coerce.number().int().positive()]).optional();
+const unitFilter = z.union([z.literal('none'), queryIdSchema]).optional();
 
 export const organizationUnitApi = {
   tree: defineEndpoint({

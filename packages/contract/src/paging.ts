@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, queryIntSchema } from './primitives.ts';
 
 /**
  * The query every list endpoint takes: page (1-based), page size, sort column and
@@ -9,8 +10,8 @@ export function listQuerySchema<const TSort extends readonly [string, ...string[
   filters?: TFilters,
 ) {
   return z.strictObject({
-    page: z.coerce.number().int().min(1).default(1),
-    page_size: z.coerce.number().int().min(1).max(200).default(25),
+    page: queryIntSchema(1).default(1),
+    page_size: queryIntSchema(1, 200).default(25),
     sort: z.enum(sortColumns).default(sortColumns[0]),
     order: z.enum(['asc', 'desc']).default('asc'),
     search: z.string().trim().max(200).optional(),
@@ -24,4 +25,4 @@ export function pageSchema<TItem extends z.ZodType>(item: TItem) {
 }
 
 /** `{ id }`, the body of every delete and edit-load call. */
-export const idBodySchema = z.strictObject({ id: z.number().int().positive() });
+export const idBodySchema = z.strictObject({ id: idSchema });

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { MILEAGE_VEHICLE_KINDS, PER_DIEM_RATE_SOURCES, RATE_GROUP_NAME_MAX_LENGTH } from '@delego/domain';
 import { defineEndpoint, okResponseSchema } from './define-endpoint.ts';
 import { idBodySchema, listQuerySchema, pageSchema } from './paging.ts';
+import { idSchema, localDateSchema, queryIdSchema } from './primitives.ts';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
-const id = z.number().int().positive();
+const isoDate = localDateSchema;
+const id = idSchema;
 /** A decimal string as typed; the domain rules check its format and range at the field. */
 const decimalText = z.string().trim().max(20, 'validation.tooLong');
 
@@ -111,7 +112,7 @@ export const ratesApi = {
     method: 'GET',
     path: '/settings/delegation-rate/in-force',
     summary: "Per-diem rates in force on a day: the statutory tables merged with the company's overrides for a group",
-    query: listQuerySchema(RATES_IN_FORCE_SORT_COLUMNS, { ...ratesInForceFilters, group_id: z.coerce.number().int().positive().optional() }),
+    query: listQuerySchema(RATES_IN_FORCE_SORT_COLUMNS, { ...ratesInForceFilters, group_id: queryIdSchema.optional() }),
     response: ratesInForceResponse,
   }),
   myRates: defineEndpoint({
@@ -125,7 +126,7 @@ export const ratesApi = {
     method: 'GET',
     path: '/settings/delegation-rate/custom/list',
     summary: "The company's per-diem overrides",
-    query: listQuerySchema(DELEGATION_RATE_SORT_COLUMNS, { group_id: z.coerce.number().int().positive().optional() }),
+    query: listQuerySchema(DELEGATION_RATE_SORT_COLUMNS, { group_id: queryIdSchema.optional() }),
     response: pageSchema(delegationRateSchema),
   }),
   customSave: defineEndpoint({

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { INT32_MIN } from '@delego/domain';
 import { defineEndpoint } from './define-endpoint.ts';
 import { listQuerySchema, pageSchema } from './paging.ts';
+import { localDateSchema, queryIntSchema } from './primitives.ts';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
+const isoDate = localDateSchema;
 const personSchema = z.object({ id: z.number().int(), login: z.string(), name: z.string(), surname: z.string() });
 
 export const auditEntrySchema = z.object({
@@ -25,7 +27,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditLogQuerySchema = listQuerySchema(['created_at'] as const, {
   /** Actions done by this user, themselves or while acting as someone else, or as them. */
-  user_id: z.coerce.number().int().optional(),
+  user_id: queryIntSchema(INT32_MIN).optional(),
   date_from: isoDate.optional(),
   date_to: isoDate.optional(),
   entity_type: z.string().trim().max(100).optional(),

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { PERMISSIONS } from '@delego/domain';
 import { defineEndpoint, okResponseSchema } from './define-endpoint.ts';
 import { listQuerySchema, pageSchema } from './paging.ts';
+import { idSchema, localDateSchema } from './primitives.ts';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
-const id = z.number().int().positive();
+const isoDate = localDateSchema;
+const id = idSchema;
 const permissionSchema = z.enum(PERMISSIONS);
 
 export const ROLE_SORT_COLUMNS = ['name', 'member_count', 'is_default', 'is_blocked'] as const;

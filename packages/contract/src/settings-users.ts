@@ -3,9 +3,10 @@ import { PASSWORD_EXPIRY_CHOICES, PAYMENT_TYPES, PERMISSIONS } from '@delego/dom
 import { defineEndpoint, okResponseSchema } from './define-endpoint.ts';
 import { languageSchema } from './auth.ts';
 import { listQuerySchema, pageSchema } from './paging.ts';
+import { idSchema, localDateSchema } from './primitives.ts';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
-const id = z.number().int().positive();
+const isoDate = localDateSchema;
+const id = idSchema;
 /** Free text as typed; the server trims it and stores an empty text as null. */
 const text = (max: number) => z.string().max(max, 'validation.tooLong');
 const optionalText = (max: number) => text(max).nullable();

@@ -8,8 +8,9 @@ import {
 } from '@delego/domain';
 import { defineEndpoint } from './define-endpoint.ts';
 import { idBodySchema, listQuerySchema, pageSchema } from './paging.ts';
+import { idSchema, localDateSchema, queryIdSchema } from './primitives.ts';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
+const isoDate = localDateSchema;
 const issuesSchema = z.custom<Issue[]>((value) => Array.isArray(value));
 
 export const documentActionSchema = z.enum(DOCUMENT_ACTIONS);
@@ -33,7 +34,7 @@ export const delegationListQuerySchema = listQuerySchema(DELEGATION_LIST_SORTS, 
   date_from: isoDate.optional(),
   /** Trips that start on or before this day. */
   date_to: isoDate.optional(),
-  user_id: z.coerce.number().int().positive().optional(),
+  user_id: queryIdSchema.optional(),
   number: z.string().trim().max(100).optional(),
   scope: z.enum(DELEGATION_LIST_SCOPES).default('all'),
 });
@@ -241,7 +242,7 @@ export const delegationApi = {
     body: z.strictObject({
       delegation: z.record(z.string(), z.unknown()),
       /** The version the form loaded; a save over a newer one is refused. */
-      version: z.number().int().positive().optional(),
+      version: idSchema.optional(),
     }),
     response: saveStandardResponseSchema,
   }),
@@ -250,10 +251,10 @@ export const delegationApi = {
     path: '/delegation/action',
     summary: 'Submit, accept, settle, reject, return, step back, withdraw, cancel or delete a settlement',
     body: z.strictObject({
-      id: z.number().int().positive(),
+      id: idSchema,
       action: documentActionSchema.exclude(['edit']),
       comment: z.string().trim().max(2000).optional(),
-      version: z.number().int().positive().optional(),
+      version: idSchema.optional(),
     }),
     // `messages` are catalogue texts the web shows after the action (e.g. the number was changed).
     response: z.object({ status: z.literal('OK'), delegation: delegationListItemSchema, messages: z.array(z.string()) }),
@@ -274,7 +275,7 @@ export const delegationApi = {
   }),
 } as const;
 
-const fileQuerySchema = z.strictObject({ id: z.coerce.number().int().positive() });
+const fileQuerySchema = z.strictObject({ id: queryIdSchema });
 /** A file answer (blob, named by content-disposition); the web fetches it with its download helper. */
 const fileResponseSchema = z.unknown();
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './define-endpoint.ts';
+import { queryIdSchema } from './primitives.ts';
 
 export const USER_OPTIONS_LIMIT = 20;
 
@@ -19,7 +20,7 @@ export const userOptionsApi = {
     method: 'GET',
     path: '/settings/user-options',
     summary: `Up to ${USER_OPTIONS_LIMIT} active users of the company matching a name, login or e-mail`,
-    query: z.strictObject({ search: z.string().trim().max(200).optional(), id: z.coerce.number().int().positive().optional() }),
+    query: z.strictObject({ search: z.string().trim().max(200).optional(), id: queryIdSchema.optional() }),
     response: z.object({ items: z.array(userOptionSchema) }),
   }),
 } as const;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ACCEPTANCE_KINDS, WORKFLOW_DOCUMENT_KINDS, workflowDefinitionSchema } from '@delego/domain';
 import { defineEndpoint } from './define-endpoint.ts';
+import { idSchema } from './primitives.ts';
 
-const id = z.number().int().positive();
+const id = idSchema;
 
 /** Spec §7 `GET settings/workflow/get-data`: what the workflow editor chooses from. */
 export const workflowDataSchema = z.object({
