@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { systemSettingsSchema } from '@delego/domain';
+import { systemSettingsPatchSchema, systemSettingsSchema } from '@delego/domain';
 import { defineEndpoint } from './define-endpoint.ts';
 
-/** The whole settings object; unknown keys are refused, missing ones take their defaults. */
-export const systemSettingsBodySchema = systemSettingsSchema.strict();
+/** The settings to change; unknown keys are refused, keys left out keep their saved values. */
+export const systemSettingsBodySchema = systemSettingsPatchSchema;
 
 export const systemSettingsApi = {
   get: defineEndpoint({
@@ -15,7 +15,7 @@ export const systemSettingsApi = {
   save: defineEndpoint({
     method: 'POST',
     path: '/settings/system-settings/save',
-    summary: "Replace the company's system settings",
+    summary: "Change the company's system settings named in the body; the others keep their values",
     body: systemSettingsBodySchema,
     response: z.object({ status: z.literal('ok'), settings: systemSettingsSchema }),
   }),

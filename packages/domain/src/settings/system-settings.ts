@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_EXPIRY_CHOICES } from '../auth/password-policy.ts';
+import { DEFAULT_SESSION_MAX_HOURS } from '../auth/session-lifetime.ts';
 import { DEFAULT_TRAVEL_MAIL_SUBJECT, TRAVEL_MAIL_SUBJECT_MAX_LENGTH } from '../master-data/mail-subject.ts';
 
 /** A module flag: the module is enabled when the value equals 2 (spec §6). */
@@ -42,6 +43,8 @@ export const systemSettingsSchema = z.object({
     .prefault({}),
   /** Inactivity minutes before the session ends. */
   session_time: z.number().int().min(1).max(24 * 60).default(30),
+  /** Hours after signing in when a session ends however active it is (ASVS 5.0 7.3.2). */
+  session_max_hours: z.number().int().min(1).max(24).default(DEFAULT_SESSION_MAX_HOURS),
   failed_login_limit: z.number().int().min(1).max(100).default(5),
   lock_minutes: z.number().int().min(1).max(24 * 60).default(15),
   password_min_length: z.number().int().min(6).max(128).default(8),
@@ -89,6 +92,36 @@ export const systemSettingsSchema = z.object({
 
 export type SystemSettings = z.output<typeof systemSettingsSchema>;
 export type SystemSettingsInput = z.input<typeof systemSettingsSchema>;
+
+/** The field without its default: a key left out of a change stays as it is. */
+function withoutDefault(field: z.ZodType): z.ZodType {
+  const def = (field as unknown as { _zod: { def: { type: string; innerType?: z.ZodType } } })._zod.def;
+  return (def.type === 'default' || def.type === 'prefault') && def.innerType ? def.innerType : field;
+}
+
+const modulesShape = (withoutDefault(systemSettingsSchema.shape.modules) as typeof systemSettingsSchema.shape.modules._zod.def.innerType).shape;
+
+/**
+ * A change of some settings: every key optional and without its default, unknown keys refused.
+ * Saving it changes only the keys it names (issue 15: a save never resets the others to defaults).
+ */
+export const systemSettingsPatchSchema = z
+  .object({
+    ...Object.fromEntries(Object.entries(systemSettingsSchema.shape).map(([key, field]) => [key, withoutDefault(field).optional()])),
+    modules: z
+      .object(Object.fromEntries(Object.entries(modulesShape).map(([key, field]) => [key, withoutDefault(field).optional()])))
+      .strict()
+      .optional(),
+  })
+  .strict() as unknown as z.ZodType<SystemSettingsPatch, SystemSettingsPatch>;
+
+export type SystemSettingsPatch = Partial<Omit<SystemSettings, 'modules'>> & { modules?: Partial<SystemSettings['modules']> };
+
+/** The settings after a change: the keys it names replaced, the others (and the other modules) kept. */
+export function applySystemSettingsPatch(current: SystemSettings, patch: SystemSettingsPatch): SystemSettings {
+  const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+  return systemSettingsSchema.parse({ ...current, ...defined, modules: { ...current.modules, ...patch.modules } });
+}
 
 /** The settings a new company starts with. */
 export function defaultSystemSettings(): SystemSettings {

@@ -18,7 +18,10 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last request, written at most once a minute (`isActivityWriteDue`); the inactivity time runs from here. */
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The absolute end, fixed at sign-in from the company's `session_max_hours`. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     endReason: text('end_reason'),
     ipAddress: text('ip_address'),

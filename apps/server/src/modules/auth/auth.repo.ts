@@ -136,7 +136,7 @@ export const authRepo = {
 
   async createSession(
     db: Executor,
-    session: { id: string; companyId: number; userId: number; contextUserId: number; ip: string; userAgent: string | undefined; now: Date },
+    session: { id: string; companyId: number; userId: number; contextUserId: number; ip: string; userAgent: string | undefined; now: Date; expiresAt: Date },
   ): Promise<void> {
     await db.insert(sessions).values({
       id: session.id,
@@ -147,6 +147,7 @@ export const authRepo = {
       userAgent: session.userAgent?.slice(0, 500) ?? null,
       createdAt: session.now,
       lastActiveAt: session.now,
+      expiresAt: session.expiresAt,
     });
   },
 
@@ -166,11 +167,14 @@ export const authRepo = {
     await db.update(sessions).set({ lastActiveAt: now }).where(eq(sessions.id, sessionId));
   },
 
-  async endSession(db: Executor, sessionId: string, now: Date, reason: string): Promise<void> {
-    await db
+  /** Ends an open session; false when it had already ended. */
+  async endSession(db: Executor, sessionId: string, now: Date, reason: string): Promise<boolean> {
+    const ended = await db
       .update(sessions)
       .set({ endedAt: now, endReason: reason })
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)))
+      .returning({ id: sessions.id });
+    return ended.length > 0;
   },
 
   /** Ends every open session of a user (password change, account disabled). */

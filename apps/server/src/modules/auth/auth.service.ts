@@ -4,9 +4,12 @@ import {
   AppError,
   ErrorCode,
   defaultSystemSettings,
+  isActivityWriteDue,
   isIpAllowed,
   passwordExpiresAt,
   passwordPolicyOf,
+  sessionEndReason,
+  sessionExpiresAt,
   toLocalDate,
   validateNewPassword,
   type PasswordExpiry,
@@ -108,7 +111,16 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function startSession(ctx: RequestContext, company: CompanyRecord, user: UserRow, now: Date) {
     const sessionId = randomUUID();
     await db.transaction(async (tx) => {
-      await authRepo.createSession(tx, { id: sessionId, companyId: company.id, userId: user.id, contextUserId: user.id, ip: ctx.ip, userAgent: ctx.userAgent, now });
+      await authRepo.createSession(tx, {
+        id: sessionId,
+        companyId: company.id,
+        userId: user.id,
+        contextUserId: user.id,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        now,
+        expiresAt: sessionExpiresAt(now, company.settings.session_max_hours),
+      });
       await recordAudit(tx, ctx, { companyId: company.id, userId: user.id, action: 'auth.login', entityType: 'session', entityId: sessionId });
     });
     const { token } = await signer.sign({ sid: sessionId, sub: user.id, cid: company.id, ctx: user.id }, now);
@@ -227,6 +239,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!account || account.session.userId !== claims.sub || account.session.companyId !== claims.cid) throw unauthenticated();
       const { session, user, company } = account;
       if (!company.isActive || !user.isActive) throw unauthenticated();
+      const ended = sessionEndReason(session, company.settings.session_time, now);
+      if (ended) {
+        await db.transaction(async (tx) => {
+          if (await authRepo.endSession(tx, session.id, now, ended)) {
+            await recordAudit(tx, { requestId: `session:${ended}`, ip: session.ipAddress ?? '', userAgent: undefined }, { companyId: company.id, userId: user.id, action: `auth.${ended}`, entityType: 'session', entityId: session.id });
+          }
+        });
+        throw new AppError(ErrorCode.sessionExpired, { messages: ['Session expired'], params: { reason: ended } });
+      }
+      if (isActivityWriteDue(session.lastActiveAt, now)) await authRepo.touchSession(db, session.id, now);
       const contextUser = session.contextUserId === user.id ? user : await authRepo.findUserById(db, session.companyId, session.contextUserId);
       if (!contextUser?.isActive) throw unauthenticated();
       return actorFor(session.id, company, user, contextUser);
@@ -243,7 +265,6 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async refresh(ctx: AuthenticatedContext) {
       const now = clock.now();
-      await authRepo.touchSession(db, ctx.actor.sessionId, now);
       const { token } = await signer.sign({ sid: ctx.actor.sessionId, sub: ctx.actor.userId, cid: ctx.actor.companyId, ctx: ctx.actor.contextUserId }, now);
       return { token };
     },

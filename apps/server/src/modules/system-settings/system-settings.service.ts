@@ -1,4 +1,4 @@
-import { isIpAllowed, validateSystemSettings, type Issue, type SystemSettings } from '@delego/domain';
+import { applySystemSettingsPatch, isIpAllowed, validateSystemSettings, type Issue, type SystemSettings, type SystemSettingsPatch } from '@delego/domain';
 import type { Database } from '../../db/client.ts';
 import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { assertPermission } from '../../lib/access.ts';
@@ -23,18 +23,22 @@ export function createSystemSettingsService(deps: { db: Database }) {
       return { settings };
     },
 
-    async save(ctx: AuthenticatedContext, input: SystemSettings) {
+    /** Changes the settings the body names; the others keep their saved values. */
+    async save(ctx: AuthenticatedContext, patch: SystemSettingsPatch) {
       assertPermission(ctx, 'companyAdmin');
-      const settings: SystemSettings = { ...input, ip_allow_list: input.ip_allow_list.map((entry) => entry.trim()).filter((entry) => entry !== '') };
-      const issues: Issue[] = validateSystemSettings(settings);
-      // The administrator saving the list must still be able to log in from where they are.
-      if (issues.length === 0 && !isIpAllowed(ctx.ip, settings.ip_allow_list)) {
-        issues.push({ path: ['ip_allow_list'], code: 'settings.ipListExcludesYou', params: { ip: ctx.ip } });
-      }
-      assertNoIssues(issues);
+      const change: SystemSettingsPatch = patch.ip_allow_list
+        ? { ...patch, ip_allow_list: patch.ip_allow_list.map((entry) => entry.trim()).filter((entry) => entry !== '') }
+        : patch;
       return db.transaction(async (tx) => {
         const before = await systemSettingsRepo.find(tx, ctx.actor.companyId, { forUpdate: true });
         if (!before) throw notFoundError();
+        const settings: SystemSettings = applySystemSettingsPatch(before, change);
+        const issues: Issue[] = validateSystemSettings(settings);
+        // The administrator saving the list must still be able to log in from where they are.
+        if (issues.length === 0 && !isIpAllowed(ctx.ip, settings.ip_allow_list)) {
+          issues.push({ path: ['ip_allow_list'], code: 'settings.ipListExcludesYou', params: { ip: ctx.ip } });
+        }
+        assertNoIssues(issues);
         await systemSettingsRepo.save(tx, ctx.actor.companyId, settings);
         const keys = changedKeys(before, settings);
         await recordAudit(tx, ctx, {

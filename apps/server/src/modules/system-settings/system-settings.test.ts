@@ -58,6 +58,17 @@ describe('system settings', () => {
     expect(row!.after).toMatchObject({ session_time: 45, attachment_max_mb: 10 });
   });
 
+  it('changes only the keys sent and never resets the others to their defaults', async () => {
+    const first = await save(admin, { lock_minutes: 40, modules: { accounting_export: 2 } });
+    expect(first.statusCode, first.body).toBe(200);
+    const before = (await read(admin)).json().settings;
+    const response = await save(admin, { failed_login_limit: 7, modules: { flight_bookings: 1 } });
+    expect(response.statusCode, response.body).toBe(200);
+    const after = (await read(admin)).json().settings;
+    expect(after).toEqual({ ...before, failed_login_limit: 7, modules: { ...before.modules, flight_bookings: 1 } });
+    expect(after).toMatchObject({ lock_minutes: 40, modules: { accounting_export: 2 } });
+  });
+
   it('refuses values out of range, unknown values and unknown keys at their fields', async () => {
     const tooShort = await save(admin, { ...defaultSystemSettings(), session_time: 0 });
     expect(tooShort.statusCode).toBe(400);

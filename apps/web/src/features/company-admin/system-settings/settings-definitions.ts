@@ -78,6 +78,7 @@ export const SETTING_GROUPS: ReadonlyArray<{ key: string; settings: readonly Set
     key: 'security',
     settings: [
       numberSetting('session_time', 1, 24 * 60, 'minutes'),
+      numberSetting('session_max_hours', 1, 24, 'hours'),
       numberSetting('failed_login_limit', 1, 100, 'attempts'),
       numberSetting('lock_minutes', 1, 24 * 60, 'minutes'),
       numberSetting('password_min_length', 6, 128, 'characters'),
