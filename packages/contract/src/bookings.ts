@@ -10,6 +10,7 @@ import {
 } from '@delego/domain';
 import { defineEndpoint, okResponseSchema } from './define-endpoint.ts';
 import { idBodySchema, listQuerySchema, pageSchema } from './paging.ts';
+import { idSchema, queryIdSchema } from './primitives.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
 
@@ -29,7 +30,7 @@ export const bookingListQuerySchema = listQuerySchema(BOOKING_LIST_SORTS, {
   tab: z.enum(BOOKING_TAB_NAMES as [string, ...string[]]).optional(),
   status: z.enum(BOOKING_STATUSES).optional(),
   source: z.enum(BOOKING_SOURCES).optional(),
-  user_id: z.coerce.number().int().positive().optional(),
+  user_id: queryIdSchema.optional(),
   /** Services that end on or after this day. */
   date_from: isoDate.optional(),
   /** Services that start on or before this day. */
@@ -115,7 +116,7 @@ export const bookingDetailsSchema = bookingListItemSchema.extend({
 export type BookingDetails = z.infer<typeof bookingDetailsSchema>;
 
 export const bookingSaveBodySchema = bookingFieldsSchema
-  .extend({ id: z.number().int().positive().optional() })
+  .extend({ id: idSchema.optional() })
   .superRefine(refineBooking);
 
 /** The answer of the import's preview and of the import itself. */
@@ -261,7 +262,7 @@ export const bookingApi = {
     method: 'POST',
     path: '/booking/mapping/save',
     summary: 'Map a traveller to a user: their bookings are assigned now and in later imports',
-    body: z.strictObject({ traveller_key: z.string().min(1).max(300), user_id: z.number().int().positive() }),
+    body: z.strictObject({ traveller_key: z.string().min(1).max(300), user_id: idSchema }),
     response: z.object({ status: z.literal('ok'), assigned: z.number().int() }),
   }),
   forSettlement: defineEndpoint({
@@ -269,10 +270,10 @@ export const bookingApi = {
     path: '/booking/for-settlement',
     summary: "The employee's bookings in the trip's dates that a settlement may attach",
     query: z.strictObject({
-      user_id: z.coerce.number().int().positive(),
+      user_id: queryIdSchema,
       date_from: isoDate,
       date_to: isoDate,
-      delegation_id: z.coerce.number().int().positive().optional(),
+      delegation_id: queryIdSchema.optional(),
     }),
     response: z.object({ items: z.array(attachableBookingSchema) }),
   }),

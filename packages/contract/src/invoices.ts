@@ -8,6 +8,7 @@ import {
 } from '@delego/domain';
 import { defineEndpoint, okResponseSchema } from './define-endpoint.ts';
 import { idBodySchema, listQuerySchema, pageSchema } from './paging.ts';
+import { idSchema, queryIdSchema } from './primitives.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
 
@@ -91,7 +92,7 @@ export const invoiceDetailsSchema = invoiceListItemSchema.extend({
 export type InvoiceDetails = z.infer<typeof invoiceDetailsSchema>;
 
 export const invoiceSaveBodySchema = invoiceInputSchema.extend({
-  id: z.number().int().positive().optional(),
+  id: idSchema.optional(),
 });
 
 /** The result of a KSeF import: each file's invoice and its match, or why it was not taken. */
@@ -175,7 +176,7 @@ export const invoiceApi = {
     method: 'GET',
     path: '/invoice/download',
     summary: "The invoice's file: the PDF entered with it or the KSeF XML",
-    query: z.strictObject({ id: z.coerce.number().int().positive() }),
+    query: z.strictObject({ id: queryIdSchema }),
     response: z.unknown(),
   }),
   save: defineEndpoint({
@@ -211,9 +212,9 @@ export const invoiceApi = {
     summary:
       "Confirm or correct a received invoice's trip: it joins the settlement as a company-paid cost or as its booking's invoice",
     body: z.strictObject({
-      id: z.number().int().positive(),
-      delegation_id: z.number().int().positive(),
-      booking_id: z.number().int().positive().nullable().default(null),
+      id: idSchema,
+      delegation_id: idSchema,
+      booking_id: idSchema.nullable().default(null),
     }),
     response: z.object({ status: z.literal('ok'), invoice: invoiceDetailsSchema }),
   }),
@@ -228,7 +229,7 @@ export const invoiceApi = {
     method: 'GET',
     path: '/delegation/cost-check',
     summary: "A settlement's bookings with their invoices, its invoices, and bills claimed twice",
-    query: z.strictObject({ id: z.coerce.number().int().positive() }),
+    query: z.strictObject({ id: queryIdSchema }),
     response: settlementCostCheckSchema,
   }),
 } as const;

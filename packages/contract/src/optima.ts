@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './define-endpoint.ts';
+import { idSchema, queryIdSchema } from './primitives.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
 /** `1,2,3` or a repeated parameter: a list of ids in a query string. */
@@ -64,7 +65,7 @@ export const optimaDocumentsQuerySchema = z.strictObject({
   type: z.enum(['invoice', 'delegation']),
   date_from: isoDate.optional(),
   date_to: isoDate.optional(),
-  cost_centre_id: z.coerce.number().int().positive().optional(),
+  cost_centre_id: queryIdSchema.optional(),
   status: z.enum(['accepted', 'settled']).optional(),
   exported: z.enum(['true', 'false']).optional(),
 });
@@ -169,8 +170,8 @@ export const optimaApi = {
     path: '/optima/contractors/map',
     summary: "Give a company contractor the Optima contractor's code (or take it away)",
     body: z.strictObject({
-      id: z.number().int().positive(),
-      contractor_id: z.number().int().positive().nullable(),
+      id: idSchema,
+      contractor_id: idSchema.nullable(),
     }),
     response: z.object({ status: z.literal('ok') }),
   }),
@@ -197,8 +198,8 @@ export const optimaApi = {
     path: '/optima/employees/map',
     summary: 'Match an Optima employee to a user (or clear the match)',
     body: z.strictObject({
-      id: z.number().int().positive(),
-      user_id: z.number().int().positive().nullable(),
+      id: idSchema,
+      user_id: idSchema.nullable(),
     }),
     response: z.object({ status: z.literal('ok') }),
   }),

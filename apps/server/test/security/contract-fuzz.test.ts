@@ -105,6 +105,7 @@ const SAMPLE_FIELDS: Record<string, Record<string, Json>> = {
   'POST /delegation/form-field-changed': { delegation: domesticForm() as Json, delegationErrors: [] },
   'POST /settings/custom-webpage/save': { alias: 'polityka-podrozy' },
   'POST /settings/external-company/save': { tax_id: null, postal_code: null, email: null, phone: null },
+  'POST /booking/save': { seat_class: null },
 };
 
 /** The valid body each route's hostile bodies start from. */
