@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { delegationFilesApi, type DelegationDocument } from '@delego/contract';
 import type { DocumentAction, TransportLine } from '@delego/domain';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
+import { CostCheckAlerts } from './components/cost-check-alerts.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFormOptions, useSettlement } from './api/settlements.ts';
@@ -233,6 +234,7 @@ function SettlementScreen({ mode }: { mode: 'readonly' | 'decision' }) {
         }
       />
       <Stack spacing={2}>
+        <CostCheckAlerts id={document.id} />
         {mode === 'decision' ? (
           decisions.length > 0 ? (
             <Paper variant="outlined" sx={{ p: 2 }}>

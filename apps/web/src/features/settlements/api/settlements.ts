@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   delegationApi,
+  invoiceApi,
   type AttachmentDto,
   type AttachmentSection,
   type BodyOf,
@@ -105,4 +106,14 @@ export async function uploadAttachment(
 /** Removes an upload that no saved settlement holds yet. */
 export function deletePendingAttachment(id: number) {
   return call(delegationApi.attachmentDelete, { body: { id } }, { notifyErrors: false });
+}
+
+/** The settlement's bookings with their invoices and the bills it claims twice (shown before a decision). */
+export function useCostCheck(id: number) {
+  return useQuery({
+    queryKey: [...KEY, 'cost-check', id],
+    queryFn: ({ signal }) => call(invoiceApi.costCheck, { query: { id } }, { signal, notifyErrors: false }),
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+  });
 }
