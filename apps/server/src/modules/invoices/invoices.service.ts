@@ -40,6 +40,9 @@ import { KsefParseError, parseFa3, type KsefInvoice } from '../../integrations/k
 import { ZipReadError, looksLikeZip, readZip } from '../../lib/zip-reader.ts';
 import { optimaRepo } from '../optima/optima.repo.ts';
 
+/** An invoice upload's token: the UUID `upload` answered. */
+const UPLOAD_TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 type ListQuery = z.output<typeof invoiceListQuerySchema>;
 type SaveBody = z.output<typeof invoiceSaveBodySchema>;
 
@@ -262,7 +265,8 @@ export function createInvoicesService(deps: {
         );
         if (duplicate)
           issues.push({ path: ['number'], code: 'invoice.duplicate', params: { id: duplicate.id } });
-        if (body.file_token && !(await storage.get(pendingKey(companyId, body.file_token))))
+        // The token is the upload's UUID; anything else names no upload (and no storage key).
+        if (body.file_token && (!UPLOAD_TOKEN.test(body.file_token) || !(await storage.get(pendingKey(companyId, body.file_token)))))
           issues.push({ path: ['file_token'], code: 'attachment.fileMissing' });
         if (issues.length > 0) throw new AppError(ErrorCode.validationFailed, { issues });
         const values = {

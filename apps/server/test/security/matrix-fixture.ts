@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { ADMIN_COMPANY_CODE, PROVIDER_PERMISSIONS, defaultSystemSettings } from '@delego/domain';
+import type { Database } from '../../src/db/client.ts';
+import { companies, organizationUnits, rolePermissions, roles, userRoles, users } from '../../src/db/schema/index.ts';
+import { createCompany, createUser, TEST_PASSWORD } from '../factories.ts';
+import { passwordHasher } from '../../src/modules/auth/password-hasher.ts';
+import { authHeaders } from '../sessions.ts';
+import { domesticForm, settlementCompany } from '../settlements.ts';
+import { insertOrder } from '../trips.ts';
+import { insertBooking, insertInvoice } from '../bookings.ts';
+import { contractRoutes, sampleOf } from './contract-endpoints.ts';
+
+/** Who calls, in the order of the letters of an access-matrix entry. */
+export const IDENTITIES = ['anonymous', 'employee', 'colleague', 'acceptor', 'finance', 'admin', 'otherAdmin', 'provider'] as const;
+export type Identity = (typeof IDENTITIES)[number];
+
+type Json = Record<string, unknown>;
+
+/**
+ * Company A with its people and one object of each kind (the employee's documents among them),
+ * another company's administrator, and a provider administrator. Every object of company A carries
+ * `companyMarker` and the employee's documents `privateMarker`, so an answer that leaks them to
+ * someone who may not see them is found whatever the route.
+ */
+export async function buildMatrixFixture(app: FastifyInstance, db: Database) {
+  const a = await settlementCompany(app, db);
+  const token = randomUUID().slice(0, 8);
+  const companyMarker = `Alfa${token}`;
+  const privateMarker = `Prywatne${token}`;
+  await db.update(users).set({ surname: companyMarker }).where(and(eq(users.companyId, a.company.id), eq(users.id, a.employee.id)));
+
+  const other = await createCompany(db);
+  const otherAdmin = await authHeaders(app, other, await createUser(db, other, { permissions: ['companyAdmin'] }));
+  const provider = await providerAdminHeaders(app, db);
+
+  const routes = new Map(contractRoutes().map((route) => [route.key, route]));
+  /** Creates an object through its own save route as company A's administrator, from the route's generated body. */
+  async function create(key: string, fields: Json, headers = a.headers.admin): Promise<number> {
+    const route = routes.get(key)!;
+    const sample = sampleOf(route.endpoint.body) as Json;
+    const { id: _unused, ...body } = { ...sample, ...fields };
+    const response = await app.inject({ method: 'POST', url: `/api${route.endpoint.path}`, headers, payload: body });
+    if (response.statusCode !== 200) throw new Error(`matrix fixture: ${key} answered ${response.statusCode} ${response.body}`);
+    const id = firstId(response.json());
+    if (id === null) throw new Error(`matrix fixture: no id in the answer of ${key}: ${response.body}`);
+    return id;
+  }
+
+  const settlement = await app.inject({
+    method: 'POST',
+    url: '/api/delegation/save-standard',
+    headers: a.headers.employee,
+    payload: { delegation: domesticForm({ task: privateMarker, destinationText: privateMarker }) },
+  });
+  if (settlement.json().status !== 'OK') throw new Error(`matrix fixture: settlement ${settlement.body}`);
+  const upload = await app.inject({
+    method: 'POST',
+    url: '/api/delegation/attachment/upload?section=document',
+    headers: { ...a.headers.employee, 'content-type': 'multipart/form-data; boundary=x' },
+    payload: `--x\r\nContent-Disposition: form-data; name="file"; filename="${privateMarker}.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\r\n--x--\r\n`,
+  });
+  // The structure's main unit is made when the tree is first read.
+  await app.inject({ method: 'GET', url: '/api/settings/organizational-structure/tree', headers: a.headers.admin });
+  const costCentre = await create('POST /settings/cost-centre/save', { ordinate: `A-${token}`, name: companyMarker });
+  const contractor = await create('POST /settings/external-company/save', { name: companyMarker, tax_id: null, postal_code: null, email: null, phone: null, country_code: 'PL' });
+  const booking = await insertBooking(db, a.company.id, a.employee.id, { travellerName: `Anna ${companyMarker}` });
+
+  const ids = {
+    companyId: a.company.id,
+    employee: a.employee.id,
+    colleague: a.colleague.id,
+    settlement: firstId(settlement.json().delegation)!,
+    order: await insertOrder(db, a.company.id, a.employee.id, { task: privateMarker, destinationText: privateMarker }),
+    attachment: upload.statusCode === 200 ? (upload.json().attachment.id as number) : 0,
+    costCentre,
+    contractor,
+    project: await create('POST /settings/project/save', { name: companyMarker, contractor_id: contractor }),
+    task: await create('POST /settings/delegation-task/save', { name_pl: companyMarker, name_en: companyMarker }),
+    vehicle: await create('POST /vehicle/save', { plates: `WA ${token}`, model: companyMarker, engine_capacity: 1600, type: 'car', is_private: true, owner_user_id: a.employee.id }),
+    role: await create('POST /settings/role/save', { name: companyMarker, permissions: [], parent_role_id: null, is_default: false }),
+    page: await create('POST /settings/custom-webpage/save', { alias: `alfa-${token}`, title_pl: companyMarker, title_en: companyMarker }),
+    pageAlias: `alfa-${token}`,
+    mainUnit: await mainUnitOf(db, a.company.id),
+    rateGroup: await create('POST /settings/delegation-rate/group/save', { name: companyMarker, parent_id: null }),
+    orgUnit: await create('POST /settings/organizational-structure/save', { name: companyMarker, parent_id: await mainUnitOf(db, a.company.id) }),
+    booking,
+    invoice: await insertInvoice(db, a.company.id, [booking], { sellerName: companyMarker }),
+  };
+  if (ids.attachment === 0) throw new Error(`matrix fixture: upload ${upload.body}`);
+
+  const headers: Record<Identity, Record<string, string>> = {
+    anonymous: {},
+    employee: a.headers.employee,
+    colleague: a.headers.colleague,
+    acceptor: a.headers.acceptor,
+    finance: a.headers.finance,
+    admin: a.headers.admin,
+    otherAdmin,
+    provider,
+  };
+  return { ids, headers, companyMarker, privateMarker, company: a.company };
+}
+
+export type MatrixFixture = Awaited<ReturnType<typeof buildMatrixFixture>>;
+
+/** The first `id` (depth first) in an answer, or null. */
+function firstId(value: unknown): number | null {
+  if (value === null || typeof value !== 'object') return null;
+  if (!Array.isArray(value) && typeof (value as Json).id === 'number') return (value as Json).id as number;
+  for (const item of Object.values(value as Json)) {
+    const found = firstId(item);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+async function mainUnitOf(db: Database, companyId: number): Promise<number | null> {
+  const [unit] = await db.select({ id: organizationUnits.id }).from(organizationUnits).where(and(eq(organizationUnits.companyId, companyId), eq(organizationUnits.isMain, true)));
+  return unit?.id ?? null;
+}
+
+/** A provider administrator (negative id, company `admin`), made for this run beside any other. */
+async function providerAdminHeaders(app: FastifyInstance, db: Database): Promise<Record<string, string>> {
+  await db.insert(companies).values({ code: ADMIN_COMPANY_CODE, name: 'Administracja', settings: defaultSystemSettings() }).onConflictDoNothing();
+  const [admin] = await db.select().from(companies).where(sql`lower(${companies.code}) = ${ADMIN_COMPANY_CODE}`);
+  const login = `provider${randomUUID().slice(0, 8)}`;
+  const [user] = await db
+    .insert(users)
+    .values({ id: sql`nextval('provider_admin_user_id_seq')`, companyId: admin!.id, login, name: 'Super', surname: 'Admin', email: `${login}@example.test`, passwordHash: await passwordHasher.hash(TEST_PASSWORD) })
+    .returning();
+  const [role] = await db.insert(roles).values({ companyId: admin!.id, name: `provider-${login}` }).returning();
+  await db.insert(rolePermissions).values([...PROVIDER_PERMISSIONS, 'companyAdmin' as const].map((permissionName) => ({ roleId: role!.id, permissionName })));
+  await db.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
+  return authHeaders(app, { code: ADMIN_COMPANY_CODE }, user!);
+}
