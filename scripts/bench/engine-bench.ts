@@ -108,7 +108,7 @@ export function benchTrip(): DelegationFormInput {
 export const BENCH_RATE_DAYS = ['2026-04-01', '2026-04-02', '2026-04-17', '2026-04-20', '2026-04-21'];
 export const BENCH_SETTLEMENT_DATE = '2026-04-22';
 
-function benchContext(): SettlementContext {
+export function benchContext(): SettlementContext {
   const exchangeRates: ExchangeRate[] = BENCH_RATE_DAYS.map((date, index) => ({
     currency: 'EUR',
     date,

@@ -24,10 +24,13 @@ export async function measure(
   return { name, requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx };
 }
 
+/** Prints the figures; the first is the bare route, and every figure's throughput is also given as a share of it. */
 export function printFigures(title: string, figures: HttpFigure[]): void {
+  const bare = figures[0]?.requestsPerSecond ?? 0;
   console.log(`\n${title}`);
-  console.log('route'.padEnd(48) + 'req/s'.padStart(10) + 'p50 ms'.padStart(10) + 'p99 ms'.padStart(10) + 'non-2xx'.padStart(10));
+  console.log('route'.padEnd(52) + 'req/s'.padStart(9) + 'of bare'.padStart(9) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + 'non-2xx'.padStart(9));
   for (const f of figures) {
-    console.log(f.name.padEnd(48) + String(f.requestsPerSecond).padStart(10) + String(f.p50Ms).padStart(10) + String(f.p99Ms).padStart(10) + String(f.non2xx).padStart(10));
+    const share = bare > 0 ? `${((100 * f.requestsPerSecond) / bare).toFixed(1)} %` : '–';
+    console.log(f.name.padEnd(52) + String(f.requestsPerSecond).padStart(9) + share.padStart(9) + String(f.p50Ms).padStart(9) + String(f.p99Ms).padStart(9) + String(f.non2xx).padStart(9));
   }
 }

@@ -1,15 +1,20 @@
-// `npm run bench`: figures, never assertions. Runs against the built server on a fresh embedded database.
-// BENCH_ONLY=engine,http,booking-import,settlement-list,order-list runs only the named sections (all by default).
+// `npm run bench`: figures, never assertions. Runs against the built server: on a fresh embedded database,
+// and, when BENCH_DATABASE_URL names a PostgreSQL server, on a fresh database of that server too (created
+// and dropped by the bench). Each HTTP figure is also given as a share of the bare route measured on the
+// same server start. BENCH_ONLY=engine,web,http,booking-import,lists runs only the named sections (all by default).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { startBuiltServer } from './server-process.ts';
-import { measure, printFigures } from './http-bench.ts';
+import { measure, printFigures, type HttpFigure } from './http-bench.ts';
 import { BENCH_RATE_DAYS, BENCH_SETTLEMENT_DATE, benchEngine, benchTrip } from './engine-bench.ts';
 import { seedSettlements } from './seed-settlements.ts';
+import { measureLoginRouteJavaScript } from './web-bench.ts';
 import { benchBookingImport } from './booking-import-bench.ts';
 
 const DEMO_PASSWORD = 'Delego2026!';
+const DOCUMENT_COUNT = 100_000;
 const loginBody = (username: string) => JSON.stringify({ company: 'demo', username, password: DEMO_PASSWORD });
 
 async function tokenOf(baseUrl: string, username: string): Promise<string> {
@@ -17,15 +22,23 @@ async function tokenOf(baseUrl: string, username: string): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-const SECTIONS = ['engine', 'http', 'booking-import', 'settlement-list', 'order-list'] as const;
+const SECTIONS = ['engine', 'web', 'http', 'booking-import', 'lists'] as const;
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`BENCH_ONLY names unknown sections: ${unknown.join(', ')} (known: ${SECTIONS.join(', ')})`);
 const runs = (section: (typeof SECTIONS)[number]) => only.length === 0 || only.includes(section);
-const databaseName = process.env.BENCH_DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite';
 
-/** Plain routes and the settlement form's calculation on the fresh demo company. */
-async function benchHttp(baseUrl: string): Promise<void> {
+/** Where one run of the server keeps its data: a folder for the embedded database, or a PostgreSQL URL. */
+interface Target {
+  name: string;
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+const bare = (baseUrl: string) => measure('GET /api/health/live (bare route)', { url: `${baseUrl}/api/health/live` });
+
+/** The routes of a session and of the settlement form, on the fresh demo company. */
+async function benchHttp(baseUrl: string): Promise<HttpFigure[]> {
   const auth = { authorization: `Bearer ${await tokenOf(baseUrl, 'employee')}` };
   const admin = { authorization: `Bearer ${await tokenOf(baseUrl, 'administrator')}`, 'content-type': 'application/json' };
   // The trip's EUR amounts need rates; a fresh database has none, so enter them as manual rates.
@@ -33,54 +46,110 @@ async function benchHttp(baseUrl: string): Promise<void> {
     await fetch(`${baseUrl}/api/exchange-rate/save`, { method: 'POST', headers: admin, body: JSON.stringify({ currency: 'EUR', date, rate: `4.2${index}` }) });
   }
   const settlementForm = JSON.stringify({ delegation: { ...benchTrip(), settlement_date: BENCH_SETTLEMENT_DATE }, delegationErrors: [] });
-
-  const figures = [
-    await measure('GET /api/health/live (bare route)', { url: `${baseUrl}/api/health/live` }),
-    await measure('POST /api/auth/login (argon2id)', { url: `${baseUrl}/api/auth/login`, method: 'POST', body: loginBody('employee') }),
+  const login = { url: `${baseUrl}/api/auth/login`, method: 'POST' as const, body: loginBody('employee') };
+  return [
+    await bare(baseUrl),
     await measure('GET /api/token-refresh/user-properties', { url: `${baseUrl}/api/token-refresh/user-properties`, headers: auth }),
     await measure('POST /api/delegation/form-field-changed (14 days)', { url: `${baseUrl}/api/delegation/form-field-changed`, method: 'POST', headers: auth, body: settlementForm }),
+    await measure('POST /api/auth/login (argon2id), 10 connections', { ...login, connections: 10 }),
+    await measure('POST /api/auth/login (argon2id), 50 connections', login),
   ];
-  printFigures(`HTTP at 50 connections, 5 s each (${databaseName}, one process)`, figures);
 }
+
+/** The lists with 100 000 orders and as many settlements, as the demo employee and the demo acceptor. */
+async function benchLists(baseUrl: string): Promise<HttpFigure[]> {
+  const employee = { authorization: `Bearer ${await tokenOf(baseUrl, 'employee')}` };
+  const acceptor = { authorization: `Bearer ${await tokenOf(baseUrl, 'acceptor')}` };
+  const figures = [await bare(baseUrl)];
+  for (const route of ['/api/delegation/list', '/api/delegation-order/list']) {
+    const url = `${baseUrl}${route}?page=1&page_size=25&sort=start_date&order=desc`;
+    figures.push(await measure(`GET ${route} (employee)`, { url, headers: employee }), await measure(`GET ${route} (acceptor)`, { url, headers: acceptor }));
+  }
+  return figures;
+}
+
+async function benchDatabase(target: Target): Promise<void> {
+  const environment = target.databaseUrl ? { BENCH_DATABASE_URL: target.databaseUrl } : {};
+  if (runs('http') || runs('booking-import')) {
+    const server = await startBuiltServer(3917, { dataDir: target.dataDir, environment });
+    try {
+      if (runs('http')) printFigures(`HTTP on the ${target.name}, 50 connections unless said, 5 s each (one process)`, await benchHttp(server.baseUrl));
+      if (runs('booking-import')) await benchBookingImport(server.baseUrl, await tokenOf(server.baseUrl, 'consultant'), server.pid);
+    } finally {
+      await server.stop();
+    }
+  }
+  if (runs('lists')) {
+    // The first start migrates and loads the demo company; the seed adds the documents beside it.
+    if (!runs('http') && !runs('booking-import')) await (await startBuiltServer(3917, { dataDir: target.dataDir, environment })).stop();
+    await seedSettlements(target.databaseUrl ? { url: target.databaseUrl } : { dataDir: path.join(target.dataDir, 'pglite') }, DOCUMENT_COUNT);
+    const server = await startBuiltServer(3917, { dataDir: target.dataDir, environment });
+    try {
+      printFigures(`Lists with ${DOCUMENT_COUNT.toLocaleString('en')} orders and as many settlements on the ${target.name}, 50 connections, 5 s each`, await benchLists(server.baseUrl));
+    } finally {
+      await server.stop();
+    }
+  }
+}
+
+/** A fresh database on the PostgreSQL server of `serverUrl`, dropped by the returned function. */
+async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `delego_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+console.log(`Delego bench — ${os.cpus().length} cores, load average ${os.loadavg().map((load) => load.toFixed(2)).join(' / ')} (1/5/15 min) at the start`);
 
 if (runs('engine')) {
   const engine = await benchEngine();
   console.log(`\n${engine.name}: ${engine.settlementsPerSecond} settlements/s (one core, in process)`);
 }
 
-// The first start migrates the fresh database and loads the demo company, which the lists need too.
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'delego-bench-'));
-const server = await startBuiltServer(3917, { dataDir });
-try {
-  if (runs('http')) await benchHttp(server.baseUrl);
-  if (runs('booking-import')) await benchBookingImport(server.baseUrl, await tokenOf(server.baseUrl, 'consultant'), server.pid);
-} finally {
-  await server.stop();
-}
-
-// The lists with 100 000 orders and 100 000 settlements in the company. The embedded database belongs
-// to the server process, so it is seeded between two runs of the server on the same data folder.
-if (runs('settlement-list') || runs('order-list')) {
-  const documentCount = 100_000;
-  await seedSettlements(process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL } : { dataDir: path.join(dataDir, 'pglite') }, documentCount);
-  const seeded = await startBuiltServer(3917, { dataDir });
+if (runs('web')) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'delego-bench-'));
+  const server = await startBuiltServer(3917, { dataDir });
   try {
-    const { baseUrl } = seeded;
-    const employee = { authorization: `Bearer ${await tokenOf(baseUrl, 'employee')}` };
-    const acceptor = { authorization: `Bearer ${await tokenOf(baseUrl, 'acceptor')}` };
-    const figures = [];
-    const lists = [
-      ['settlement-list', '/api/delegation/list'],
-      ['order-list', '/api/delegation-order/list'],
-    ] as const;
-    for (const [section, route] of lists) {
-      if (!runs(section)) continue;
-      const url = `${baseUrl}${route}?page=1&page_size=25&sort=start_date&order=desc`;
-      figures.push(await measure(`GET ${route} (employee)`, { url, headers: employee }), await measure(`GET ${route} (acceptor)`, { url, headers: acceptor }));
-    }
-    printFigures(`Lists with ${documentCount.toLocaleString('en')} orders and as many settlements in the company (${databaseName}), 50 connections, 5 s each`, figures);
+    const web = await measureLoginRouteJavaScript(server.baseUrl, path.resolve('apps/web/dist'));
+    console.log(`\nLogin route JavaScript (Chromium opening /login until the form shows): ${web.scripts} scripts, ${(web.gzipBytes / 1024).toFixed(1)} KB gzip, ${(web.brotliBytes / 1024).toFixed(1)} KB brotli (sent), ${(web.plainBytes / 1024).toFixed(1)} KB plain`);
+    console.log(`  largest (KB gzip): ${web.largest.map((file) => `${file.file} ${(file.gzipBytes / 1024).toFixed(1)}`).join(', ')}`);
   } finally {
-    await seeded.stop();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
-rmSync(dataDir, { recursive: true, force: true });
+
+if (runs('http') || runs('booking-import') || runs('lists')) {
+  const embedded = mkdtempSync(path.join(os.tmpdir(), 'delego-bench-'));
+  try {
+    await benchDatabase({ name: 'embedded PGlite', dataDir: embedded });
+  } finally {
+    rmSync(embedded, { recursive: true, force: true });
+  }
+  if (process.env.BENCH_DATABASE_URL) {
+    const database = await createPostgresDatabase(process.env.BENCH_DATABASE_URL);
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'delego-bench-'));
+    try {
+      await benchDatabase({ name: 'PostgreSQL server', databaseUrl: database.url, dataDir });
+    } finally {
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  } else {
+    console.log('\n(BENCH_DATABASE_URL is not set: the PostgreSQL figures are left out.)');
+  }
+}
+console.log(`\nLoad average at the end: ${os.loadavg().map((load) => load.toFixed(2)).join(' / ')}`);

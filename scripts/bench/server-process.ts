@@ -12,14 +12,15 @@ export interface RunningServer {
 
 /**
  * Starts the built server with the demo data, as `npm start` would: on a fresh embedded database,
- * or on the PostgreSQL database named by `BENCH_DATABASE_URL` (which should be empty). A given
- * `dataDir` is kept when the server stops, so a second start finds the same embedded database.
+ * or on the PostgreSQL database named by `environment.BENCH_DATABASE_URL` (which should be empty). A
+ * given `dataDir` is kept when the server stops, so a second start finds the same embedded database.
  */
-export async function startBuiltServer(port = 3917, options: { dataDir?: string } = {}): Promise<RunningServer> {
+export async function startBuiltServer(port = 3917, options: { dataDir?: string; environment?: { BENCH_DATABASE_URL?: string } } = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'delego-bench-'));
   // An empty DATABASE_URL is not a URL to the server's configuration: leave it out for the embedded database.
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const database = process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {};
+  const databaseUrl = options.environment?.BENCH_DATABASE_URL;
+  const database = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
   const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/server.js'], {
     env: { ...inherited, ...database, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '100000000', EXCHANGE_RATE_SYNC: 'false' },
     stdio: ['ignore', 'inherit', 'inherit'],

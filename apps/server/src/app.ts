@@ -4,6 +4,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { healthApi } from '@delego/contract';
 import { bindEndpoint } from './http/bind-endpoint.ts';
 import { storableInputValidatorCompiler } from './http/validator.ts';
+import { InFlightWork } from './http/in-flight.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
@@ -34,6 +35,7 @@ import { createWorkflowService } from './modules/workflow/workflow.service.ts';
 import { registerWorkflowRoutes } from './modules/workflow/workflow.routes.ts';
 import { createSettlementCalculationService } from './modules/settlement-calculation/settlement-calculation.service.ts';
 import { registerSettlementCalculationRoutes } from './modules/settlement-calculation/settlement-calculation.routes.ts';
+import { createCompanyRatesCache } from './modules/settlement-calculation/company-rates-cache.ts';
 import { registerMasterDataRoutes } from './modules/master-data.routes.ts';
 import { createTripWorkflow, type TripWorkflow } from './modules/trip-workflow/trip-workflow.service.ts';
 import { createDelegationOrderService } from './modules/delegation-order/delegation-order.service.ts';
@@ -87,6 +89,8 @@ export interface AppServices {
 declare module 'fastify' {
   interface FastifyInstance {
     services: AppServices;
+    /** What requests still have running; `server.ts` waits for it before closing the database. */
+    inFlight: InFlightWork;
   }
 }
 
@@ -108,6 +112,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     void reply.header('x-request-id', String(request.id));
   });
 
+  app.decorate('inFlight', new InFlightWork());
   registerErrorHandler(app);
   await registerSecurity(app);
 
@@ -135,11 +140,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerRatesRoutes(app, createRatesService({ db: deps.db, clock: deps.clock }));
   registerNumberingRoutes(app, createNumberingService({ db: deps.db }));
   registerWorkflowRoutes(app, createWorkflowService({ db: deps.db, clock: deps.clock }));
-  registerSettlementCalculationRoutes(app, createSettlementCalculationService({ db: deps.db, clock: deps.clock }));
-  const settlements = createSettlementsService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, attachments });
+  // Rate data per company and rates version, shared by every calculation (form changes, saves, order estimates).
+  const rates = createCompanyRatesCache();
+  registerSettlementCalculationRoutes(app, createSettlementCalculationService({ db: deps.db, clock: deps.clock, rates }));
+  const settlements = createSettlementsService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, attachments, rates });
   registerSettlementRoutes(app, { settlements, attachments, documents: createTripDocumentsService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, settlements }) });
   registerMasterDataRoutes(app, { db: deps.db });
-  registerDelegationOrderRoutes(app, createDelegationOrderService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow }));
+  registerDelegationOrderRoutes(app, createDelegationOrderService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, rates }));
   registerDelegationAdvanceRoutes(app, createDelegationAdvanceService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, publicUrl: deps.publicUrl, onMailQueued: () => outbox.wake() }));
   registerBookingRoutes(app, createBookingsService({ db: deps.db, clock: deps.clock }));
   registerInvoiceRoutes(app, createInvoicesService({ db: deps.db, clock: deps.clock, storage: deps.storage ?? createMemoryStorage(), workflow: tripWorkflow }));

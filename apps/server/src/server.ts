@@ -54,16 +54,20 @@ async function main(): Promise<void> {
   });
   if (config.demoSeed && (await seedDemo(database.db))) app.log.info('demo company loaded (see README for the accounts)');
   app.services.outbox.start();
+  const stopJobs: (() => void)[] = [];
   if (config.exchangeRateSync) {
-    scheduleExchangeRateSync({ db: database.db, clock: systemClock, exchangeRates: app.services.exchangeRates, log: app.log });
+    stopJobs.push(scheduleExchangeRateSync({ db: database.db, clock: systemClock, exchangeRates: app.services.exchangeRates, log: app.log }));
   }
-  scheduleAttachmentCleanup({ db: database.db, clock: systemClock, attachments: app.services.attachments, log: app.log });
+  stopJobs.push(scheduleAttachmentCleanup({ db: database.db, clock: systemClock, attachments: app.services.attachments, log: app.log }));
   // A PostgreSQL server vacuums itself (autovacuum); the embedded database does not.
-  if (database.driver === 'pglite') scheduleEmbeddedMaintenance({ db: database.db, log: app.log });
+  if (database.driver === 'pglite') stopJobs.push(scheduleEmbeddedMaintenance({ db: database.db, log: app.log }));
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
+    for (const stop of stopJobs) stop();
+    // No new requests; then the work of those already taken (even of clients gone) finishes before the database closes.
     await app.close();
+    await app.inFlight.drained();
     await database.close();
     process.exit(0);
   };

@@ -56,13 +56,15 @@ export function bindEndpoint<E extends Endpoint>(
     },
     handler: async (request, reply) => {
       const ctx = endpoint.isPublic ? request.requestContext : request.authenticatedContext();
-      return handler(ctx as Context<E>, {
-        body: request.body as BodyOutput<E>,
-        query: request.query as QueryOutput<E>,
-        params: request.params as ParamsOutput<E>,
-        request,
-        reply,
-      });
+      const run = () =>
+        handler(ctx as Context<E>, {
+          body: request.body as BodyOutput<E>,
+          query: request.query as QueryOutput<E>,
+          params: request.params as ParamsOutput<E>,
+          request,
+          reply,
+        });
+      return app.hasDecorator('inFlight') ? app.inFlight.run(run) : run();
     },
   };
   app.route(route);

@@ -19,6 +19,8 @@ export interface Actor {
   contextPermissions: PermissionMap;
   language: string;
   settings: SystemSettings;
+  /** The company's `rates_version`, read with the session: the calculation's rate cache is keyed by it. */
+  ratesVersion: number;
   isAdminContext: boolean;
 }
 

@@ -35,6 +35,6 @@ export function registerAuthentication(app: FastifyInstance, authenticate: (toke
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!token) throw new AppError(ErrorCode.unauthenticated, { messages: ['Session expired'] });
-    request.actor = await authenticate(token);
+    request.actor = await app.inFlight.run(() => authenticate(token));
   });
 }

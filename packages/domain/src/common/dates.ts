@@ -168,6 +168,23 @@ export function isLocalDate(text: string): boolean {
  * non-existent. The same reading as `parseLocalDateTime`, without building a luxon DateTime.
  */
 export function parseLocalDateTimeToMillis(text: string): number | null {
+  const known = PARSED_INSTANTS.get(text);
+  if (known !== undefined) return known;
+  const instant = parseInstantText(text);
+  if (PARSED_INSTANTS.size >= MEMO_LIMIT) PARSED_INSTANTS.clear();
+  PARSED_INSTANTS.set(text, instant);
+  return instant;
+}
+
+/**
+ * Wall times and days already converted: a form repeats its times across lines, and the server
+ * calculates the same form again on every change. The answers never change, so they are kept.
+ */
+const MEMO_LIMIT = 20_000;
+const PARSED_INSTANTS = new Map<string, number | null>();
+const LOCAL_DATES = new Map<number, string>();
+
+function parseInstantText(text: string): number | null {
   if (!LOCAL_DATE_TIME_PATTERN.test(text)) return null;
   // The pattern fixes the layout: `YYYY-MM-DD HH:mm`, then optionally `:ss` and `.SSS`.
   const seconds = text.length > 16 ? Number(text.slice(17)) : 0;
@@ -182,9 +199,15 @@ export function parseLocalDateTimeToMillis(text: string): number | null {
 
 /** The Warsaw calendar day (`YYYY-MM-DD`) of an instant in epoch milliseconds. */
 export function localDateOfMillis(instant: number): string {
-  const local = instant + warsawOffsetMinutes(instant) * MINUTE_MS;
-  const { year, month, day } = civilFromDays(Math.floor(local / DAY_MS));
-  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+  let text = LOCAL_DATES.get(instant);
+  if (text === undefined) {
+    const local = instant + warsawOffsetMinutes(instant) * MINUTE_MS;
+    const { year, month, day } = civilFromDays(Math.floor(local / DAY_MS));
+    text = `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+    if (LOCAL_DATES.size >= MEMO_LIMIT) LOCAL_DATES.clear();
+    LOCAL_DATES.set(instant, text);
+  }
+  return text;
 }
 
 /** An instant in epoch milliseconds as `YYYY-MM-DD HH:mm` Warsaw wall time. */

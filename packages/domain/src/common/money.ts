@@ -1,17 +1,32 @@
-import Decimal from 'decimal.js';
+import { ExactDecimal } from './exact-decimal.ts';
 
 /**
- * Decimal arithmetic for money and rates. Never a binary float: every amount is
- * a `Decimal`, and crosses the wire as a decimal string ("123.45").
+ * Decimal arithmetic for money and rates. Never a binary float: every amount is an exact decimal
+ * (`ExactDecimal`, native BigInt units), and crosses the wire as a decimal string ("123.45").
  */
-export const Dec = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
-export type Dec = InstanceType<typeof Dec>;
+export const Dec = ExactDecimal;
+export type Dec = ExactDecimal;
 
 export type DecimalInput = Dec | string | number;
 
-/** Builds a decimal; numbers are accepted only for literal constants in code. */
+/**
+ * Decimals parsed from text, kept by their text: a settlement's rates, amounts and totals repeat.
+ * Decimals are immutable, so one instance can be shared.
+ */
+const PARSED = new Map<string, Dec>();
+const PARSED_LIMIT = 10_000;
+
+/** Builds a decimal; numbers are accepted only for literal constants in code. A decimal is returned as it is. */
 export function dec(value: DecimalInput): Dec {
-  return new Dec(value);
+  if (value instanceof Dec) return value;
+  const key = typeof value === 'number' ? String(value) : value;
+  let parsed = PARSED.get(key);
+  if (parsed === undefined) {
+    parsed = new Dec(value);
+    if (PARSED.size >= PARSED_LIMIT) PARSED.clear();
+    PARSED.set(key, parsed);
+  }
+  return parsed;
 }
 
 /** Rounds half-up to whole grosze (0.01), the law's and the accountant's rounding. */

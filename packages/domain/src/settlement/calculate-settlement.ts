@@ -30,7 +30,7 @@ import {
   type PerDiemUnit,
   type TripKind,
 } from './per-diem.ts';
-import type { ExchangeRateMatch, MileageRate, PerDiemRate, RateBook } from './rates/rate-book.ts';
+import type { MileageRate, PerDiemRate, RateBook } from './rates/rate-book.ts';
 import { DOMESTIC_COUNTRY_CODE, SETTLEMENT_CURRENCY } from './rates/statutory-rates.ts';
 import {
   DOBA_MS,
@@ -146,13 +146,6 @@ export interface CalculatedSettlement {
 export interface SettlementCalculation {
   calculated: CalculatedSettlement;
   issues: Issue[];
-}
-
-/** A (currency, day) pair the calculation looks up: the last table before (or on) `date`. */
-export interface ExchangeRateRequest {
-  currency: string;
-  date: string;
-  match: ExchangeRateMatch;
 }
 
 const CAR_TRANSPORT_TYPES = new Set(['car', 'carRental']);
@@ -692,27 +685,4 @@ function finishCountryCost(cost: SingleCountryCost): void {
     diet.conversions.find((conversion) => conversion.exchange_rate)?.exchange_rate ??
     all.flatMap((line) => line.conversions).find((conversion) => conversion.exchange_rate)?.exchange_rate ??
     null;
-}
-
-/**
- * The exchange rates the calculation will look up, so the server can load just those: each is the
- * last table of `currency` before (or on) `date`. Runs the calculation against a recording rate book.
- */
-export function listRequiredExchangeRates(
-  delegation: DelegationForm,
-  context: SettlementContext,
-): ExchangeRateRequest[] {
-  const requests = new Map<string, ExchangeRateRequest>();
-  const recording: RateBook = {
-    ...context.rateBook,
-    exchangeRate: (currency, date, match) => {
-      requests.set(`${currency}|${date}|${match}`, { currency, date, match });
-      return { currency, date, rate: '1.0000', table_no: '', source: 'manual' };
-    },
-  };
-  calculateSettlement(delegation, { ...context, rateBook: recording });
-  return [...requests.values()].sort(
-    (a, b) =>
-      a.currency.localeCompare(b.currency) || a.date.localeCompare(b.date) || a.match.localeCompare(b.match),
-  );
 }

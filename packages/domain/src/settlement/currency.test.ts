@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calculateSettlement, listRequiredExchangeRates } from './calculate-settlement.ts';
+import { calculateSettlement } from './calculate-settlement.ts';
 import { missingExchangeRates } from './pln-completeness.ts';
 import type { ExchangeRate } from './rates/rate-book.ts';
 import { contextOf, formOf, part, rail, stayAbroad } from './test-fixtures.ts';
@@ -164,24 +164,6 @@ describe('conversion to PLN', () => {
       contextOf({ rates: { exchangeRates: rates }, settlementDate: '2026-03-16' }),
     ).calculated;
     expect(bySettlement.transport.map((line) => line.amount_pln)).toEqual(['430.00', '430.00']);
-  });
-
-  it('lists the exchange rates the calculation needs, so the server can load just those', () => {
-    const trip = germanStay({
-      form: {
-        advances: [
-          { amount_in_currency: '50.00', currency: 'EUR', payment_date: '2026-03-05', status: 'paid' },
-        ],
-      },
-    });
-    const requests = listRequiredExchangeRates(
-      trip,
-      contextOf({ policy: { exchange_rate_date_rule: 'advancePaymentDay' }, settlementDate: '2026-03-16' }),
-    );
-    expect(requests).toEqual([
-      { currency: 'EUR', date: '2026-03-05', match: 'onOrBefore' },
-      { currency: 'EUR', date: '2026-03-16', match: 'before' },
-    ]);
   });
 });
 

@@ -122,9 +122,16 @@ export function displayDecimal(value: Dec): string {
   return value.decimalPlaces() <= 2 ? value.toFixed(2) : value.toDecimalPlaces(4).toFixed(4);
 }
 
-/** A fraction such as "0.25" as a percentage such as "25". */
+const PERCENTS = new Map<string, string>();
+
+/** A fraction such as "0.25" as a percentage such as "25" (the regulation's few shares, each worked out once). */
 function percentOf(share: string): string {
-  return dec(share).times(100).toString();
+  let percent = PERCENTS.get(share);
+  if (percent === undefined) {
+    percent = dec(share).times(100).toString();
+    PERCENTS.set(share, percent);
+  }
+  return percent;
 }
 
 const MEALS = [

@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { SystemSettings } from '@delego/domain';
 
@@ -15,6 +15,12 @@ export const companies = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     version: integer('version').notNull().default(1),
+    /**
+     * Raised by triggers on every change of the company's rate groups, per-diem overrides, mileage
+     * rates and exchange rates: the calculation caches these per company and version
+     * (`settlement-calculation/company-rates-cache.ts`), so any process sees a change on its next request.
+     */
+    ratesVersion: bigint('rates_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [uniqueIndex('companies_code_unique').on(sql`lower(${t.code})`)],
 );

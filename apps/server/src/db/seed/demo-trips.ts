@@ -18,6 +18,7 @@ import { createDelegationAdvanceService } from '../../modules/delegation-advance
 import { createDelegationOrderService } from '../../modules/delegation-order/delegation-order.service.ts';
 import { createAttachmentsService } from '../../modules/settlements/attachments.service.ts';
 import { createSettlementsService } from '../../modules/settlements/settlements.service.ts';
+import { createCompanyRatesCache } from '../../modules/settlement-calculation/company-rates-cache.ts';
 import { createTripWorkflow } from '../../modules/trip-workflow/trip-workflow.service.ts';
 
 /** `requestId` of the audit rows the demo trips leave, so the log says they were seeded. */
@@ -160,6 +161,7 @@ export async function demoContext(
       contextPermissions: permissions,
       language: user.language,
       settings: company.settings,
+      ratesVersion: company.ratesVersion,
       isAdminContext: false,
     },
   };
@@ -182,10 +184,11 @@ export async function seedDemoTrips(tx: Transaction, company: CompanyRecord, see
   const publicUrl = '';
   const onMailQueued = () => undefined;
   const workflow = createTripWorkflow({ db, clock, publicUrl, onMailQueued });
-  const orders = createDelegationOrderService({ db, clock, workflow });
+  const rates = createCompanyRatesCache();
+  const orders = createDelegationOrderService({ db, clock, workflow, rates });
   // The demo settlements carry no files.
   const attachments = createAttachmentsService({ db, clock, storage: createMemoryStorage(), workflow });
-  const settlements = createSettlementsService({ db, clock, workflow, attachments });
+  const settlements = createSettlementsService({ db, clock, workflow, attachments, rates });
   const advances = createDelegationAdvanceService({ db, clock, workflow, publicUrl, onMailQueued });
 
   const contexts = new Map<DemoLogin, AuthenticatedContext>();

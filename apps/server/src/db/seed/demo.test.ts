@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { advances, auditLog, delegationOrders, delegations, documentDecisions, exchangeRates, mailOutbox, savedTemplates } from '../schema/index.ts';
 import { companyRepo, type CompanyRecord } from '../../modules/company/company.repo.ts';
 import { calculateAndValidate } from '../../modules/settlement-calculation/rate-book-loader.ts';
+import { createCompanyRatesCache } from '../../modules/settlement-calculation/company-rates-cache.ts';
 import { DEMO_PASSWORD, seedDemo } from './demo.ts';
 import { DEMO_SEED_REQUEST_ID } from './demo-trips.ts';
 
@@ -147,7 +148,7 @@ describe('demo trips', () => {
   it('keeps the totals of the settled foreign settlement equal to a fresh calculation by the engine, with the private car and the EUR rates', async () => {
     const [settled] = await t.db.select().from(delegations).where(and(eq(delegations.companyId, demo.id), eq(delegations.status, 'settled')));
     const form = parseDelegationForm(settled!.form).delegation!;
-    const fresh = await calculateAndValidate(t.db, { companyId: demo.id, employeeId: settled!.userId, delegation: form, settings: demo.settings, settlementDate: settled!.settlementDate! });
+    const fresh = await calculateAndValidate(t.db, createCompanyRatesCache(), { companyId: demo.id, ratesVersion: demo.ratesVersion, employeeId: settled!.userId, delegation: form, settings: demo.settings, settlementDate: settled!.settlementDate! });
     expect(fresh.issues).toEqual([]);
     expect(fresh.calculated).toEqual(settled!.calculated);
     expect([settled!.totalPln, settled!.balancePln]).toEqual([fresh.calculated.total_pln, fresh.calculated.balance_pln]);

@@ -150,6 +150,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       contextPermissions,
       language: user.language,
       settings: company.settings,
+      ratesVersion: company.ratesVersion,
       isAdminContext: company.code.toLowerCase() === ADMIN_COMPANY_CODE,
     };
   }

@@ -9,11 +9,13 @@ export interface CompanyRecord {
   name: string;
   settings: SystemSettings;
   isActive: boolean;
+  /** Raised by triggers whenever the company's rate data changes (see `company-rates-cache.ts`). */
+  ratesVersion: number;
 }
 
 export function toCompanyRecord(row: typeof companies.$inferSelect): CompanyRecord {
   // Settings saved by an older version get the defaults of settings added since.
-  return { id: row.id, code: row.code, name: row.name, settings: systemSettingsSchema.parse(row.settings), isActive: row.isActive };
+  return { id: row.id, code: row.code, name: row.name, settings: systemSettingsSchema.parse(row.settings), isActive: row.isActive, ratesVersion: row.ratesVersion };
 }
 
 export const companyRepo = {

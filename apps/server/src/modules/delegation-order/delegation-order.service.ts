@@ -26,7 +26,8 @@ import { can } from '../../lib/access.ts';
 import { notFoundError } from '../../lib/app-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordAudit, recordSaveAudit } from '../audit/audit.repo.ts';
-import { loadRateBook, settlementPolicyOf } from '../settlement-calculation/rate-book-loader.ts';
+import { settlementPolicyOf, withRateBook } from '../settlement-calculation/rate-book-loader.ts';
+import type { CompanyRatesCache } from '../settlement-calculation/company-rates-cache.ts';
 import type { TripWorkflow } from '../trip-workflow/trip-workflow.service.ts';
 import { orderAsTripDocument } from '../trip-workflow/trip-workflow.repo.ts';
 import { delegationOrderRepo, type AdvanceRow, type OrderRow, type OrderSort, type OrderValues } from './delegation-order.repo.ts';
@@ -95,8 +96,8 @@ function formOf(row: OrderRow, advances: AdvanceRow[]): DelegationOrderForm {
 const destinationSummary = (row: Pick<OrderRow, 'destinations' | 'destinationText'>) =>
   row.destinationText?.trim() || row.destinations.map((destination) => `${destination.place_text} (${destination.country_code})`).join(', ');
 
-export function createDelegationOrderService(deps: { db: Database; clock: Clock; workflow: TripWorkflow }) {
-  const { db, clock, workflow } = deps;
+export function createDelegationOrderService(deps: { db: Database; clock: Clock; workflow: TripWorkflow; rates: CompanyRatesCache }) {
+  const { db, clock, workflow, rates } = deps;
 
   async function estimate(executor: Executor, ctx: AuthenticatedContext, form: DelegationOrderForm): Promise<OrderEstimate | null> {
     const start = form.start_date ? parseLocalDateTimeToMillis(form.start_date) : null;
@@ -106,8 +107,8 @@ export function createDelegationOrderService(deps: { db: Database; clock: Clock;
     if (!parsed.delegation) return null;
     const policy = settlementPolicyOf(ctx.actor.settings);
     const settlementDate = toLocalDate(clock.now());
-    const { rateBook } = await loadRateBook(executor, { companyId: ctx.actor.companyId, employeeId: form.user_id, delegation: parsed.delegation, policy, settlementDate });
-    return estimateOrderCost(form, { rateBook, policy, settlementDate });
+    const owner = { companyId: ctx.actor.companyId, ratesVersion: ctx.actor.ratesVersion, employeeId: form.user_id };
+    return (await withRateBook(executor, rates, owner, (rateBook) => estimateOrderCost(form, { rateBook, policy, settlementDate }))).result;
   }
 
   async function toDto(ctx: AuthenticatedContext, id: number): Promise<DelegationOrderDto> {

@@ -1,8 +1,5 @@
 import {
   calculateSettlement,
-  createRateBook,
-  listRequiredExchangeRates,
-  resolveRateGroupChain,
   validateSettlementForm,
   type CalculatedSettlement,
   type DelegationForm,
@@ -13,19 +10,8 @@ import {
   type SystemSettings,
 } from '@delego/domain';
 import type { Executor } from '../../db/client.ts';
+import type { CompanyRatesCache } from './company-rates-cache.ts';
 import { rateBookRepo } from './rate-book.repo.ts';
-
-/**
- * NBP publishes table A every business day; the longest gap (Easter, Christmas with a weekend)
- * is under two weeks, so rates are loaded from this many days before the earliest day asked for.
- */
-const EXCHANGE_RATE_LOOKBACK_DAYS = 21;
-
-function shiftDate(date: string, days: number): string {
-  const value = new Date(`${date}T00:00:00Z`);
-  value.setUTCDate(value.getUTCDate() + days);
-  return value.toISOString().slice(0, 10);
-}
 
 function issueKey(issue: Issue): string {
   return `${issue.path.join('.')}|${issue.code}|${JSON.stringify(issue.params ?? {})}`;
@@ -40,35 +26,32 @@ export function settlementPolicyOf(settings: SystemSettings): SettlementPolicy {
   };
 }
 
-/**
- * The rate book of one employee of a company: their rate-group chain, the company's overrides and
- * mileage rates, and the exchange rates the form needs. `employeeId` null (or not a whole number)
- * names nobody, which is reported as `settlement.unknownEmployee`.
- */
-export async function loadRateBook(
-  db: Executor,
-  input: { companyId: number; employeeId: number | null; delegation: DelegationForm; policy: SettlementPolicy; settlementDate: string },
-): Promise<{ rateBook: RateBook; issues: Issue[] }> {
-  const { companyId, employeeId, delegation, policy, settlementDate } = input;
-  const countryCodes = [...new Set((delegation.country ?? []).map((part) => part.country_code).filter((code): code is string => Boolean(code)))];
-  const [employee, groups, companyOverrides, mileageRates] = await Promise.all([
-    employeeId !== null && Number.isSafeInteger(employeeId) ? rateBookRepo.rateGroupOfUser(db, companyId, employeeId) : { found: false, rateGroupId: null },
-    rateBookRepo.rateGroups(db, companyId),
-    rateBookRepo.perDiemOverrides(db, companyId, countryCodes),
-    rateBookRepo.mileageRates(db, companyId),
-  ]);
-  const issues: Issue[] = [];
-  if (!employee.found) issues.push({ path: ['user_id'], code: 'settlement.unknownEmployee' });
-  const chain = employee.rateGroupId === null ? { chain: [], issues: [] } : resolveRateGroupChain(groups, employee.rateGroupId);
-  issues.push(...chain.issues);
+/** Whose rates, in which company, at which version of the company's rate data (`actor.ratesVersion`). */
+export interface RateBookOwner {
+  companyId: number;
+  ratesVersion: number;
+  /** Null (or not a whole number) names nobody, which is reported as `settlement.unknownEmployee`. */
+  employeeId: number | null;
+}
 
-  const withoutRates: RateBook = createRateBook({ companyOverrides, rateGroupChain: chain.chain, mileageRates });
-  const needed = listRequiredExchangeRates(delegation, { rateBook: withoutRates, policy, settlementDate });
-  if (needed.length === 0) return { rateBook: withoutRates, issues };
-  const currencies = [...new Set(needed.map((request) => request.currency))];
-  const days = needed.map((request) => request.date).sort();
-  const exchangeRates = await rateBookRepo.exchangeRates(db, companyId, currencies, shiftDate(days[0]!, -EXCHANGE_RATE_LOOKBACK_DAYS), days.at(-1)!);
-  return { rateBook: createRateBook({ companyOverrides, rateGroupChain: chain.chain, mileageRates, exchangeRates }), issues };
+/**
+ * Runs `use` with the rate book of one employee of a company: their rate-group chain, the company's
+ * overrides and mileage rates (from the cache) and the exchange rates. The employee's rate group is
+ * the one query made. The first time the company needs a currency, the answer names it: its table is
+ * loaded and `use` runs again; afterwards it runs once.
+ */
+export async function withRateBook<T>(db: Executor, rates: CompanyRatesCache, owner: RateBookOwner, use: (rateBook: RateBook) => T): Promise<{ result: T; issues: Issue[] }> {
+  const { companyId, ratesVersion, employeeId } = owner;
+  const employee = employeeId !== null && Number.isSafeInteger(employeeId) ? await rateBookRepo.rateGroupOfUser(db, companyId, employeeId) : { found: false, rateGroupId: null };
+  const issues: Issue[] = employee.found ? [] : [{ path: ['user_id'], code: 'settlement.unknownEmployee' }];
+  let book = await rates.rateBook(db, companyId, ratesVersion, employee.rateGroupId);
+  let result = use(book.rateBook);
+  if (book.missing.size > 0) {
+    await rates.loadCurrencies(db, companyId, ratesVersion, [...book.missing]);
+    book = await rates.rateBook(db, companyId, ratesVersion, employee.rateGroupId);
+    result = use(book.rateBook);
+  }
+  return { result, issues: [...issues, ...book.issues] };
 }
 
 /**
@@ -77,9 +60,8 @@ export async function loadRateBook(
  */
 export async function calculateAndValidate(
   db: Executor,
-  input: {
-    companyId: number;
-    employeeId: number | null;
+  rates: CompanyRatesCache,
+  input: RateBookOwner & {
     delegation: DelegationForm;
     settings: SystemSettings;
     settlementDate: string;
@@ -87,15 +69,16 @@ export async function calculateAndValidate(
   },
 ): Promise<{ calculated: CalculatedSettlement; issues: Issue[] }> {
   const policy = settlementPolicyOf(input.settings);
-  const { rateBook, issues: rateIssues } = await loadRateBook(db, { ...input, policy });
-  const calculation = calculateSettlement(input.delegation, { rateBook, policy, settlementDate: input.settlementDate });
-  const ruleIssues = validateSettlementForm(input.delegation, { rateBook, ...input.validation });
+  const { result, issues: rateIssues } = await withRateBook(db, rates, input, (rateBook) => ({
+    calculation: calculateSettlement(input.delegation, { rateBook, policy, settlementDate: input.settlementDate }),
+    ruleIssues: validateSettlementForm(input.delegation, { rateBook, ...input.validation }),
+  }));
   const seen = new Set<string>();
-  const issues = [...rateIssues, ...ruleIssues, ...calculation.issues].filter((issue) => {
+  const issues = [...rateIssues, ...result.ruleIssues, ...result.calculation.issues].filter((issue) => {
     const key = issueKey(issue);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
-  return { calculated: calculation.calculated, issues };
+  return { calculated: result.calculation.calculated, issues };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CompanyMileageRate, ExchangeRate, MileageVehicleKind, PerDiemOverrideRow, RateGroup } from '@delego/domain';
 import type { Executor } from '../../db/client.ts';
 import { delegationRates, exchangeRates, mileageRates, rateGroups, users } from '../../db/schema/index.ts';
@@ -18,10 +18,9 @@ export const rateBookRepo = {
     return db.select({ id: rateGroups.id, parent_id: rateGroups.parentId }).from(rateGroups).where(eq(rateGroups.companyId, companyId));
   },
 
-  /** The company's per-diem overrides for the given countries (all countries when none are given). */
-  async perDiemOverrides(db: Executor, companyId: number, countryCodes: string[]): Promise<PerDiemOverrideRow[]> {
-    const where = countryCodes.length > 0 ? and(eq(delegationRates.companyId, companyId), inArray(delegationRates.countryCode, countryCodes)) : eq(delegationRates.companyId, companyId);
-    const rows = await db.select().from(delegationRates).where(where);
+  /** Every per-diem override of the company. */
+  async perDiemOverrides(db: Executor, companyId: number): Promise<PerDiemOverrideRow[]> {
+    const rows = await db.select().from(delegationRates).where(eq(delegationRates.companyId, companyId));
     return rows.map((row) => ({
       group_id: row.groupId,
       country_code: row.countryCode,
@@ -39,8 +38,8 @@ export const rateBookRepo = {
     return rows.map((row) => ({ vehicle_kind: row.vehicleKind as MileageVehicleKind, rate: row.rate, valid_from: row.validFrom, valid_to: row.validTo }));
   },
 
-  /** Exchange rates of the currencies between two days, NBP and manual. */
-  async exchangeRates(db: Executor, companyId: number, currencies: string[], from: string, to: string): Promise<ExchangeRate[]> {
+  /** The whole exchange-rate table of the currencies, NBP and manual. */
+  async exchangeRates(db: Executor, companyId: number, currencies: string[]): Promise<ExchangeRate[]> {
     if (currencies.length === 0) return [];
     const rows = await db
       .select({
@@ -51,7 +50,7 @@ export const rateBookRepo = {
         source: exchangeRates.source,
       })
       .from(exchangeRates)
-      .where(and(eq(exchangeRates.companyId, companyId), inArray(exchangeRates.currency, currencies), gte(exchangeRates.rateDate, from), lte(exchangeRates.rateDate, to)));
+      .where(and(eq(exchangeRates.companyId, companyId), inArray(exchangeRates.currency, currencies)));
     return rows.map((row) => ({
       currency: row.currency,
       date: row.date,

@@ -2,10 +2,11 @@ import { parseDelegationForm, toLocalDate } from '@delego/domain';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuthenticatedContext } from '../../http/request-context.ts';
+import type { CompanyRatesCache } from './company-rates-cache.ts';
 import { calculateAndValidate } from './rate-book-loader.ts';
 
-export function createSettlementCalculationService(deps: { db: Database; clock: Clock }) {
-  const { db, clock } = deps;
+export function createSettlementCalculationService(deps: { db: Database; clock: Clock; rates: CompanyRatesCache }) {
+  const { db, clock, rates } = deps;
 
   return {
     /**
@@ -19,8 +20,9 @@ export function createSettlementCalculationService(deps: { db: Database; clock: 
       // The web may send ids as strings; anything that is not a whole number names nobody.
       const employeeId = delegation.user_id === null || delegation.user_id === undefined ? ctx.actor.contextUserId : Number(delegation.user_id);
       const settlementDate = delegation.settlement_date ?? toLocalDate(clock.now());
-      const { calculated, issues } = await calculateAndValidate(db, {
+      const { calculated, issues } = await calculateAndValidate(db, rates, {
         companyId: ctx.actor.companyId,
+        ratesVersion: ctx.actor.ratesVersion,
         employeeId: Number.isSafeInteger(employeeId) ? employeeId : null,
         delegation,
         settings: ctx.actor.settings,

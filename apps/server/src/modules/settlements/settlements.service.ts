@@ -28,6 +28,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/pg-errors.ts';
 import { recordSaveAudit } from '../audit/audit.repo.ts';
 import { calculateAndValidate } from '../settlement-calculation/rate-book-loader.ts';
+import type { CompanyRatesCache } from '../settlement-calculation/company-rates-cache.ts';
 import type { TripWorkflow } from '../trip-workflow/trip-workflow.service.ts';
 import { settlementAsTripDocument } from '../trip-workflow/trip-workflow.repo.ts';
 import { fileReferencesOf, type AttachmentsService } from './attachments.service.ts';
@@ -137,8 +138,8 @@ function startOfDay(day: string): Date {
  * Settlements of business trips (spec §2–§5, §7): the list each user may see, the form's loading
  * and saving with every rule of spec §5, and the workflow actions through the trip workflow.
  */
-export function createSettlementsService(deps: { db: Database; clock: Clock; workflow: TripWorkflow; attachments: AttachmentsService }) {
-  const { db, clock, workflow, attachments } = deps;
+export function createSettlementsService(deps: { db: Database; clock: Clock; workflow: TripWorkflow; attachments: AttachmentsService; rates: CompanyRatesCache }) {
+  const { db, clock, workflow, attachments, rates } = deps;
 
   const me = (ctx: AuthenticatedContext) => ctx.actor.contextUserId;
   const actsForOthers = (ctx: AuthenticatedContext) => can(ctx, 'delegationForOthers');
@@ -415,8 +416,9 @@ export function createSettlementsService(deps: { db: Database; clock: Clock; wor
 
       // The form's rules, the rates and the engine; the order's transport types.
       const settlementDate = form.settlement_date && /^\d{4}-\d{2}-\d{2}$/.test(form.settlement_date) ? form.settlement_date : toLocalDate(clock.now());
-      const { calculated, issues: formIssues } = await calculateAndValidate(db, {
+      const { calculated, issues: formIssues } = await calculateAndValidate(db, rates, {
         companyId,
+        ratesVersion: ctx.actor.ratesVersion,
         employeeId,
         delegation: form,
         settings,

@@ -324,7 +324,9 @@ export function createTripWorkflow(deps: { db: Database; clock: Clock; onMailQue
     if (!token || token.subjectId !== id) throw new AppError(ErrorCode.tokenNotFound, { messages: ['Link invalid'] });
     if (token.usedAt) throw new AppError(ErrorCode.tokenUsed, { messages: ['Action already executed'] });
     if (token.expiresAt <= now) throw new AppError(ErrorCode.tokenExpired, { messages: ['URL expired'] });
-    const [company, user] = await Promise.all([companyRepo.findById(tx, token.companyId), authRepo.findUserById(tx, token.companyId, token.userId)]);
+    // One after another: a transaction is one pg client, which runs one query at a time.
+    const company = await companyRepo.findById(tx, token.companyId);
+    const user = await authRepo.findUserById(tx, token.companyId, token.userId);
     if (!company?.isActive || !user?.isActive) throw new AppError(ErrorCode.tokenNotFound, { messages: ['Link invalid'] });
     return {
       companyId: company.id,

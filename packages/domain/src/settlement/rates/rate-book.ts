@@ -151,6 +151,47 @@ function isValidPeriod(row: { valid_from: string; valid_to: string | null }): bo
   return DATE_PATTERN.test(row.valid_from) && (row.valid_to === null || DATE_PATTERN.test(row.valid_to));
 }
 
+const NO_ROWS: readonly never[] = [];
+
+/** Rows by country code, then by region (null: the country's own row). */
+function rowsByCountryAndRegion<T extends { country_code: string | null; region: string | null }>(
+  rows: readonly T[],
+): Map<string | null, Map<string | null, T[]>> {
+  const byCountry = new Map<string | null, Map<string | null, T[]>>();
+  for (const row of rows) {
+    let byRegion = byCountry.get(row.country_code);
+    if (!byRegion) byCountry.set(row.country_code, (byRegion = new Map()));
+    const list = byRegion.get(row.region);
+    if (list) list.push(row);
+    else byRegion.set(row.region, [row]);
+  }
+  return byCountry;
+}
+
+/** Look-ups kept by key; when full, it starts over (a few thousand days and countries fit many trips). */
+class BoundedMemo<T> {
+  private readonly values = new Map<string, T>();
+  constructor(private readonly limit = 20_000) {}
+  get(key: string, compute: () => T): T {
+    const known = this.values.get(key);
+    if (known !== undefined || this.values.has(key)) return known as T;
+    const value = compute();
+    if (this.values.size >= this.limit) this.values.clear();
+    this.values.set(key, value);
+    return value;
+  }
+}
+
+function freeze<T extends object>(value: T | null): T | null {
+  return value === null ? null : Object.freeze(value);
+}
+
+/** The rule sets by day, each computed once. */
+function memoByDay<T>(compute: (date: string) => T): (date: string) => T {
+  const memo = new BoundedMemo<T>();
+  return (date) => memo.get(date, () => compute(date));
+}
+
 /** Picks the row in force on `date` that started last (a later row supersedes an overlapping earlier one). */
 function latestInForce<T extends { valid_from: string; valid_to: string | null }>(
   rows: readonly T[],
@@ -233,12 +274,12 @@ export function createRateBook(input: RateBookInput = {}): RateBook {
     );
   }
 
-  const foreignByCountry = new Map<string | null, StatutoryForeignRateRow[]>();
-  for (const row of FOREIGN_PER_DIEM_ROWS) {
-    foreignByCountry.set(row.country_code, [...(foreignByCountry.get(row.country_code) ?? []), row]);
-  }
+  // Rows grouped once by country and region, so that a look-up scans only the rows that can apply.
+  const foreignByCountry = rowsByCountryAndRegion(FOREIGN_PER_DIEM_ROWS);
+  const overridesByLevel = new Map<string, ReturnType<typeof rowsByCountryAndRegion<PerDiemOverrideRow>>>();
+  for (const [level, rows] of overridesByGroup) overridesByLevel.set(level, rowsByCountryAndRegion(rows));
 
-  const ruleSet = (date: string): PerDiemRuleSet | null => latestInForce(PER_DIEM_RULE_SETS, date) ?? null;
+  const ruleSet = memoByDay((date: string): PerDiemRuleSet | null => latestInForce(PER_DIEM_RULE_SETS, date) ?? null);
 
   const statutoryRate = (countryCode: string, region: string | null, date: string): PerDiemRate | null => {
     if (countryCode === DOMESTIC_COUNTRY_CODE) {
@@ -261,41 +302,20 @@ export function createRateBook(input: RateBookInput = {}): RateBook {
         other_countries: false,
       };
     }
-    const rows = foreignByCountry.get(countryCode) ?? [];
-    const regional =
-      region === null
-        ? undefined
-        : latestInForce(
-            rows.filter((row) => row.region === region),
-            date,
-          );
-    const base =
-      regional ??
-      latestInForce(
-        rows.filter((row) => row.region === null),
-        date,
-      );
+    const rows = foreignByCountry.get(countryCode);
+    const regional = region === null ? undefined : latestInForce(rows?.get(region) ?? NO_ROWS, date);
+    const base = regional ?? latestInForce(rows?.get(null) ?? NO_ROWS, date);
     if (base) return statutoryForeignRate(base, countryCode);
-    const other = latestInForce(foreignByCountry.get(null) ?? [], date);
+    const other = latestInForce(foreignByCountry.get(null)?.get(null) ?? NO_ROWS, date);
     return other ? statutoryForeignRate(other, countryCode) : null;
   };
 
   const overrideRate = (countryCode: string, region: string | null, date: string): PerDiemRate | null => {
     for (const level of levels) {
-      const rows = (overridesByGroup.get(level) ?? []).filter((row) => row.country_code === countryCode);
-      const regional =
-        region === null
-          ? undefined
-          : latestInForce(
-              rows.filter((row) => row.region === region),
-              date,
-            );
-      const row =
-        regional ??
-        latestInForce(
-          rows.filter((candidate) => candidate.region === null),
-          date,
-        );
+      const rows = overridesByLevel.get(level)?.get(countryCode);
+      if (!rows) continue;
+      const regional = region === null ? undefined : latestInForce(rows.get(region) ?? NO_ROWS, date);
+      const row = regional ?? latestInForce(rows.get(null) ?? NO_ROWS, date);
       if (row) {
         return {
           country_code: countryCode,
@@ -316,12 +336,22 @@ export function createRateBook(input: RateBookInput = {}): RateBook {
     return null;
   };
 
+  // The engine asks for the same country and day once per doba and per line, and a book kept by the
+  // server answers many calculations: each answer is computed once. Answers are frozen, as they are shared.
+  const perDiemRates = new BoundedMemo<PerDiemRate | null>();
   const perDiemRate = (countryCode: string, region: string | null, date: string): PerDiemRate | null => {
-    if (!isCountryCode(countryCode) || !DATE_PATTERN.test(date)) return null;
-    return overrideRate(countryCode, region, date) ?? statutoryRate(countryCode, region, date);
+    const key = `${countryCode}|${region === null ? '' : `#${region}`}|${date}`;
+    return perDiemRates.get(key, () => {
+      if (!isCountryCode(countryCode) || !DATE_PATTERN.test(date)) return null;
+      return freeze(overrideRate(countryCode, region, date) ?? statutoryRate(countryCode, region, date));
+    });
   };
 
-  const mileageRate = (kind: MileageVehicleKind, date: string): MileageRate | null => {
+  const mileageRates = new BoundedMemo<MileageRate | null>();
+  const mileageRate = (kind: MileageVehicleKind, date: string): MileageRate | null =>
+    mileageRates.get(`${kind}|${date}`, () => freeze(companyMileageRate(kind, date)));
+
+  const companyMileageRate = (kind: MileageVehicleKind, date: string): MileageRate | null => {
     const maximum = latestInForce(MILEAGE_MAXIMA, date);
     if (!maximum) return null;
     const statutoryMax = maximum.rates[kind];
