@@ -6,7 +6,7 @@ import { rateBookRepo } from './rate-book.repo.ts';
  * The company's rate data the settlement form reads on every change — rate groups, per-diem overrides,
  * mileage rates and the exchange-rate table of each currency asked for — held in memory per company
  * and `companies.rates_version`. Triggers raise that version with every change of those tables
- * (migration 0010), and every request reads it with its session, so a change made by any process, or
+ * (migration 0012), and every request reads it with its session, so a change made by any process, or
  * straight in the database, is seen by the very next request; nothing is ever served from an older
  * version. The statutory tables live in the domain and need no loading.
  *
