@@ -116,7 +116,7 @@ console.log(`Delego bench — ${os.cpus().length} cores, load average ${os.loada
 
 if (runs('engine')) {
   const engine = await benchEngine();
-  console.log(`\n${engine.name}: ${engine.settlementsPerSecond} settlements/s (one core, in process)`);
+  console.log(`\n${engine.name}: ${engine.settlementsPerSecond} settlements per CPU second (one core, in process)`);
 }
 
 if (runs('web')) {
