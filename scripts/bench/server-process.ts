@@ -26,7 +26,8 @@ export async function startBuiltServer(port = 3917, options: { dataDir?: string;
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // A first start migrates and seeds the demo company, which takes minutes on a loaded 2-core machine.
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (Date.now() > deadline) throw new Error('the server did not start');
     try {
