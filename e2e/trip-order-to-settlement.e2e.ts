@@ -210,9 +210,8 @@ async function settleFromOrder(order: { id: number; number: string }, trip: { st
     await fillDate(card, 'Wyjazd', segment.from);
     await fillDate(card, 'Przyjazd', segment.to);
     await card.getByLabel('Odległość (km)').fill('280');
-    await card.getByRole('radio', { name: 'Prywatny pojazd pracownika' }).check();
-    await card.getByRole('combobox', { name: 'Rodzaj pojazdu' }).selectOption('car');
-    await card.getByLabel('Pojemność silnika (cm³)').fill('1598');
+    // Her own car from the vehicle records: its engine capacity sets the mileage rate.
+    await card.getByRole('combobox', { name: 'Pojazd' }).selectOption({ label: 'WA 5Y123 – Skoda Octavia (prywatny pracownika)' });
   }
 
   // Stay: Poland to the border, Germany with a hotel night and its bill, Poland back.

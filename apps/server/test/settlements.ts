@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SystemSettingsInput } from '@delego/domain';
 import type { Database } from '../src/db/client.ts';
-import { exchangeRates } from '../src/db/schema/index.ts';
+import { exchangeRates, vehicles } from '../src/db/schema/index.ts';
 import { createTripCompany, insertOrder } from './trips.ts';
 import { authHeaders } from './sessions.ts';
 
@@ -72,4 +72,13 @@ export async function acceptedOrder(db: Database, companyId: number, userId: num
     allowedTransport: ['rail'],
     ...values,
   });
+}
+
+/** A vehicle of the company straight into the table: the employee's own car (1600 cm³) unless told otherwise. */
+export async function insertVehicle(db: Database, companyId: number, ownerUserId: number | null, values: Partial<typeof vehicles.$inferInsert> = {}): Promise<number> {
+  const [row] = await db
+    .insert(vehicles)
+    .values({ companyId, ownerUserId, plates: `WX ${Math.floor(Math.random() * 1e6)}`, model: 'Skoda Octavia', engineCapacity: 1600, type: 'car', isPrivate: ownerUserId !== null, ...values })
+    .returning({ id: vehicles.id });
+  return row!.id;
 }

@@ -8,7 +8,7 @@ import {
 import { delegationAdvanceApi, delegationApi, delegationOrderApi } from '@delego/contract';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../client.ts';
-import { contractors, costCentres, delegationTasks, exchangeRates, projects } from '../schema/index.ts';
+import { contractors, costCentres, delegationTasks, exchangeRates, projects, vehicles } from '../schema/index.ts';
 import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { createMemoryStorage } from '../../integrations/storage/memory-storage.ts';
@@ -105,7 +105,12 @@ async function masterDataIds(tx: Transaction, companyId: number) {
     .select({ id: contractors.id })
     .from(contractors)
     .where(and(eq(contractors.companyId, companyId), eq(contractors.name, 'Acme Polska Sp. z o.o.')));
+  const [ownCar] = await tx
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(and(eq(vehicles.companyId, companyId), eq(vehicles.plates, 'WA 5Y123')));
   return {
+    ownCar: ownCar!.id,
     clientMeeting: await task('Spotkanie z klientem'),
     training: await task('Szkolenie'),
     tradeFair: await task('Targi i konferencje'),
@@ -262,14 +267,8 @@ export async function seedDemoTrips(tx: Transaction, company: CompanyRecord, see
     start_date: start,
     end_date: end,
     distance,
-    // Her own Škoda Octavia of the demo vehicles.
-    vehicle: {
-      is_private: true,
-      engine_capacity: 1598,
-      type: 'car',
-      plates: 'WA 5Y123',
-      model: 'Skoda Octavia',
-    },
+    // Her own Škoda Octavia of the demo vehicles: mileage follows the vehicle record.
+    vehicle_id: ids.ownCar,
   });
 
   // 1. Berlin, seven weeks back: ordered, accepted, advance paid, travelled by her own car, settled.

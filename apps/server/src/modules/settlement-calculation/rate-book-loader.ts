@@ -12,6 +12,7 @@ import {
 import type { Executor } from '../../db/client.ts';
 import type { CompanyRatesCache } from './company-rates-cache.ts';
 import { rateBookRepo } from './rate-book.repo.ts';
+import { withStoredVehicles } from './stored-vehicles.ts';
 
 function issueKey(issue: Issue): string {
   return `${issue.path.join('.')}|${issue.code}|${JSON.stringify(issue.params ?? {})}`;
@@ -56,7 +57,9 @@ export async function withRateBook<T>(db: Executor, rates: CompanyRatesCache, ow
 
 /**
  * Calculates and validates a parsed form for one employee: the rate book's problems, the rules of
- * spec §5 that need no other document, and the engine's issues, each once.
+ * spec §5 that need no other document, and the engine's issues, each once. The segments' vehicles
+ * are taken from the company's vehicle records (`withStoredVehicles`); the form as calculated, with
+ * them, is returned for saving.
  */
 export async function calculateAndValidate(
   db: Executor,
@@ -67,18 +70,20 @@ export async function calculateAndValidate(
     settlementDate: string;
     validation?: Omit<SettlementValidationOptions, 'rateBook'>;
   },
-): Promise<{ calculated: CalculatedSettlement; issues: Issue[] }> {
+): Promise<{ calculated: CalculatedSettlement; issues: Issue[]; delegation: DelegationForm }> {
   const policy = settlementPolicyOf(input.settings);
+  const vehicles = await withStoredVehicles(db, input.companyId, input.employeeId, input.delegation);
+  const delegation = vehicles.delegation;
   const { result, issues: rateIssues } = await withRateBook(db, rates, input, (rateBook) => ({
-    calculation: calculateSettlement(input.delegation, { rateBook, policy, settlementDate: input.settlementDate }),
-    ruleIssues: validateSettlementForm(input.delegation, { rateBook, ...input.validation }),
+    calculation: calculateSettlement(delegation, { rateBook, policy, settlementDate: input.settlementDate }),
+    ruleIssues: validateSettlementForm(delegation, { rateBook, ...input.validation }),
   }));
   const seen = new Set<string>();
-  const issues = [...rateIssues, ...result.ruleIssues, ...result.calculation.issues].filter((issue) => {
+  const issues = [...vehicles.issues, ...rateIssues, ...result.ruleIssues, ...result.calculation.issues].filter((issue) => {
     const key = issueKey(issue);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
-  return { calculated: result.calculation.calculated, issues };
+  return { calculated: result.calculation.calculated, issues, delegation };
 }

@@ -416,7 +416,7 @@ export function createSettlementsService(deps: { db: Database; clock: Clock; wor
 
       // The form's rules, the rates and the engine; the order's transport types.
       const settlementDate = form.settlement_date && /^\d{4}-\d{2}-\d{2}$/.test(form.settlement_date) ? form.settlement_date : toLocalDate(clock.now());
-      const { calculated, issues: formIssues } = await calculateAndValidate(db, rates, {
+      const { calculated, issues: formIssues, delegation: calculatedForm } = await calculateAndValidate(db, rates, {
         companyId,
         ratesVersion: ctx.actor.ratesVersion,
         employeeId,
@@ -426,6 +426,8 @@ export function createSettlementsService(deps: { db: Database; clock: Clock; wor
         validation: { allowedTransportTypes: allowedTransportTypesOf(order, TRANSPORT_TYPES) },
       });
       issues.push(...formIssues.filter((issue) => !(issue.code === 'settlement.unknownEmployee' && issues.some((known) => known.path[0] === 'user_id'))));
+      // From here on the form carries the vehicles as the company keeps them.
+      form = calculatedForm;
       // The rules needing the order or the company's settings (spec §5).
       if (orderId === null || order !== null) issues.push(...validateSettlementAgainstOrder(form, order, settings));
       issues.push(...(await checkReferences(companyId, form)));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { apiCalls, lastAuditRow } from '../../../test/api-helpers.ts';
-import { acceptedOrder, domesticForm, settlementCompany, type SettlementCompany } from '../../../test/settlements.ts';
+import { acceptedOrder, domesticForm, insertVehicle, settlementCompany, type SettlementCompany } from '../../../test/settlements.ts';
 import { updateCompanySettings } from '../../../test/trips.ts';
 import { insertBooking } from '../../../test/bookings.ts';
 import { advances, costCentres, delegations } from '../../db/schema/index.ts';
@@ -263,7 +263,7 @@ describe('settlement from a trip order', () => {
 });
 
 describe('distance verification against the maps service', () => {
-  const carTrip = (distance: string, comment: string | null) => {
+  const carTrip = (vehicleId: number, distance: string, comment: string | null) => {
     const form = domesticForm();
     form.transport[0] = {
       transport_type: 'car',
@@ -275,23 +275,23 @@ describe('distance verification against the maps service', () => {
       distance,
       google_maps_api_distance: '300',
       comment,
-      vehicle: { is_private: true, engine_capacity: 1600, type: 'car' },
+      vehicle_id: vehicleId,
     } as unknown as (typeof form.transport)[number];
     return form;
   };
 
   it('asks for a comment above the allowed difference (commentRequired)', async () => {
     const d = await settlementCompany(t.app, t.db, { distance_verification: 'commentRequired', distance_allowed_difference: 10 });
-    const body = (await save(d.headers.employee, carTrip('350', null))).json();
+    const body = (await save(d.headers.employee, carTrip(await insertVehicle(t.db, d.company.id, d.employee.id), '350', null))).json();
     expect(body.issues).toEqual([{ path: ['transport', 0, 'comment'], code: 'delegation.distanceCommentRequired', params: { allowed: 10, maps_distance: '300', min: 10 } }]);
-    const explained = (await save(d.headers.employee, carTrip('350', 'Objazd – remont autostrady A1'))).json();
+    const explained = (await save(d.headers.employee, carTrip(await insertVehicle(t.db, d.company.id, d.employee.id), '350', 'Objazd – remont autostrady A1'))).json();
     expect(explained).toMatchObject({ status: 'OK', delegation: { total_pln: '577.50' } });
   });
 
   it('blocks saving above the allowed difference (blockSaving) and accepts a distance within it', async () => {
     const d = await settlementCompany(t.app, t.db, { distance_verification: 'blockSaving', distance_allowed_difference: 10 });
-    expect(issueCodes((await save(d.headers.employee, carTrip('350', 'Objazd – remont autostrady A1'))).json())).toEqual(['transport.0.distance:delegation.distanceExceedsMaps']);
-    expect((await save(d.headers.employee, carTrip('320', null))).json().status).toBe('OK');
+    expect(issueCodes((await save(d.headers.employee, carTrip(await insertVehicle(t.db, d.company.id, d.employee.id), '350', 'Objazd – remont autostrady A1'))).json())).toEqual(['transport.0.distance:delegation.distanceExceedsMaps']);
+    expect((await save(d.headers.employee, carTrip(await insertVehicle(t.db, d.company.id, d.employee.id), '320', null))).json().status).toBe('OK');
   });
 });
 

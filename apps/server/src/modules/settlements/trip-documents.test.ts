@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { apiCalls } from '../../../test/api-helpers.ts';
-import { acceptedOrder, settlementCompany, type SettlementCompany } from '../../../test/settlements.ts';
+import { acceptedOrder, insertVehicle, settlementCompany, type SettlementCompany } from '../../../test/settlements.ts';
 import { updateCompanySettings } from '../../../test/trips.ts';
 import { eq } from 'drizzle-orm';
 import { advances, users } from '../../db/schema/index.ts';
@@ -46,7 +46,7 @@ function pdfText(pdf: Buffer): string {
 }
 
 /** A foreign trip from an accepted order: a private car to Berlin, a hotel bill, an advance in EUR. */
-function berlinTrip(orderId: number) {
+function berlinTrip(orderId: number, vehicleId: number) {
   return {
     delegation_order_id: orderId,
     start_date: '2026-03-10 06:00',
@@ -63,7 +63,7 @@ function berlinTrip(orderId: number) {
         start_date: '2026-03-10 06:00',
         end_date: '2026-03-10 12:00',
         distance: '280',
-        vehicle: { is_private: true, engine_capacity: 1600, type: 'car' },
+        vehicle_id: vehicleId,
       },
       {
         transport_type: 'car',
@@ -73,7 +73,7 @@ function berlinTrip(orderId: number) {
         start_date: '2026-03-12 14:00',
         end_date: '2026-03-12 20:00',
         distance: '280',
-        vehicle: { is_private: true, engine_capacity: 1600, type: 'car' },
+        vehicle_id: vehicleId,
       },
     ],
     country: [
@@ -119,7 +119,7 @@ describe('GET /api/delegation/pdf', () => {
       .values({ companyId: c.company.id, userId: c.employee.id, delegationOrderId: orderId, amountInCurrency: '100.00', currency: 'EUR', paymentType: 'cash', paymentDate: '2026-03-09', status: 'paid' })
       .returning();
     const form = {
-      ...berlinTrip(orderId),
+      ...berlinTrip(orderId, await insertVehicle(t.db, c.company.id, c.employee.id)),
       advances: [{ id: advance!.id, amount_in_currency: '100.00', currency: 'EUR', payment_type: 'cash', payment_date: '2026-03-09', status: 'paid' }],
     };
     const response = await api.post('/delegation/save-standard', c.headers.employee, { delegation: form });

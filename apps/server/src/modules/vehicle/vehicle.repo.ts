@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users, vehicles } from '../../db/schema/index.ts';
 import { containsPattern } from '../../http/paging.ts';
@@ -90,6 +90,15 @@ export const vehicleRepo = {
       .where(and(eq(vehicles.companyId, companyId), eq(vehicles.id, id)))
       .limit(1);
     return row ?? null;
+  },
+
+  /** The company's vehicles among `ids` (a settlement's segments name them). */
+  async findMany(db: Executor, companyId: number, ids: number[]): Promise<VehicleRow[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select()
+      .from(vehicles)
+      .where(and(eq(vehicles.companyId, companyId), inArray(vehicles.id, ids)));
   },
 
   /** Plates are the same whatever their spacing and case. */

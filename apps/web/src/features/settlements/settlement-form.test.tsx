@@ -196,18 +196,25 @@ describe('settlement form at /delegation/new', () => {
     expect(screen.queryByText('1 problem czeka w polach, których jeszcze nie wypełniono.')).toBeNull();
   });
 
-  it('says that a company vehicle earns no mileage', async () => {
-    renderApp('/delegation/new', { user, handlers: { [CALCULATE]: engineHandler } });
+  it('offers the employee\'s own vehicles and the company cars from the records, and says a company car earns no mileage', async () => {
+    const vehicle = (id: number, values: Record<string, unknown>) => ({ id, plates: `WA ${id}`, model: 'Skoda Octavia', engine_capacity: 1598, type: 'car', is_private: true, owner_user_id: user.context_user_id, owner_name: null, is_active: true, can_edit: true, ...values });
+    const list = { items: [vehicle(1, {}), vehicle(2, { is_private: false, owner_user_id: null, model: 'Toyota Corolla' }), vehicle(3, { owner_user_id: 999 })], total: 3 };
+    renderApp('/delegation/new', { user, handlers: { [CALCULATE]: engineHandler, 'GET /api/vehicle/list': { body: list } } });
     await openStep(/Trasa/);
     const segment = screen.getByRole('region', { name: 'Odcinek 1' });
-    expect(within(segment).queryByRole('radiogroup', { name: 'Czyj pojazd' })).toBeNull();
+    expect(within(segment).queryByLabelText('Pojazd')).toBeNull();
     fireEvent.change(within(segment).getByLabelText('Środek transportu'), { target: { value: 'car' } });
-    const ownership = await within(segment).findByRole('radiogroup', { name: 'Czyj pojazd' });
-    fireEvent.click(within(ownership).getByLabelText('Pojazd służbowy'));
+    const select = await within(segment).findByLabelText('Pojazd');
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(3));
+    // Another employee's private car is not offered; nothing about the vehicle is typed in.
+    expect(within(select).queryByRole('option', { name: /WA 3/ })).toBeNull();
+    expect(within(segment).queryByLabelText('Pojemność silnika (cm³)')).toBeNull();
+    fireEvent.change(select, { target: { value: '2' } });
     expect(
       await within(segment).findByText('Pojazd niebędący prywatnym pojazdem pracownika nie uprawnia do zwrotu kosztów za kilometr'),
     ).toBeTruthy();
-    expect(within(segment).getByLabelText('Rodzaj pojazdu')).toBeTruthy();
+    fireEvent.change(select, { target: { value: '1' } });
+    expect(await within(segment).findByText(/pojemność silnika 1598 cm³ – według ewidencji pojazdów/)).toBeTruthy();
   });
 
   it('lists issues without a field at the top of their step, translated', async () => {

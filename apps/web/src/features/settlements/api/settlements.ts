@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   delegationApi,
   invoiceApi,
+  vehicleApi,
   type AttachmentDto,
   type AttachmentSection,
   type BodyOf,
@@ -28,6 +29,21 @@ export function useAvailableUsers() {
     queryKey: [...KEY, 'available-users'],
     queryFn: ({ signal }) => call(delegationApi.availableUsers, undefined, { signal }),
     staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * The vehicles a settlement of `employeeId` may name: the employee's own private vehicles and the
+ * company's active cars (the server pays mileage only for the employee's own).
+ */
+export function useSettlementVehicles(employeeId: number) {
+  return useQuery({
+    queryKey: [...KEY, 'vehicles', employeeId],
+    queryFn: async ({ signal }) => {
+      const page = await call(vehicleApi.list, { query: { page_size: 200, sort: 'plates' } }, { signal });
+      return page.items.filter((vehicle) => (vehicle.is_private ? vehicle.owner_user_id === employeeId : vehicle.is_active));
+    },
+    staleTime: 60_000,
   });
 }
 

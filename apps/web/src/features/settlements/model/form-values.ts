@@ -13,7 +13,6 @@ import {
   type TransferDirection,
   type TransportSettlementType,
   type TransportType,
-  type VehicleType,
 } from '@delego/domain';
 import { regionsOf } from './countries.ts';
 
@@ -25,14 +24,6 @@ import { regionsOf } from './countries.ts';
 
 /** A select not chosen yet. */
 type Choice<T extends string> = T | '';
-
-export interface VehicleValues {
-  /** Whose vehicle it is: only the employee's own vehicle earns mileage (spec §5). */
-  ownership: '' | 'private' | 'company';
-  /** Engine capacity in cm³, as typed. */
-  engine_capacity: string;
-  type: Choice<VehicleType>;
-}
 
 export interface TransportValues {
   transport_type: Choice<TransportType>;
@@ -46,7 +37,11 @@ export interface TransportValues {
   /** Kilometres, as typed. */
   distance: string;
   comment: string;
-  vehicle: VehicleValues;
+  /**
+   * The vehicle chosen from the company's records (the employee's own or a company car), as the
+   * select holds it; '' when none. Its kind, capacity and owner decide the mileage on the server.
+   */
+  vehicle_id: string;
   /** The attached ticket or bill (an uploaded file's id). */
   file_id?: number | null;
 }
@@ -168,7 +163,7 @@ export function newTransportSegment(): TransportValues {
     currency: SETTLEMENT_CURRENCY,
     distance: '',
     comment: '',
-    vehicle: { ownership: '', engine_capacity: '', type: '' },
+    vehicle_id: '',
   };
 }
 
@@ -300,19 +295,6 @@ function choiceOrNull<T extends string>(value: Choice<T>): T | null {
   return value === '' ? null : value;
 }
 
-function engineCapacity(value: string): number | null {
-  const trimmed = parseTypedAmount(value, { maxDecimals: 0 }) ?? '';
-  return /^\d{1,6}$/.test(trimmed) ? Number(trimmed) : null;
-}
-
-function vehicleOf(vehicle: VehicleValues) {
-  return {
-    is_private: vehicle.ownership === '' ? null : vehicle.ownership === 'private',
-    engine_capacity: engineCapacity(vehicle.engine_capacity),
-    type: choiceOrNull(vehicle.type),
-  };
-}
-
 function countryPartOf(part: CountryValues) {
   const meals = mealsOfDobas(part.meals_per_doba, dobaCount(part.in_date, part.out_date));
   const counts = mealCounts(meals);
@@ -393,7 +375,7 @@ export function toDelegationForm(values: SettlementFormValues): DelegationFormIn
       currency: currencyOrNull(segment.currency),
       distance: decimalOrNull(segment.distance),
       comment: textOrNull(segment.comment),
-      vehicle: hasVehicle(segment) ? vehicleOf(segment.vehicle) : null,
+      vehicle_id: hasVehicle(segment) && /^\d+$/.test(segment.vehicle_id) ? Number(segment.vehicle_id) : null,
       file_id: segment.file_id ?? null,
     })),
     country: values.country.map(countryPartOf),

@@ -48,11 +48,9 @@ export function fieldKeyOf(issue: Issue): string {
       return pathKey(['country', path[1], 'meals']);
     }
   }
-  if (path[0] === 'transport' && typeof path[1] === 'number' && (path[2] === 'vehicle_id' || (path[2] === 'vehicle' && path.length === 3))) {
-    return pathKey(['transport', path[1], 'vehicle', 'type']);
-  }
-  if (path[0] === 'transport' && path[2] === 'vehicle' && path[3] === 'is_private') {
-    return pathKey(['transport', path[1] ?? '', 'vehicle', 'ownership']);
+  // The vehicle is one select: whatever the server says about the record it names shows there.
+  if (path[0] === 'transport' && typeof path[1] === 'number' && (path[2] === 'vehicle_id' || path[2] === 'vehicle')) {
+    return pathKey(['transport', path[1], 'vehicle_id']);
   }
   return pathKey(path);
 }
@@ -71,7 +69,6 @@ const TRANSPORT_FIELDS = new Set([
   'comment',
   'file_id',
 ]);
-const VEHICLE_FIELDS = new Set(['ownership', 'engine_capacity', 'type']);
 const COUNTRY_FIELDS = new Set(['country_code', 'in_date', 'out_date', 'meals', 'full_board', 'local_transport_lump_sum', 'accommodation']);
 const FOREIGN_COUNTRY_FIELDS = new Set(['hospital', 'transfer_lump_sums']);
 const ACCOMMODATION_FIELDS = new Set([
@@ -103,8 +100,8 @@ export function isFieldShown(key: string, values: SettlementFormValues): boolean
     case 'transport': {
       const segment = values.transport[index];
       if (!segment || field === undefined) return false;
-      if (parts.length === 3) return TRANSPORT_FIELDS.has(field);
-      return parts.length === 4 && field === 'vehicle' && hasVehicle(segment) && VEHICLE_FIELDS.has(subIndexText ?? '');
+      if (parts.length === 3) return TRANSPORT_FIELDS.has(field) || (field === 'vehicle_id' && hasVehicle(segment));
+      return false;
     }
     case 'country': {
       const part = values.country[index];

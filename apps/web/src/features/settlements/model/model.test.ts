@@ -22,16 +22,17 @@ describe('form to engine payload', () => {
     const part = payload.country?.[0];
     expect(part?.meals_per_doba).toHaveLength(2);
     expect([part?.breakfast_count, part?.lunch_count, part?.dinner_count]).toEqual(['2', '1', '1']);
-    expect(payload.transport?.[0]).toMatchObject({ amount_in_currency: '1234.50', currency: 'EUR', vehicle: null });
+    expect(payload.transport?.[0]).toMatchObject({ amount_in_currency: '1234.50', currency: 'EUR', vehicle_id: null });
     expect(payload.start_date).toBeNull();
   });
 
-  it('sends the vehicle of a car and leaves foreign-only fields out of a domestic part', () => {
+  it('sends the chosen vehicle record of a car (never its data) and leaves foreign-only fields out of a domestic part', () => {
     const form = newSettlementForm();
-    form.transport[0] = { ...form.transport[0]!, transport_type: 'car', vehicle: { ownership: 'private', engine_capacity: '1598', type: 'car' } };
+    form.transport[0] = { ...form.transport[0]!, transport_type: 'car', vehicle_id: '17' };
     form.country[0] = { ...form.country[0]!, hospital: true, transfer_lump_sums: [{ city: 'Berlin', direction: 'both' }] };
     const payload = toDelegationForm(form);
-    expect(payload.transport?.[0]?.vehicle).toEqual({ is_private: true, engine_capacity: 1598, type: 'car' });
+    expect(payload.transport?.[0]?.vehicle_id).toBe(17);
+    expect(payload.transport?.[0]).not.toHaveProperty('vehicle');
     expect(payload.country?.[0]).toMatchObject({ country_code: 'PL', hospital: false, transfer_lump_sums: [], region: null });
   });
 
@@ -54,20 +55,20 @@ describe('issues on the form', () => {
     expect(stepOfIssue({ path: ['start_date'], code: 'x' })).toBe('general');
     expect(stepOfIssue({ path: [], code: 'settlement.exchangeRateMissing' })).toBe('summary');
     expect(fieldKeyOf({ path: ['country', 1, 'dinner_count'], code: 'x' })).toBe('country.1.meals');
-    expect(fieldKeyOf({ path: ['transport', 0, 'vehicle_id'], code: 'x' })).toBe('transport.0.vehicle.type');
+    expect(fieldKeyOf({ path: ['transport', 0, 'vehicle_id'], code: 'x' })).toBe('transport.0.vehicle_id');
   });
 
   it('knows which fields the screen shows for the current values', () => {
     const form = newSettlementForm();
     expect(isFieldShown('transport.1.end_date', form)).toBe(true);
     expect(isFieldShown('transport', form)).toBe(false);
-    expect(isFieldShown('transport.0.vehicle.type', form)).toBe(false);
+    expect(isFieldShown('transport.0.vehicle_id', form)).toBe(false);
     expect(isFieldShown('country.0.hospital', form)).toBe(false);
     expect(isFieldShown('country.0.region', form)).toBe(false);
     expect(isFieldShown('transport.5.end_date', form)).toBe(false);
     form.transport[0]!.transport_type = 'car';
     form.country[0]!.country_code = 'US';
-    expect(isFieldShown('transport.0.vehicle.type', form)).toBe(true);
+    expect(isFieldShown('transport.0.vehicle_id', form)).toBe(true);
     expect(isFieldShown('country.0.hospital', form)).toBe(true);
     expect(isFieldShown('country.0.region', form)).toBe(true);
   });

@@ -7,7 +7,6 @@ import {
   TRANSPORT_SETTLEMENT_TYPES,
   TRANSPORT_TYPES,
   TRANSFER_DIRECTIONS,
-  VEHICLE_TYPES,
   type DelegationFormInput,
 } from '@delego/domain';
 import {
@@ -103,11 +102,7 @@ export function fromDelegationForm(form: DelegationFormInput, meta: Partial<Sett
       currency: text(segment.currency) || 'PLN',
       distance: text(segment.distance),
       comment: text(segment.comment),
-      vehicle: {
-        ownership: segment.vehicle?.is_private === true ? 'private' : segment.vehicle?.is_private === false ? 'company' : '',
-        engine_capacity: text(segment.vehicle?.engine_capacity),
-        type: choiceOf(VEHICLE_TYPES, segment.vehicle?.type),
-      },
+      vehicle_id: text(segment.vehicle_id),
       file_id: idOf(segment.file_id),
     })),
     country: (form.country ?? []).map((part) => ({

@@ -1,91 +1,66 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
-import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { TRANSPORT_SETTLEMENT_TYPES, TRANSPORT_TYPES, VEHICLE_TYPES, type TransportLine } from '@delego/domain';
-import { AmountInput, CurrencyInput, DateInput, SelectInput, TextInput, useIssueText } from '../components/fields.tsx';
+import { Link as RouterLink } from 'react-router';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { TRANSPORT_SETTLEMENT_TYPES, TRANSPORT_TYPES, type TransportLine } from '@delego/domain';
+import { AmountInput, CurrencyInput, DateInput, SelectInput, TextInput } from '../components/fields.tsx';
 import { AttachmentField } from '../components/attachments.tsx';
-import { useFieldIssues } from '../components/form-issues-context.tsx';
 import { ItemCard } from '../components/item-card.tsx';
 import { formatMoney } from '../../../lib/format.ts';
+import { useCurrentUser } from '../../../lib/session.tsx';
+import { useSettlementVehicles } from '../api/settlements.ts';
 import { hasVehicle, MIN_SEGMENTS, newTransportSegment, type SettlementFormValues } from '../model/form-values.ts';
 
-function OwnershipInput({ index }: { index: number }) {
-  const { t } = useTranslation('settlement-form');
-  const name = `transport.${index}.vehicle.ownership` as const;
-  const { control } = useFormContext<SettlementFormValues>();
-  const { field } = useController({ control, name });
-  const { issues, markTouched } = useFieldIssues(name);
-  const errorText = useIssueText(issues);
-  const labelId = `${name}-label`;
-  return (
-    <FormControl error={Boolean(errorText)}>
-      <FormLabel id={labelId}>{t('route.vehicle.ownership')}</FormLabel>
-      <RadioGroup
-        row
-        aria-labelledby={labelId}
-        name={field.name}
-        value={field.value}
-        onChange={(event) => {
-          field.onChange(event.target.value);
-          markTouched();
-        }}
-      >
-        <FormControlLabel value="private" control={<Radio />} label={t('route.vehicle.private')} />
-        <FormControlLabel value="company" control={<Radio />} label={t('route.vehicle.company')} />
-      </RadioGroup>
-      {errorText && <FormHelperText>{errorText}</FormHelperText>}
-    </FormControl>
-  );
-}
-
-/** Spec §3 "Vehicle" inline: whose vehicle, its kind and engine capacity (they set the mileage rate). */
+/**
+ * Spec §3 "Vehicle": one of the company's vehicle records, the employee's own or a company car. Its
+ * kind, engine capacity and owner set the mileage on the server (issue 15), so none is typed here.
+ */
 function VehicleSection({ index }: { index: number }) {
   const { t } = useTranslation('settlement-form');
   const { control } = useFormContext<SettlementFormValues>();
-  const ownership = useWatch({ control, name: `transport.${index}.vehicle.ownership` });
-  const type = useWatch({ control, name: `transport.${index}.vehicle.type` });
+  const [vehicleId, employeeId] = useWatch({ control, name: [`transport.${index}.vehicle_id`, 'meta.user_id'] });
+  const me = useCurrentUser();
+  const vehicles = useSettlementVehicles(employeeId ?? me.context_user_id);
+  const options = vehicles.data ?? [];
+  const chosen = options.find((vehicle) => String(vehicle.id) === vehicleId);
   return (
-    <Box component="fieldset" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, m: 0 }}>
-      <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
-        {t('route.vehicle.heading')}
-      </Typography>
-      <Stack spacing={2}>
-        <OwnershipInput index={index} />
-        {ownership === 'company' && (
-          // Spec §5: "A non-private vehicle gets no per-kilometre lump sum."
-          <Alert severity="info" role="note">
-            {t('settlement:validation.nonPrivateVehicleNoMileage')}
-          </Alert>
-        )}
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <SelectInput
-              name={`transport.${index}.vehicle.type`}
-              label={t('route.vehicle.type')}
-              emptyLabel={t('choose')}
-              options={VEHICLE_TYPES.map((value) => ({ value, label: t(`options.vehicleType.${value}`) }))}
-            />
-          </Grid>
-          {type === 'car' && (
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <AmountInput name={`transport.${index}.vehicle.engine_capacity`} label={t('route.vehicle.engineCapacity')} maxDecimals={0} maxIntegerDigits={4} />
-            </Grid>
-          )}
-        </Grid>
-      </Stack>
-    </Box>
+    <Stack spacing={1}>
+      <SelectInput
+        name={`transport.${index}.vehicle_id`}
+        label={t('route.vehicle.heading')}
+        emptyLabel={t('choose')}
+        options={options.map((vehicle) => ({
+          value: String(vehicle.id),
+          label: `${vehicle.plates} – ${vehicle.model} (${t(vehicle.is_private ? 'route.vehicle.private' : 'route.vehicle.company')})`,
+        }))}
+      />
+      {chosen && (
+        <Typography variant="body2" color="text.secondary">
+          {t('route.vehicle.details', { type: t(`options.vehicleType.${chosen.type}`), capacity: chosen.engine_capacity })}
+        </Typography>
+      )}
+      {chosen && !chosen.is_private && (
+        // Spec §5: "A non-private vehicle gets no per-kilometre lump sum."
+        <Alert severity="info" role="note">
+          {t('settlement:validation.nonPrivateVehicleNoMileage')}
+        </Alert>
+      )}
+      {vehicles.isSuccess && options.length === 0 && (
+        <Alert severity="info" role="note">
+          {t('route.vehicle.none')}{' '}
+          <Link component={RouterLink} to="/delegation-info/vehicle">
+            {t('route.vehicle.addOwn')}
+          </Link>
+        </Alert>
+      )}
+    </Stack>
   );
 }
 
