@@ -304,4 +304,11 @@ describe('foreign per diem (§ 13 ust. 3)', () => {
     });
     expect(calculated.singleCountryCost[0]?.rate?.other_countries).toBe(true);
   });
+
+  it('does not walk a country part dated two thousand years back (a half-typed year): the part is left incomplete', () => {
+    const form = stayAbroad('DE', '2026-03-10 06:00', '2026-03-10 20:00', { part: { in_date: '0020-03-10 06:00' } });
+    const { calculated } = calculateSettlement(form, contextOf());
+    expect(calculated.singleCountryCost[0]?.diet_amount).toBe('0.00');
+    expect(calculated.singleCountryCost[0]?.lines.diet.explanation.code).toBe('calc.incomplete');
+  });
 });

@@ -26,9 +26,21 @@ export interface Interval {
   end: number;
 }
 
-/** The instant of a `YYYY-MM-DD HH:mm` Warsaw wall time, or null when missing, malformed or non-existent. */
+/**
+ * The years a trip's times may fall in. A year outside them is a slip of the keyboard (a picker
+ * mid-typing sends `0020-03-10`), and the engine walks a trip doba by doba: a part spanning two
+ * thousand years would keep the server busy for minutes. Outside them a time is no time at all,
+ * so the engine never calculates it and the form reports it at its field. The documents' own,
+ * narrower window (from 2000 to two years after today) is `documentDateRangeIssue`.
+ */
+const EARLIEST_TRIP_YEAR = '2000';
+const LATEST_TRIP_YEAR = '2099';
+
+/** The instant of a `YYYY-MM-DD HH:mm` Warsaw wall time, or null when missing, malformed, non-existent or outside the trip years. */
 export function parseInstant(text: string | null | undefined): number | null {
   if (!text) return null;
+  const year = text.slice(0, 4);
+  if (year < EARLIEST_TRIP_YEAR || year > LATEST_TRIP_YEAR) return null;
   return parseLocalDateTimeToMillis(text);
 }
 

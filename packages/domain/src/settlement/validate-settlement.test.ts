@@ -111,6 +111,13 @@ describe('validateSettlementForm', () => {
     });
   });
 
+  it('rejects a half-typed year (a country part from year 20) at its field', () => {
+    expect(issuesAfter((form) => (country(form, 0).in_date = '0020-03-09 06:00'))).toContainEqual({
+      path: ['country', 0, 'in_date'],
+      code: 'validation.invalidDateTime',
+    });
+  });
+
   it('requires the end after the start', () => {
     expect(
       issuesAfter((form) => Object.assign(transport(form, 1), { end_date: '2026-03-11 17:00' })),
