@@ -1,8 +1,8 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDaysToLocalDate, parseDelegationForm, toLocalDate } from '@delego/domain';
+import { addDaysToLocalDate, defaultSystemSettings, parseDelegationForm, toLocalDate } from '@delego/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { advances, auditLog, delegationOrders, delegations, documentDecisions, exchangeRates, mailOutbox, savedTemplates } from '../schema/index.ts';
+import { advances, auditLog, companies, delegationOrders, delegations, documentDecisions, exchangeRates, mailOutbox, savedTemplates } from '../schema/index.ts';
 import { companyRepo, type CompanyRecord } from '../../modules/company/company.repo.ts';
 import { calculateAndValidate } from '../../modules/settlement-calculation/rate-book-loader.ts';
 import { createCompanyRatesCache } from '../../modules/settlement-calculation/company-rates-cache.ts';
@@ -44,6 +44,26 @@ describe('demo data', () => {
     expect(props.user_id).toBeLessThan(0);
     expect(props.is_admin_context).toBe(true);
     expect(props.permissions.SuperAdmin).toBe(true);
+  });
+
+  it('adds the superadmin also when the provider-admin company existed before the seed', async () => {
+    const other = await createTestApp();
+    try {
+      await other.db
+        .insert(companies)
+        .values({ code: 'admin', name: 'Administracja', settings: defaultSystemSettings() })
+        .onConflictDoNothing();
+      await seedDemo(other.db);
+      const response = await other.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { company: 'admin', username: 'superadmin', password: DEMO_PASSWORD },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().user_properties.permissions.SuperAdmin).toBe(true);
+    } finally {
+      await other.close();
+    }
   });
 
   it('loads only once', async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   ADMIN_COMPANY_CODE,
   PROVIDER_PERMISSIONS,
@@ -196,19 +196,21 @@ export async function seedDemo(db: Database, options: { now?: Date } = {}): Prom
     await seedDemoTrips(tx, toCompanyRecord(demo), toLocalDate(options.now ?? new Date()));
     await seedDemoBookings(tx, toCompanyRecord(demo), toLocalDate(options.now ?? new Date()));
 
-    let [admin] = await tx
+    // The provider-admin company may already exist (made by hand or by another process) without
+    // the demo's superadmin; the account is added to it either way.
+    await tx
+      .insert(companies)
+      .values({ code: ADMIN_COMPANY_CODE, name: 'Delego – administracja dostawcy', settings: defaultSystemSettings() })
+      .onConflictDoNothing();
+    const [admin] = await tx
       .select()
       .from(companies)
       .where(sql`lower(${companies.code}) = ${ADMIN_COMPANY_CODE}`);
-    if (!admin) {
-      [admin] = await tx
-        .insert(companies)
-        .values({
-          code: ADMIN_COMPANY_CODE,
-          name: 'Delego – administracja dostawcy',
-          settings: defaultSystemSettings(),
-        })
-        .returning();
+    const [existingSuperadmin] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.companyId, admin!.id), eq(users.login, 'superadmin')));
+    if (!existingSuperadmin) {
       const providerRoleId = await insertRole(tx, admin!.id, {
         name: 'Administrator dostawcy',
         description: 'Zarządza wszystkimi firmami',
