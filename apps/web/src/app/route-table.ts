@@ -156,8 +156,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/delegation-info/:alias', titleKey: 'delegationInfo.customPage', access: 'authenticated', load: () => import('../features/master-data/delegation-info/delegation-info-page.tsx').then((m) => m.DelegationInfoPage) },
 
   // Invoices
-  { path: '/invoices', titleKey: 'invoices.list', access: 'authenticated' },
-  { path: '/invoices/details/:id', titleKey: 'invoices.details', access: 'authenticated' },
+  { path: '/invoices', titleKey: 'invoices.list', access: 'authenticated', load: () => import('../features/invoices/invoice-list-page.tsx').then((m) => m.InvoiceListPage) },
+  { path: '/invoices/details/:id', titleKey: 'invoices.details', access: 'authenticated', load: () => import('../features/invoices/invoice-details-page.tsx').then((m) => m.InvoiceDetailsPage) },
 
   // Bookings
   { path: '/booking', titleKey: 'booking.list', access: 'authenticated', load: loadBookingList },

@@ -10,10 +10,10 @@ const companyAdmin = buildUserProperties({ permissions: { companyAdmin: true } }
 
 describe('routes and guards', () => {
   it('shows a named placeholder for a screen a later issue builds', async () => {
-    renderApp('/invoices/details/15', { user: buildUserProperties() });
-    expect(await screen.findByRole('heading', { name: 'Szczegóły faktury' })).toBeTruthy();
+    renderApp('/substitutes/deputyAuth', { user: buildUserProperties() });
+    expect(await screen.findByRole('heading', { name: 'Przekazane uprawnienia' })).toBeTruthy();
     expect(screen.getByText('Ten ekran jest w przygotowaniu i pojawi się w jednej z kolejnych wersji.')).toBeTruthy();
-    expect(document.title).toBe('Szczegóły faktury – Delego');
+    expect(document.title).toBe('Przekazane uprawnienia – Delego');
   });
 
   it('gives every route a title in both languages', () => {

@@ -8,7 +8,10 @@ import { ApiError, call } from './api-client.ts';
 import { readToken } from './token-storage.ts';
 
 async function renderLoggedIn(handlers: Record<string, MockHandler> = {}) {
-  const view = renderApp('/invoices?page=2', { user: buildUserProperties({ permissions: { viewInvoices: true } }), handlers });
+  const view = renderApp('/invoices?page=2', {
+    user: buildUserProperties({ permissions: { viewInvoices: true } }),
+    handlers: { 'GET /api/invoice/list': { body: { items: [], total: 0 } }, ...handlers },
+  });
   await screen.findByRole('heading', { name: 'Faktury' });
   return view;
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import ReceiptIcon from '@mui/icons-material/Receipt';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { BookingDetails } from '@delego/contract';
@@ -19,6 +20,8 @@ import { firstIssueText } from '../../components/form/issue-texts.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatMoney } from '../../lib/format.ts';
+import { InvoiceFormDialog } from '../invoices/invoice-form-dialog.tsx';
+import { useCanSeeInvoices } from '../invoices/invoice-parts.tsx';
 import { useBooking, useDeleteBooking } from './api/bookings.ts';
 import { BookingFormDialog } from './booking-form-dialog.tsx';
 
@@ -88,8 +91,11 @@ export function BookingDetailsPage() {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  if (loaded.isPending) return <PageSpinner />;
+  const [invoicing, setInvoicing] = useState(false);
+  const canEnterInvoice = useCanSeeInvoices();
   const booking = loaded.data?.booking;
+  const invoiceCovers = useMemo(() => (booking ? [booking] : []), [booking]);
+  if (loaded.isPending) return <PageSpinner />;
   if (!booking) {
     const notFound = loaded.error instanceof ApiError && loaded.error.status === 404;
     return (
@@ -123,6 +129,11 @@ export function BookingDetailsPage() {
             <Button component={RouterLink} to={`/booking/${tab}`}>
               {t('details.back')}
             </Button>
+            {booking.invoice_missing && canEnterInvoice && (
+              <Button startIcon={<ReceiptIcon />} onClick={() => setInvoicing(true)}>
+                {t('details.enterInvoice')}
+              </Button>
+            )}
             {booking.can_edit && (
               <>
                 <Button startIcon={<EditIcon />} onClick={() => setEditing(true)}>
@@ -219,6 +230,7 @@ export function BookingDetailsPage() {
         </Paper>
       </Stack>
       <BookingFormDialog open={editing} booking={booking} onClose={() => setEditing(false)} />
+      <InvoiceFormDialog open={invoicing} invoice={null} bookings={invoiceCovers} onClose={() => setInvoicing(false)} />
       <ConfirmDialog
         open={deleting}
         title={t('details.deleteTitle')}

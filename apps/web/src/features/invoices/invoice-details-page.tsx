@@ -1,0 +1,279 @@
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/Delete';
+import DownloadIcon from '@mui/icons-material/Download';
+import EditIcon from '@mui/icons-material/Edit';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { invoiceApi } from '@delego/contract';
+import { tabOfKind, type BookingKind } from '@delego/domain';
+import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
+import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
+import { useFileDownload } from '../../components/feedback/use-file-download.tsx';
+import { firstIssueText } from '../../components/form/issue-texts.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { formatDateTime, formatMoney, formatWallTime } from '../../lib/format.ts';
+import { NoPermissionPage } from '../errors/no-permission-page.tsx';
+import { useDeleteInvoice, useInvoice } from './api/invoices.ts';
+import { InvoiceFormDialog } from './invoice-form-dialog.tsx';
+import { InvoiceMatchPanel } from './invoice-match-panel.tsx';
+import { MatchStatusChip, useCanSeeInvoices } from './invoice-parts.tsx';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary" component="dt">
+        {label}
+      </Typography>
+      <Typography variant="body2" component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+const bookingPath = (booking: { id: number; kind: string }) =>
+  tabOfKind(booking.kind as BookingKind) === 'flight' ? `/booking/flight/detail/${booking.id}` : `/booking/other/detail/${booking.id}`;
+
+/** `/invoices/details/{id}`: seller, dates, net/VAT/gross per rate, what the invoice covers, its file and KSeF match. */
+export function InvoiceDetailsPage() {
+  const { t, i18n } = useTranslation('invoices');
+  const language = i18n.language;
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const allowed = useCanSeeInvoices();
+  const id = Number(useParams().id);
+  const loaded = useInvoice(id, allowed);
+  const remove = useDeleteInvoice();
+  const { download, isDownloading, dialog } = useFileDownload();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  if (!allowed) return <NoPermissionPage />;
+  if (loaded.isPending) return <PageSpinner />;
+  const invoice = loaded.data?.invoice;
+  if (!invoice) {
+    const notFound = loaded.error instanceof ApiError && loaded.error.status === 404;
+    return (
+      <Stack spacing={2}>
+        <Alert severity="warning">{t(notFound ? 'details.notFound' : 'details.loadError')}</Alert>
+        <Box>
+          <Button component={RouterLink} to="/invoices">
+            {t('details.back')}
+          </Button>
+        </Box>
+      </Stack>
+    );
+  }
+  const money = (amount: string) => formatMoney(amount, invoice.currency, language);
+  const day = (value: string | null) => (value ? formatWallTime(value, language) : '—');
+
+  return (
+    <>
+      <PageHeader
+        title={t('details.title', { number: invoice.number })}
+        description={`${invoice.seller_name} · ${day(invoice.issue_date)} · ${money(invoice.gross_total)}`}
+        actions={
+          <>
+            <Button component={RouterLink} to="/invoices">
+              {t('details.back')}
+            </Button>
+            {invoice.has_file && (
+              <Button startIcon={<DownloadIcon />} loading={isDownloading} onClick={() => void download(invoiceApi.download.path, { id: invoice.id })}>
+                {invoice.source === 'ksef' ? t('actions.downloadXml') : t('actions.downloadPdf')}
+              </Button>
+            )}
+            {invoice.can_edit && invoice.source !== 'ksef' && (
+              <Button startIcon={<EditIcon />} onClick={() => setEditing(true)}>
+                {t('actions.edit')}
+              </Button>
+            )}
+            {invoice.can_edit && !invoice.exported_at && (
+              <Button color="error" startIcon={<DeleteIcon />} onClick={() => setDeleting(true)}>
+                {t('actions.delete')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      {refusal && (
+        <Alert severity="error" sx={{ mb: 2 }} onClose={() => setRefusal(null)}>
+          {refusal}
+        </Alert>
+      )}
+      <Stack spacing={2}>
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
+            <Chip label={t(`source.${invoice.source}`)} variant="outlined" />
+            {invoice.source === 'ksef' && <MatchStatusChip status={invoice.match_status} />}
+            {invoice.exported_at && (
+              <Chip color="success" label={t('details.exportedAt', { at: formatDateTime(invoice.exported_at, language) })} />
+            )}
+          </Stack>
+          <Box
+            component="dl"
+            sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, gap: 2, m: 0 }}
+          >
+            <Field label={t('fields.seller_name')}>{invoice.seller_name}</Field>
+            <Field label={t('fields.seller_tax_id')}>{invoice.seller_tax_id ?? '—'}</Field>
+            <Field label={t('fields.seller_address')}>{invoice.seller_address ?? '—'}</Field>
+            <Field label={t('fields.seller_country')}>{invoice.seller_country}</Field>
+            <Field label={t('fields.buyer')}>
+              {[invoice.buyer_name, invoice.buyer_tax_id && t('nip', { nip: invoice.buyer_tax_id })].filter(Boolean).join(' · ') || '—'}
+            </Field>
+            <Field label={t('fields.issue_date')}>{day(invoice.issue_date)}</Field>
+            <Field label={t('fields.sale_date')}>{day(invoice.sale_date)}</Field>
+            <Field label={t('fields.received_date')}>{day(invoice.received_date)}</Field>
+            <Field label={t('fields.due_date')}>{day(invoice.due_date)}</Field>
+            <Field label={t('fields.currency')}>{invoice.currency}</Field>
+            {invoice.ksef_number && <Field label={t('fields.ksef_number')}>{invoice.ksef_number}</Field>}
+            {invoice.other_parties.length > 0 && <Field label={t('fields.other_parties')}>{invoice.other_parties.join(', ')}</Field>}
+            <Field label={t('fields.file')}>{invoice.file_name ?? t('details.noFile')}</Field>
+          </Box>
+          {invoice.line_names.length > 0 && (
+            <Typography variant="body2" sx={{ mt: 2 }}>
+              {t('details.lines')}: {invoice.line_names.join('; ')}
+            </Typography>
+          )}
+        </Paper>
+
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Typography variant="h6" component="h2" gutterBottom>
+            {t('details.amounts')}
+          </Typography>
+          <TableContainer>
+            <Table size="small" aria-label={t('details.amounts')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('columns.rate')}</TableCell>
+                  <TableCell align="right">{t('columns.net')}</TableCell>
+                  <TableCell align="right">{t('columns.vat')}</TableCell>
+                  <TableCell align="right">{t('columns.gross')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {invoice.vat_lines.map((line) => (
+                  <TableRow key={line.rate}>
+                    <TableCell>{t(`rate.${line.rate}`)}</TableCell>
+                    <TableCell align="right">{money(line.net)}</TableCell>
+                    <TableCell align="right">{money(line.vat)}</TableCell>
+                    <TableCell align="right">{money(line.gross)}</TableCell>
+                  </TableRow>
+                ))}
+                <TableRow>
+                  <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+                    {t('details.total')}
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontWeight: 600 }}>
+                    {money(invoice.net_total)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontWeight: 600 }}>
+                    {money(invoice.vat_total)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontWeight: 600 }}>
+                    {money(invoice.gross_total)}
+                  </TableCell>
+                </TableRow>
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </Paper>
+
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Typography variant="h6" component="h2" gutterBottom>
+            {t('details.covers')}
+          </Typography>
+          {invoice.bookings.length === 0 && invoice.delegations.length === 0 && (
+            <Typography variant="body2" color="text.secondary">
+              {t('details.coversNothing')}
+            </Typography>
+          )}
+          {invoice.bookings.length > 0 && (
+            <TableContainer>
+              <Table size="small" aria-label={t('details.bookings')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('columns.booking')}</TableCell>
+                    <TableCell>{t('columns.traveller')}</TableCell>
+                    <TableCell>{t('columns.start')}</TableCell>
+                    <TableCell align="right">{t('columns.gross')}</TableCell>
+                    <TableCell>{t('columns.settlement')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {invoice.bookings.map((booking) => (
+                    <TableRow key={booking.id}>
+                      <TableCell>
+                        <RouterLink to={bookingPath(booking)}>{booking.title}</RouterLink>
+                      </TableCell>
+                      <TableCell>{booking.traveller_name}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatWallTime(booking.start_at, language)}</TableCell>
+                      <TableCell align="right">{formatMoney(booking.amount_gross, booking.currency, language)}</TableCell>
+                      <TableCell>
+                        {booking.delegation_id ? (
+                          <RouterLink to={`/delegation/readonly/${booking.delegation_id}`}>{booking.delegation_number ?? t('withoutNumber')}</RouterLink>
+                        ) : (
+                          '—'
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+          {invoice.delegations.length > 0 && (
+            <Box component="ul" aria-label={t('details.settlements')} sx={{ mt: 2, mb: 0, pl: 3 }}>
+              {invoice.delegations.map((delegation) => (
+                <li key={delegation.id}>
+                  <RouterLink to={`/delegation/readonly/${delegation.id}`}>
+                    {t('details.settlement', { number: delegation.number ?? t('withoutNumber'), employee: delegation.employee_name })}
+                  </RouterLink>
+                </li>
+              ))}
+            </Box>
+          )}
+        </Paper>
+
+        {invoice.source === 'ksef' && <InvoiceMatchPanel invoice={invoice} />}
+      </Stack>
+      {dialog}
+      <InvoiceFormDialog open={editing} invoice={invoice} onClose={() => setEditing(false)} />
+      <ConfirmDialog
+        open={deleting}
+        title={t('details.deleteTitle')}
+        message={t('details.deleteBody', { number: invoice.number })}
+        confirmLabel={t('actions.delete')}
+        destructive
+        isPending={remove.isPending}
+        onClose={() => setDeleting(false)}
+        onConfirm={() =>
+          remove.mutate(invoice.id, {
+            onSuccess: () => {
+              enqueueSnackbar(t('details.deleted'));
+              void navigate('/invoices');
+            },
+            onError: (error) => {
+              setDeleting(false);
+              setRefusal(firstIssueText(error) ?? t('form.failed'));
+            },
+          })
+        }
+      />
+    </>
+  );
+}

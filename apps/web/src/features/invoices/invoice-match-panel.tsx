@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import type { InvoiceDetails } from '@delego/contract';
+import type { MatchReason } from '@delego/domain';
+import { firstIssueText } from '../../components/form/issue-texts.ts';
+import { formatMoney, formatWallTime } from '../../lib/format.ts';
+import { useConfirmMatch, useRejectMatch } from './api/invoices.ts';
+
+/** A reason's values as the interface language writes them: days and amounts formatted. */
+function reasonParams(reason: MatchReason, language: string): Record<string, string | number> {
+  const params = { ...(reason.params ?? {}) };
+  for (const key of ['date', 'start', 'end'] as const)
+    if (typeof params[key] === 'string') params[key] = formatWallTime(params[key], language);
+  if (typeof params.amount === 'string' && typeof params.currency === 'string')
+    params.amount = formatMoney(params.amount, params.currency, language);
+  return params;
+}
+
+/**
+ * A KSeF invoice's trip: the settlement and employee the matching suggests with its reasons and the
+ * runners-up; finance confirms the suggestion or one of the others (the invoice then joins that
+ * settlement as a company-paid cost, or as the invoice of the suggested booking), or says it belongs
+ * to no trip.
+ */
+export function InvoiceMatchPanel({ invoice }: { invoice: InvoiceDetails }) {
+  const { t, i18n } = useTranslation('invoices');
+  const { enqueueSnackbar } = useSnackbar();
+  const confirm = useConfirmMatch();
+  const reject = useRejectMatch();
+  const match = invoice.match;
+  const candidates = [
+    ...(match?.delegationId
+      ? [{ delegationId: match.delegationId, delegationNumber: match.delegationNumber, employeeName: match.employeeName ?? '', score: match.score }]
+      : []),
+    ...(match?.alternatives ?? []),
+  ];
+  const [chosen, setChosen] = useState<number | null>(candidates[0]?.delegationId ?? null);
+  const [asBooking, setAsBooking] = useState(true);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const decided = invoice.match_status === 'confirmed';
+  const bookingApplies = match?.bookingId != null && chosen === match.delegationId;
+  const onError = (error: unknown) => setRefusal(firstIssueText(error) ?? t('match.failed'));
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="invoice-match-title">
+      <Typography variant="h6" component="h2" id="invoice-match-title" gutterBottom>
+        {t('match.title')}
+      </Typography>
+      <Stack spacing={2}>
+        {refusal && (
+          <Alert severity="error" onClose={() => setRefusal(null)}>
+            {refusal}
+          </Alert>
+        )}
+        {decided && match?.delegationId ? (
+          <Alert severity="success">
+            {t('match.confirmed')}{' '}
+            <RouterLink to={`/delegation/readonly/${match.delegationId}`}>
+              {match.delegationNumber ?? t('withoutNumber')}
+            </RouterLink>
+          </Alert>
+        ) : invoice.match_status === 'rejected' ? (
+          <Alert severity="info">{t('match.rejected')}</Alert>
+        ) : candidates.length === 0 ? (
+          <Alert severity="warning">{t('match.noTrip')}</Alert>
+        ) : null}
+        {match && match.reasons.length > 0 && (
+          <Box>
+            <Typography variant="subtitle2" component="h3">
+              {t('match.reasonsTitle', { score: match.score })}
+            </Typography>
+            <Box component="ul" sx={{ my: 0.5, pl: 3 }}>
+              {match.reasons.map((reason) => (
+                <li key={reason.code}>{t(reason.code, reasonParams(reason, i18n.language))}</li>
+              ))}
+            </Box>
+          </Box>
+        )}
+        {!decided && candidates.length > 0 && (
+          <FormControl>
+            <FormLabel id="invoice-match-choice">{t('match.choose')}</FormLabel>
+            <RadioGroup aria-labelledby="invoice-match-choice" value={chosen === null ? '' : String(chosen)} onChange={(event) => setChosen(Number(event.target.value))}>
+              {candidates.map((candidate, index) => (
+                <FormControlLabel
+                  key={candidate.delegationId}
+                  value={String(candidate.delegationId)}
+                  control={<Radio />}
+                  label={t(index === 0 && match?.delegationId ? 'match.suggested' : 'match.alternative', {
+                    number: candidate.delegationNumber ?? t('withoutNumber'),
+                    employee: candidate.employeeName,
+                    score: candidate.score,
+                  })}
+                />
+              ))}
+            </RadioGroup>
+            {bookingApplies && (
+              <FormControlLabel
+                control={<Checkbox checked={asBooking} onChange={(event) => setAsBooking(event.target.checked)} />}
+                label={t('match.asBookingInvoice')}
+              />
+            )}
+          </FormControl>
+        )}
+        {!decided && (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {candidates.length > 0 && (
+              <Button
+                variant="contained"
+                disabled={chosen === null}
+                loading={confirm.isPending}
+                onClick={() =>
+                  chosen !== null &&
+                  confirm.mutate(
+                    { id: invoice.id, delegation_id: chosen, booking_id: bookingApplies && asBooking ? (match?.bookingId ?? null) : null },
+                    { onSuccess: () => enqueueSnackbar(t('match.confirmedNow')), onError },
+                  )
+                }
+              >
+                {t('match.confirm')}
+              </Button>
+            )}
+            {invoice.match_status !== 'rejected' && (
+              <Button
+                color="warning"
+                loading={reject.isPending}
+                onClick={() => reject.mutate(invoice.id, { onSuccess: () => enqueueSnackbar(t('match.rejectedNow')), onError })}
+              >
+                {t('match.reject')}
+              </Button>
+            )}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
