@@ -25,3 +25,4 @@ export * from './trips/document-status.ts';
 export * from './trips/settlement-order-rules.ts';
 export * from './trips/delegation-order.ts';
 export * from './bookings/index.ts';
+export * from './travel-service/index.ts';

@@ -1,0 +1,4 @@
+export * from './service-types.ts';
+export * from './item-status.ts';
+export * from './order-form.ts';
+export * from './offers.ts';
