@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedActions, decide, type DocumentActor, type DocumentState } from './document-status.ts';
+import { allowedActions, decide, latestReturnDecision, validateDecisionReason, type DocumentActor, type DocumentState } from './document-status.ts';
 
 const order = (overrides: Partial<DocumentState> = {}): DocumentState => ({
   kind: 'delegationOrder',
@@ -101,5 +101,31 @@ describe('settlement status machine', () => {
   it('cannot cancel or delete a settled settlement', () => {
     expect(decide(settlement({ status: 'settled' }), 'cancel', owner).allowed).toBe(false);
     expect(decide(settlement({ status: 'settled' }), 'delete', owner).allowed).toBe(false);
+  });
+});
+
+describe('reasons of decisions', () => {
+  it('requires a reason of at least ten characters to return for correction or reject', () => {
+    expect(validateDecisionReason('returnForCorrection', undefined)).toEqual([{ path: ['comment'], code: 'global.error.required' }]);
+    expect(validateDecisionReason('reject', '   ')).toEqual([{ path: ['comment'], code: 'global.error.required' }]);
+    expect(validateDecisionReason('returnForCorrection', ' za krótki ')).toEqual([{ path: ['comment'], code: 'validation.minLength10' }]);
+    expect(validateDecisionReason('reject', 'Brak biletów')).toEqual([]);
+  });
+
+  it('takes other decisions without a reason', () => {
+    expect(validateDecisionReason('accept', '')).toEqual([]);
+    expect(validateDecisionReason('stepBack', undefined)).toEqual([]);
+  });
+
+  it('shows the employee the reason of the latest return while the document is back with them', () => {
+    const decisions = [
+      { action: 'submit', comment: '' },
+      { action: 'returnForCorrection', comment: 'Pierwszy powód zwrotu' },
+      { action: 'submit', comment: '' },
+      { action: 'returnForCorrection', comment: 'Brak skanów biletów' },
+    ];
+    expect(latestReturnDecision('rejectedForCorrect', decisions)).toBe(decisions[3]);
+    expect(latestReturnDecision('submitted', decisions)).toBeNull();
+    expect(latestReturnDecision('rejectedForCorrect', [{ action: 'submit', comment: '' }])).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import type { Issue } from '../common/errors.ts';
+
 /**
  * Status machines of trip orders and settlements (spec §4). Pure: the server applies a
  * transition inside one transaction, and both server and web list the allowed actions from
@@ -159,4 +161,35 @@ function previousStatus(document: DocumentState): { status: DocumentStatus; stag
 /** Every action the actor may take now: the server sends these with the document (architecture "Workflows"). */
 export function allowedActions(document: DocumentState, actor: DocumentActor): DocumentAction[] {
   return DOCUMENT_ACTIONS.filter((action) => decide(document, action, actor).allowed);
+}
+
+/** The acceptors' decisions (the owner's actions and step-backs are not decisions on the document). */
+export const DECISION_ACTIONS: readonly DocumentAction[] = ['accept', 'settle', 'reject', 'returnForCorrection'];
+
+/** Decisions against the employee must say why: the employee corrects, or learns why the trip was refused. */
+export const REASON_REQUIRED_ACTIONS: readonly DocumentAction[] = ['reject', 'returnForCorrection'];
+/** Spec §5 'Minimum 10 znaków': a reason is at least ten characters, like the form's comments. */
+export const DECISION_REASON_MIN_LENGTH = 10;
+
+/**
+ * The reason a decision needs: returning for correction and rejecting require at least ten
+ * characters (issue codes `global.error.required`, `validation.minLength10` at `comment`);
+ * other actions take an optional comment.
+ */
+export function validateDecisionReason(action: DocumentAction, comment: string | null | undefined): Issue[] {
+  if (!REASON_REQUIRED_ACTIONS.includes(action)) return [];
+  const length = (comment ?? '').trim().length;
+  if (length === 0) return [{ path: ['comment'], code: 'global.error.required' }];
+  if (length < DECISION_REASON_MIN_LENGTH) return [{ path: ['comment'], code: 'validation.minLength10' }];
+  return [];
+}
+
+/** The decision whose reason the employee reads while correcting: the latest return or rejection, while the document is back with them. */
+export function latestReturnDecision<T extends { action: string; comment: string }>(status: DocumentStatus, decisions: readonly T[]): T | null {
+  if (status !== 'rejectedForCorrect') return null;
+  for (let index = decisions.length - 1; index >= 0; index--) {
+    const decision = decisions[index]!;
+    if ((REASON_REQUIRED_ACTIONS as readonly string[]).includes(decision.action)) return decision.comment.trim() ? decision : null;
+  }
+  return null;
 }

@@ -82,10 +82,13 @@ describe('POST action-by-link/decision', () => {
 
   it('returns for correction and rejects through links', async () => {
     const first = await submittedOrder();
-    const returned = await t.app.inject({ method: 'POST', url: '/api/action-by-link/decision', payload: { token: first.token, decision: 'returnForCorrection', comment: 'Popraw daty' } });
+    const returned = await t.app.inject({ method: 'POST', url: '/api/action-by-link/decision', payload: { token: first.token, decision: 'returnForCorrection', comment: 'Popraw daty powrotu' } });
     expect(returned.json().document_status).toBe('rejectedForCorrect');
     const second = await submittedOrder();
-    const rejected = await t.app.inject({ method: 'POST', url: '/api/action-by-link/decision', payload: { token: second.token, decision: 'reject' } });
+    const withoutReason = await t.app.inject({ method: 'POST', url: '/api/action-by-link/decision', payload: { token: second.token, decision: 'reject', comment: 'Nie' } });
+    expect(withoutReason.statusCode).toBe(400);
+    expect(withoutReason.json().issues).toEqual([{ path: ['comment'], code: 'validation.minLength10' }]);
+    const rejected = await t.app.inject({ method: 'POST', url: '/api/action-by-link/decision', payload: { token: second.token, decision: 'reject', comment: 'Wyjazd odwołany przez klienta' } });
     expect(rejected.json().document_status).toBe('rejected');
   });
 

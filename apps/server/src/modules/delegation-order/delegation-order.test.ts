@@ -239,10 +239,27 @@ describe('POST delegation-order/action', () => {
     expect((await action(s.headers.employee, order.id, 'accept')).statusCode).toBe(403);
     expect((await action(s.headers.employee, order.id, 'delete')).statusCode).toBe(409);
     expect((await action(s.headers.acceptor, order.id, 'settle')).statusCode).toBe(409);
-    const rejected = await action(s.headers.acceptor, order.id, 'reject', { comment: 'Nie teraz' });
+    const rejected = await action(s.headers.acceptor, order.id, 'reject', { comment: 'Nie teraz, budżet wyczerpany' });
     expect(rejected.json().result.status).toBe('rejected');
     expect((await action(s.headers.employee, order.id, 'submit')).statusCode).toBe(409);
     expect((await action(s.headers.acceptor, order.id, 'stepBack')).json().result.status).toBe('submitted');
+  });
+
+  it('returns for correction and rejects only with a reason of at least 10 characters, said at the comment', async () => {
+    const s = await setup();
+    const order = await createOrder(s.headers.employee, orderBody(s.employee.id, s.task.id));
+    await action(s.headers.employee, order.id, 'submit');
+    for (const decision of ['returnForCorrection', 'reject']) {
+      const missing = await action(s.headers.acceptor, order.id, decision);
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().issues).toEqual([{ path: ['comment'], code: 'global.error.required' }]);
+      const short = await action(s.headers.acceptor, order.id, decision, { comment: '  Popraw  ' });
+      expect(short.json().issues).toEqual([{ path: ['comment'], code: 'validation.minLength10' }]);
+    }
+    const dto = (await api.post('/delegation-order/delegation-order-edit', s.headers.employee, { id: order.id })).json().delegationOrder;
+    expect(dto.status).toBe('submitted');
+    const returned = await action(s.headers.acceptor, order.id, 'returnForCorrection', { comment: 'Popraw daty powrotu' });
+    expect(returned.json().result.status).toBe('rejectedForCorrect');
   });
 
   it('accepts once when two acceptors decide at the same moment', async () => {

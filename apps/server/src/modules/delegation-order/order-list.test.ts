@@ -187,7 +187,7 @@ describe('who decided an order', () => {
     };
     const id = await insertOrder(t.db, trip.company.id, trip.employee.id);
     const act = async (who: Headers, action: string) => {
-      const response = await api.post('/delegation-order/action', who, { id, action });
+      const response = await api.post('/delegation-order/action', who, { id, action, ...(action === 'returnForCorrection' ? { comment: 'Popraw daty powrotu' } : {}) });
       expect(response.statusCode, response.body).toBe(200);
     };
     const listIds = async (who: Headers) => ((await api.get('/delegation-order/list', who)).json().items as { id: number }[]).map((item) => item.id);

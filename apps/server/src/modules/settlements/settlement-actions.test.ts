@@ -120,7 +120,23 @@ describe('settlement workflow through the trip workflow', () => {
     await expectDone(c.headers.employee, id, 'submit', 'submitted', 'substantive');
     // The financial acceptor may return it too.
     await expectDone(c.headers.acceptor, id, 'accept', 'accepted', 'financial');
-    await expectDone(c.headers.finance, id, 'returnForCorrection', 'rejectedForCorrect', 'financial');
+    await expectDone(c.headers.finance, id, 'returnForCorrection', 'rejectedForCorrect', 'financial', { comment: 'Brak skanów biletów' });
+  });
+
+  it('returns for correction and rejects only with a reason of at least 10 characters, at the substantive and the financial step', async () => {
+    const id = await create(c);
+    await expectDone(c.headers.employee, id, 'submit', 'submitted', 'substantive');
+    const refusedFor = async (headers: Headers, action: string, comment: string | undefined, code: string) => {
+      const response = await act(headers, id, action, comment === undefined ? {} : { comment });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().issues).toEqual([{ path: ['comment'], code }]);
+    };
+    await refusedFor(c.headers.acceptor, 'returnForCorrection', undefined, 'global.error.required');
+    await refusedFor(c.headers.acceptor, 'reject', 'Za mało', 'validation.minLength10');
+    await expectDone(c.headers.acceptor, id, 'accept', 'accepted', 'financial');
+    await refusedFor(c.headers.finance, 'returnForCorrection', '   ', 'global.error.required');
+    await refusedFor(c.headers.finance, 'reject', 'Brak VAT', 'validation.minLength10');
+    await expectDone(c.headers.finance, id, 'returnForCorrection', 'rejectedForCorrect', 'financial', { comment: 'Brak faktury za hotel' });
   });
 
   it('lets the owner withdraw a submitted settlement, cancel it and delete one without a number', async () => {

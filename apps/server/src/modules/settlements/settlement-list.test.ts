@@ -235,7 +235,7 @@ describe('what waits for an acceptor follows the workflow', () => {
 
   const waitingIds = async (headers: Headers) => ((await api.get('/delegation/list?scope=toDecide', headers)).json().items as { id: number }[]).map((item) => item.id);
   const act = async (headers: Headers, id: number, action: string) => {
-    const response = await api.post('/delegation/action', headers, { id, action });
+    const response = await api.post('/delegation/action', headers, { id, action, ...(action === 'returnForCorrection' ? { comment: 'Brak skanów biletów' } : {}) });
     expect(response.statusCode, response.body).toBe(200);
   };
   async function expectWaitingFor(id: number, stage: 'substantive' | 'financial' | null, approver: typeof first | null) {
@@ -287,7 +287,7 @@ describe('who decided a settlement or stands on its path keeps it in the list', 
   });
 
   const act = async (headers: Headers, id: number, action: string) => {
-    const response = await api.post('/delegation/action', headers, { id, action });
+    const response = await api.post('/delegation/action', headers, { id, action, ...(action === 'returnForCorrection' ? { comment: 'Brak skanów biletów' } : {}) });
     expect(response.statusCode, response.body).toBe(200);
   };
   /** The whole list of the scope, checking that its total counts exactly those rows. */

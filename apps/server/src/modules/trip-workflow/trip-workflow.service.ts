@@ -1,10 +1,12 @@
 import {
   AppError,
+  DECISION_ACTIONS,
   ErrorCode,
   allowedActions,
   decide,
   hasPermission,
   toLocalDate,
+  validateDecisionReason,
   type DecisionStage,
   type DocumentAction,
   type DocumentActor,
@@ -80,7 +82,7 @@ export function subjectStateOf(row: Pick<TripDocumentRow, 'status' | 'stage' | '
 }
 
 const APP_PATH: Record<DocumentKind, string> = { delegationOrder: '/delegation-order', delegation: '/delegation' };
-const DECISIONS = new Set(['accept', 'settle', 'reject', 'returnForCorrection']);
+const DECISIONS = new Set<string>(DECISION_ACTIONS);
 
 /** Who acts, whether signed in or through a link. */
 interface WorkflowActor {
@@ -521,6 +523,8 @@ export function createTripWorkflow(deps: { db: Database; clock: Clock; onMailQue
         const verdict = decide(documentStateOf(row, actor.settings, facts), action, documentActorOf(actor, row, facts), { isLastStepOfStage: isLastStepOfStage(row) });
         if (!verdict.allowed) throw refusalError(verdict.refusal);
         if (action === 'edit') return resultOf(row, actor, facts, []);
+        const reasonIssues = validateDecisionReason(action, input.comment);
+        if (reasonIssues.length > 0) throw new AppError(ErrorCode.validationFailed, { issues: reasonIssues });
 
         const { patch, messages } = await plan(tx, row, action, { status: verdict.to, stage: verdict.stage }, actor, now);
         const version = await tripWorkflowRepo.update(tx, kind, actor.companyId, id, patch);

@@ -189,7 +189,7 @@ describe('refusals', () => {
     const submitted = await workflow.transition(await contextOf(t.app, trip.company, trip.employee), 'delegationOrder', id, 'submit');
     expect(submitted.number).toBe('PW/1/2026');
     const acceptor = await contextOf(t.app, trip.company, trip.acceptor);
-    await workflow.transition(acceptor, 'delegationOrder', id, 'reject', { comment: 'Za drogo' });
+    await workflow.transition(acceptor, 'delegationOrder', id, 'reject', { comment: 'Za drogo jak na targi' });
     const colleague = await contextOf(t.app, trip.company, trip.colleague);
     expect((await refusal(workflow.transition(colleague, 'delegationOrder', id, 'stepBack'))).code).toBe('NOT_FOUND');
     const back = await workflow.transition(acceptor, 'delegationOrder', id, 'stepBack');
@@ -247,7 +247,7 @@ describe('refusals', () => {
     const id = await insertOrder(t.db, trip.company.id, trip.employee.id);
     const employee = await contextOf(t.app, trip.company, trip.employee);
     await workflow.transition(employee, 'delegationOrder', id, 'submit');
-    const returned = await workflow.transition(await contextOf(t.app, trip.company, trip.acceptor), 'delegationOrder', id, 'returnForCorrection', { comment: 'Popraw daty' });
+    const returned = await workflow.transition(await contextOf(t.app, trip.company, trip.acceptor), 'delegationOrder', id, 'returnForCorrection', { comment: 'Popraw daty powrotu' });
     expect(returned).toMatchObject({ status: 'rejectedForCorrect', stage: 'substantive' });
     const mail = (await outboxOf(t.db, trip.company.id)).at(-1)!;
     expect(mail.recipient).toBe(trip.employee.email);
@@ -331,7 +331,7 @@ describe('advances in the basic flow', () => {
     expect(await status()).toBe('approved');
     await workflow.transition(acceptor, 'delegationOrder', id, 'stepBack');
     expect(await status()).toBe('unknown');
-    await workflow.transition(acceptor, 'delegationOrder', id, 'reject');
+    await workflow.transition(acceptor, 'delegationOrder', id, 'reject', { comment: 'Wyjazd odwołany przez klienta' });
     expect(await status()).toBe('rejected');
   });
 
@@ -418,7 +418,7 @@ describe('e-mail notifications and decision links', () => {
     expect((await refusal(workflow.transition(linkCtx('nonsense'), 'delegationOrder', id, 'accept'))).code).toBe('TOKEN_NOT_FOUND');
     expect((await refusal(workflow.transition(linkCtx(token), 'delegationOrder', id, 'cancel'))).code).toBe('FORBIDDEN');
     // The refusals spent nothing: the approver can still decide.
-    expect((await workflow.transition(linkCtx(token), 'delegationOrder', id, 'reject')).status).toBe('rejected');
+    expect((await workflow.transition(linkCtx(token), 'delegationOrder', id, 'reject', { comment: 'Wyjazd odwołany przez klienta' })).status).toBe('rejected');
   });
 
   it("refuses another approver's link once that approver is no longer asked", async () => {

@@ -37,7 +37,7 @@ describe('decision by e-mail link', () => {
     expect(screen.getByText('Berlin (DE)')).toBeTruthy();
     expect(screen.getByText('2026-05-04 08:00 – 2026-05-06 18:00')).toBeTruthy();
     expect(server.requestsTo('POST /api/action-by-link/decision')).toHaveLength(0);
-    await user.type(screen.getByLabelText('Komentarz (opcjonalnie)'), 'OK');
+    await user.type(screen.getByLabelText('Komentarz'), 'OK');
     await user.click(screen.getByRole('button', { name: 'Akceptuj' }));
     const dialog = await screen.findByRole('dialog', { name: 'Zaakceptować dokument?' });
     await user.click(within(dialog).getByRole('button', { name: 'Akceptuj' }));
@@ -65,8 +65,28 @@ describe('decision by e-mail link', () => {
         'POST /api/action-by-link/decision': errorAnswer(410, 'TOKEN_EXPIRED', { messages: ['URL expired'] }),
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Odrzuć' }));
+    await user.type(await screen.findByLabelText('Komentarz'), 'Wyjazd odwołany');
+    await user.click(screen.getByRole('button', { name: 'Odrzuć' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Odrzuć' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/wygasł/i);
+  });
+
+  it('asks for a reason of at least 10 characters before returning for correction', async () => {
+    const { user, server } = renderApp(PATH, {
+      handlers: {
+        'GET /api/action-by-link/decision/tok123': { body: valid },
+        'POST /api/action-by-link/decision': { body: { status: 'OK', document_status: 'rejectedForCorrect', number: null } },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Zwróć do poprawy' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText('Pole wymagane')).toBeTruthy();
+    await user.type(screen.getByLabelText('Komentarz'), 'Daty');
+    expect(screen.getByText('Minimum 10 znaków')).toBeTruthy();
+    await user.type(screen.getByLabelText('Komentarz'), ' powrotu do poprawy');
+    await user.click(screen.getByRole('button', { name: 'Zwróć do poprawy' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Zwróć do poprawy' }));
+    await screen.findByText(/zwrócono/i);
+    expect(server.requestsTo('POST /api/action-by-link/decision')[0]?.body).toEqual({ token: 'tok123', decision: 'returnForCorrection', comment: 'Daty powrotu do poprawy' });
   });
 });

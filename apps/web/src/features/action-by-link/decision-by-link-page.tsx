@@ -13,11 +13,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { ErrorCode } from '@delego/domain';
+import { ErrorCode, validateDecisionReason } from '@delego/domain';
 import type { LinkDecision, LinkDocument } from '@delego/contract';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { translateServerMessage } from '../../lib/server-messages.ts';
+import { translateIssueCode, translateServerMessage } from '../../lib/server-messages.ts';
 import { useDecideByLink, useDecisionLink } from './api/use-decision-link.ts';
 import { LinkStateView, type UnusableLinkState } from './link-state-view.tsx';
 import { formatMoney } from '../../lib/format.ts';
@@ -78,6 +78,8 @@ export function DecisionByLinkPage() {
   const decide = useDecideByLink();
   const [comment, setComment] = useState('');
   const [pending, setPending] = useState<LinkDecision | null>(null);
+  /** The decision that was asked for without the reason it needs. */
+  const [reasonFor, setReasonFor] = useState<LinkDecision | null>(null);
   const [outcome, setOutcome] = useState<{ status: string; number: string | null } | UnusableLinkState | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -110,6 +112,7 @@ export function DecisionByLinkPage() {
     );
   }
 
+  const reasonIssue = reasonFor ? validateDecisionReason(reasonFor, comment)[0] : undefined;
   const confirm = () => {
     if (!pending) return;
     setFailure(null);
@@ -136,14 +139,28 @@ export function DecisionByLinkPage() {
         <Typography color="text.secondary">{t('intro', { name: approver })}</Typography>
         <DocumentSummary document={document} />
         {failure && <Alert severity="error">{failure}</Alert>}
-        <TextField label={t('comment')} value={comment} onChange={(event) => setComment(event.target.value)} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 2000 } }} />
+        <TextField
+          label={t('comment')}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+          error={reasonIssue !== undefined}
+          helperText={reasonIssue ? translateIssueCode(reasonIssue.code) : t('commentHint')}
+          multiline
+          minRows={2}
+          slotProps={{ htmlInput: { maxLength: 2000 } }}
+        />
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
           {decisions.map((decision) => (
             <Button
               key={decision}
               variant={decision === 'accept' ? 'contained' : 'outlined'}
               color={decision === 'accept' ? 'success' : decision === 'reject' ? 'error' : 'primary'}
-              onClick={() => setPending(decision)}
+              onClick={() => {
+                // Returning and rejecting need a reason: asked at the comment before the confirmation.
+                const missing = validateDecisionReason(decision, comment).length > 0;
+                setReasonFor(missing ? decision : null);
+                if (!missing) setPending(decision);
+              }}
             >
               {t(`decisions.${decision}`)}
             </Button>

@@ -36,7 +36,9 @@ import {
   type OrderEstimate,
 } from '@delego/domain';
 import type { DelegationOrderDto, OrderFormData } from '@delego/contract';
+import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
+import { ReturnReasonAlert } from '../../components/feedback/return-reason-alert.tsx';
 import { AmountField } from '../../components/inputs/amount-field.tsx';
 import { CurrencyField } from '../../components/inputs/currency-field.tsx';
 import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
@@ -137,6 +139,7 @@ function OrderForm({ order, initial, data, workers }: OrderFormProps) {
   const [formError, setFormError] = useState<'notValidated' | 'unexpected' | null>(null);
   const [calculated, setCalculated] = useState<OrderEstimate | null>(order?.estimate ?? null);
   const [templateDialog, setTemplateDialog] = useState<'save' | 'pick' | null>(null);
+  const [confirmSubmit, setConfirmSubmit] = useState(false);
   const settings = data.settings;
   const commentRequired = (taskId: FormValues['task_id']) => typeof taskId === 'number' && (data.tasks.find((task) => task.id === taskId)?.comment_required ?? false);
   const form = useForm<FormValues>({
@@ -547,7 +550,7 @@ function OrderForm({ order, initial, data, workers }: OrderFormProps) {
           <Button type="submit" variant="contained" disabled={busy}>
             {tc('actions.save')}
           </Button>
-          <Button variant="contained" color="success" disabled={busy} onClick={() => void persist(true)()}>
+          <Button variant="contained" color="success" disabled={busy} onClick={() => setConfirmSubmit(true)}>
             {t('form.saveAndSubmit')}
           </Button>
           <Button variant="outlined" onClick={() => setTemplateDialog('save')}>
@@ -563,6 +566,18 @@ function OrderForm({ order, initial, data, workers }: OrderFormProps) {
           </Button>
         </Stack>
       </Stack>
+      <ConfirmDialog
+        open={confirmSubmit}
+        title={t('confirm.submit.title')}
+        message={t('confirm.submit.message')}
+        confirmLabel={t('form.saveAndSubmit')}
+        isPending={busy}
+        onConfirm={() => {
+          setConfirmSubmit(false);
+          void persist(true)();
+        }}
+        onClose={() => setConfirmSubmit(false)}
+      />
       <SaveTemplateDialog open={templateDialog === 'save'} order={() => bodyOf(form.getValues())} onClose={() => setTemplateDialog(null)} />
       <TemplatePickerDialog open={templateDialog === 'pick'} onPick={startFromTemplate} onClose={() => setTemplateDialog(null)} />
     </Box>
@@ -613,6 +628,7 @@ export function DelegationOrderFormPage() {
         title={order ? t('form.editTitle') : t('form.newTitle')}
         description={order ? <OrderStatusChip status={order.status} /> : t('form.description')}
       />
+      {order && <ReturnReasonAlert status={order.status} decisions={order.decisions} />}
       <OrderForm key={order ? `${order.id}:${order.version}` : `new:${templateId}:${worker}`} order={order} initial={initial} data={data.data} workers={workers.data} />
     </>
   );

@@ -152,6 +152,38 @@ describe('trip order form', () => {
   });
 });
 
+describe('trip order returned for correction', () => {
+  const returned = order({
+    status: 'rejectedForCorrect',
+    allowedActions: ['edit', 'submit', 'cancel', 'delete'],
+    decisions: [
+      { id: 1, action: 'submit', from_status: 'created', to_status: 'submitted', stage: 'substantive', user_name: 'Jan Kowalski', channel: 'app', comment: '', created_at: '2026-04-20T10:00:00.000Z' },
+      { id: 2, action: 'returnForCorrection', from_status: 'submitted', to_status: 'rejectedForCorrect', stage: 'substantive', user_name: 'Piotr Nowak', channel: 'app', comment: 'Popraw datę powrotu', created_at: '2026-04-21T10:00:00.000Z' },
+    ],
+  });
+
+  it('shows the reason at the top of the edit screen and sends again only after confirmation', async () => {
+    const { user, server, router } = renderApp('/delegation-order/edit/7', {
+      user: employee,
+      handlers: {
+        ...baseHandlers,
+        'POST /api/delegation-order/delegation-order-edit': { body: { delegationOrder: returned } },
+        'POST /api/delegation-order/save-standard': { body: { status: 'OK', delegationOrder: { ...returned, version: 3 } } },
+        'POST /api/delegation-order/action': { body: { status: 'OK', result: { id: 7, status: 'submitted', stage: 'substantive', number: null, version: 4, allowedActions: ['withdraw'] } } },
+      },
+    });
+    const reason = await screen.findByRole('alert', { name: 'Powód zwrotu do poprawy' });
+    expect(reason.textContent).toContain('Zwrócono do poprawy – Piotr Nowak');
+    expect(reason.textContent).toContain('Popraw datę powrotu');
+    await user.click(screen.getByRole('button', { name: 'Zapisz i wyślij do akceptacji' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Wysłać do akceptacji?' });
+    expect(server.requestsTo('POST /api/delegation-order/save-standard')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Zapisz i wyślij do akceptacji' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/delegation-order/readonly/7'));
+    expect(server.requestsTo('POST /api/delegation-order/action')[0]?.body).toEqual({ id: 7, action: 'submit', version: 3 });
+  });
+});
+
 describe('trip order decision screen', () => {
   it('shows the order read-only with exactly the decisions the server allows', async () => {
     renderApp('/delegation-order/decision/7', { user: acceptor, handlers: { 'POST /api/delegation-order/delegation-order-edit': { body: { delegationOrder: order() } } } });
@@ -180,6 +212,33 @@ describe('trip order decision screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Akceptuj' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/delegation-order'));
     expect(server.requestsTo('POST /api/delegation-order/action')[0]?.body).toEqual({ id: 7, action: 'accept', version: 2, comment: 'Zgoda' });
+  });
+
+  it('returns for correction only with a reason of at least 10 characters', async () => {
+    const { user, server, router } = renderApp('/delegation-order/decision/7', {
+      user: acceptor,
+      handlers: {
+        'POST /api/delegation-order/delegation-order-edit': { body: { delegationOrder: order() } },
+        'POST /api/delegation-order/action': { body: { status: 'OK', result: { id: 7, status: 'rejectedForCorrect', stage: 'substantive', number: null, version: 3, allowedActions: [] } } },
+        'GET /api/delegation-order/list': { body: { items: [], total: 0 } },
+        'GET /api/delegation-order/available-users': { body: [] },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Zwróć do poprawy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Zwrócić do poprawy?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Zwróć do poprawy' });
+    await user.click(confirm);
+    const reason = within(dialog).getByLabelText(/Powód/);
+    expect(descriptionOf(reason)).toBe('Pole wymagane');
+    await user.type(reason, 'Daty');
+    expect(descriptionOf(reason)).toBe('Minimum 10 znaków');
+    await user.click(confirm);
+    expect(server.requestsTo('POST /api/delegation-order/action')).toHaveLength(0);
+    await user.type(reason, ' powrotu do poprawy');
+    await user.click(confirm);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/delegation-order'));
+    expect(server.requestsTo('POST /api/delegation-order/action')[0]?.body).toEqual({ id: 7, action: 'returnForCorrection', version: 2, comment: 'Daty powrotu do poprawy' });
+    expect(await screen.findByText('Polecenie zwrócono do poprawy')).toBeTruthy();
   });
 
   it("downloads the order's PDF, and says so when the download fails", async () => {

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { useTranslation } from 'react-i18next';
+import { DECISION_ACTIONS } from '@delego/domain';
 import { delegationFilesApi } from '@delego/contract';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { useFileDownload } from '../../components/feedback/use-file-download.tsx';
@@ -82,7 +83,8 @@ export function DelegationOrderReadonlyPage() {
           version={order.version}
           allowed={order.allowedActions}
           onDone={(action) => {
-            if (action === 'delete') navigate('/delegation-order');
+            // A decision is done with the document: the decider goes on with the list.
+            if (action === 'delete' || DECISION_ACTIONS.includes(action)) void navigate('/delegation-order');
           }}
         />
         <DelegationOrderView order={order} />

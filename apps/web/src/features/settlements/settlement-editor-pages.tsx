@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { settlementFormFromOrder } from '@delego/domain';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
+import { ReturnReasonAlert } from '../../components/feedback/return-reason-alert.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/session.tsx';
 import { useOrderImport, useSettlement } from './api/settlements.ts';
@@ -93,6 +94,7 @@ export function SettlementEditPage() {
       calculateAtStart
       version={document.version}
       savedAttachments={document.attachments}
+      notice={<ReturnReasonAlert status={document.status} decisions={document.decisions} />}
     />
   );
 }

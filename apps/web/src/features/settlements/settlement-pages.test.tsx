@@ -158,6 +158,22 @@ describe('saving a settlement', () => {
     expect(server.requestsTo(SAVE)[0]!.body).toMatchObject({ version: 3, delegation: { id: 31, user_id: 12, cost_centre_id: 4, destinationText: 'Kraków' } });
   });
 
+  it('shows the reason of the latest return at the top of the edit screen', async () => {
+    const returned = settlementDocument({
+      status: 'rejectedForCorrect',
+      stage: 'financial',
+      allowedActions: ['edit', 'submit', 'cancel'],
+      decisions: [
+        { action: 'submit', from_status: 'created', to_status: 'submitted', stage: 'substantive', user_name: 'Anna Kowalska', context_user_name: null, channel: 'app', comment: '', created_at: '2026-04-20T10:00:00Z' },
+        { action: 'returnForCorrection', from_status: 'accepted', to_status: 'rejectedForCorrect', stage: 'financial', user_name: 'Katarzyna Wiśniewska', context_user_name: null, channel: 'app', comment: 'Brak skanów biletów kolejowych', created_at: '2026-04-21T10:00:00Z' },
+      ],
+    });
+    renderApp('/delegation/edit/31', { user, handlers: { ...common, [EDIT]: { body: { delegation: returned, selected_transport_types: [] } } } });
+    const reason = await screen.findByRole('alert', { name: 'Powód zwrotu do poprawy' });
+    expect(reason.textContent).toContain('Zwrócono do poprawy – Katarzyna Wiśniewska');
+    expect(reason.textContent).toContain('Brak skanów biletów kolejowych');
+  });
+
   it('sends a settlement the user can no longer edit to its view', async () => {
     renderApp('/delegation/edit/31', {
       user,
@@ -267,13 +283,27 @@ describe('the decision screen', () => {
     expect(rail!.textContent?.replace(/\u00a0/g, ' ')).toContain('130,00 zł');
   });
 
-  it('asks for a reason before rejecting', async () => {
-    const { server } = renderApp('/delegation/decision/31', { user, handlers: { ...common, [EDIT]: { body: { delegation: decisionDocument, selected_transport_types: [] } } } });
-    fireEvent.click(await screen.findByRole('button', { name: 'Odrzuć' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Odrzucić rozliczenie?' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Odrzuć' }));
-    expect(descriptionOf(within(dialog).getByLabelText(/Komentarz/))).toContain('Podaj powód');
+  it('returns for correction only with a reason of at least 10 characters, then goes back to the list with a notification', async () => {
+    const { server } = renderApp('/delegation/decision/31', {
+      user,
+      handlers: { ...common, [EDIT]: { body: { delegation: decisionDocument, selected_transport_types: [] } }, [ACTION]: { body: { status: 'OK', delegation: listItem({ status: 'rejectedForCorrect', allowedActions: [] }), messages: [] } } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Zwróć do poprawy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Zwrócić do poprawy?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Zwróć do poprawy' });
+    fireEvent.click(confirm);
+    const reason = within(dialog).getByLabelText(/Powód/);
+    expect(descriptionOf(reason)).toContain('Pole wymagane');
+    fireEvent.change(reason, { target: { value: ' Za mało ' } });
+    fireEvent.click(confirm);
+    expect(descriptionOf(reason)).toContain('Minimum 10 znaków');
     expect(server.requestsTo(ACTION)).toHaveLength(0);
+    fireEvent.change(reason, { target: { value: 'Brak skanów biletów' } });
+    fireEvent.click(confirm);
+    await waitFor(() => expect(server.requestsTo(ACTION)).toHaveLength(1));
+    expect(server.requestsTo(ACTION)[0]!.body).toEqual({ id: 31, action: 'returnForCorrection', version: 4, comment: 'Brak skanów biletów' });
+    expect(await screen.findByText('Rozliczenie zwrócono do poprawy')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rozliczenia delegacji' })).toBeTruthy();
   });
 
   it('lets the financial acceptor settle', async () => {

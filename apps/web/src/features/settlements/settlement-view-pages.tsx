@@ -18,7 +18,7 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { delegationFilesApi, type DelegationDocument } from '@delego/contract';
-import type { DocumentAction, TransportLine } from '@delego/domain';
+import { DECISION_ACTIONS, type DocumentAction, type TransportLine } from '@delego/domain';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { CostCheckAlerts } from './components/cost-check-alerts.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -168,7 +168,7 @@ function SettlementView({ document, values }: { document: DelegationDocument; va
                 {document.decisions.map((decision, index) => (
                   <TableRow key={index}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(decision.created_at, language)}</TableCell>
-                    <TableCell>{t(`actions.${decision.action}`, { defaultValue: decision.action })}</TableCell>
+                    <TableCell>{t(`history.${decision.action}`, { defaultValue: decision.action })}</TableCell>
                     <TableCell>{decision.user_name}</TableCell>
                     <TableCell>{decision.comment}</TableCell>
                   </TableRow>
@@ -210,7 +210,8 @@ function SettlementScreen({ mode }: { mode: 'readonly' | 'decision' }) {
   const title = document.number ? t('view.numbered', { number: document.number }) : t('view.unnumbered');
   const decisions = DECISIONS.filter((action) => document.allowedActions.includes(action));
   const onDone = (action: WorkflowAction) => {
-    if (action === 'delete' || mode === 'decision') void navigate(LIST_PATH);
+    // A decision is done with the document: the decider goes on with the list.
+    if (action === 'delete' || mode === 'decision' || DECISION_ACTIONS.includes(action)) void navigate(LIST_PATH);
   };
   return (
     <AttachmentsProvider saved={document.attachments} maxMb={options.data?.settings.attachment_max_mb ?? 3} pdfOnly={options.data?.settings.pdf_attachment_only ?? false}>

@@ -41,6 +41,8 @@ interface SettlementEditorProps {
   /** The version loaded, for a saved settlement. */
   version?: number;
   savedAttachments?: readonly AttachmentDto[];
+  /** Shown above the form, e.g. why the settlement came back for correction. */
+  notice?: ReactNode;
 }
 
 /**
@@ -48,7 +50,7 @@ interface SettlementEditorProps {
  * on save appear at their fields, nothing typed is lost on a failed save (the draft stays), and after
  * a successful save the draft is cleared and the list shown again.
  */
-export function SettlementEditor({ title, description, user, draftKey, initialValues, calculateAtStart, version, savedAttachments = [] }: SettlementEditorProps) {
+export function SettlementEditor({ title, description, user, draftKey, initialValues, calculateAtStart, version, savedAttachments = [], notice }: SettlementEditorProps) {
   const { t } = useTranslation('settlements');
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
@@ -99,6 +101,7 @@ export function SettlementEditor({ title, description, user, draftKey, initialVa
   return (
     <>
       <PageHeader title={title} description={description} />
+      {notice}
       <AttachmentsProvider saved={savedAttachments} maxMb={options.data?.settings.attachment_max_mb ?? 3} pdfOnly={options.data?.settings.pdf_attachment_only ?? false}>
         <SettlementForm
           key={draftKey}
