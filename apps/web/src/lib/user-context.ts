@@ -27,8 +27,9 @@ export function userHasModule(user: UserProperties, module: ModuleName): boolean
   return isModuleEnabled({ modules: moduleFlags(user) }, module);
 }
 
-export function menuContextOf(user: UserProperties): MenuContext {
+export function menuContextOf(user: UserProperties, waitingCounts?: MenuContext['waitingCounts']): MenuContext {
   return {
+    waitingCounts,
     permissions: effectivePermissions(user),
     modules: moduleFlags(user),
     isAdminContext: user.is_admin_context,

@@ -56,6 +56,12 @@ describe('main menu', () => {
     expect(menu.map((item) => item.key)).toContain('backToOwnAccount');
   });
 
+  it('badges the order, settlement and advance lists with what waits for the user there', () => {
+    const delegations = buildMainMenu(context([], { waitingCounts: { orders: 2, settlements: 0, advances: 5 } })).find((item) => item.key === 'delegations')!;
+    const badges = Object.fromEntries(delegations.children!.map((child) => [child.key, child.badge]));
+    expect(badges).toMatchObject({ orders: 2, settlements: undefined, advances: 5 });
+  });
+
   it('gives the provider admin the provider menu', () => {
     expect(keys(context(['SuperAdmin'], { isAdminContext: true }))).toEqual([
       'adminOrdersByType',

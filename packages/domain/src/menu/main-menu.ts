@@ -13,6 +13,8 @@ export interface MenuContext {
   isActingAsOther: boolean;
   /** How many absent users one may log in as (badge on "substitutes"). */
   substituteUserCount: number;
+  /** What waits for the user's decision (badges on the lists it waits on). */
+  waitingCounts?: { orders: number; settlements: number; advances: number };
 }
 
 export interface MenuItem {
@@ -97,13 +99,27 @@ const ADMIN_MENU: MenuRule[] = [
   { key: 'logout', path: '/logout', visible: always },
 ];
 
+function badgeOf(key: string, ctx: MenuContext): number {
+  switch (key) {
+    case 'substitutes':
+      return ctx.substituteUserCount;
+    case 'orders':
+    case 'settlements':
+    case 'advances':
+      return ctx.waitingCounts?.[key] ?? 0;
+    default:
+      return 0;
+  }
+}
+
 function build(rules: MenuRule[], ctx: MenuContext): MenuItem[] {
   const items: MenuItem[] = [];
   for (const rule of rules) {
     if (!rule.visible(ctx)) continue;
     const item: MenuItem = { key: rule.key, path: rule.path };
     if (rule.children) item.children = build(rule.children, ctx);
-    if (rule.key === 'substitutes' && ctx.substituteUserCount > 0) item.badge = ctx.substituteUserCount;
+    const badge = badgeOf(rule.key, ctx);
+    if (badge > 0) item.badge = badge;
     items.push(item);
   }
   return items;

@@ -48,6 +48,7 @@ import { useTranslation } from 'react-i18next';
 import { MENU_WIDTH, buildMainMenu, type MenuItem } from '@delego/domain';
 import { useCurrentUser } from '../../lib/session.tsx';
 import { menuContextOf } from '../../lib/user-context.ts';
+import { useWaitingForMe } from '../../features/waiting/use-waiting-for-me.ts';
 
 export const MAIN_MENU_ID = 'main-menu';
 
@@ -167,7 +168,8 @@ function MenuEntry(props: MenuEntryProps) {
 export function MainMenu({ isExpanded }: { isExpanded: boolean }) {
   const { t } = useTranslation('menu');
   const user = useCurrentUser();
-  const items = useMemo(() => buildMainMenu(menuContextOf(user)), [user]);
+  const { counts } = useWaitingForMe();
+  const items = useMemo(() => buildMainMenu(menuContextOf(user, counts)), [user, counts]);
   const collapsedWidth = user.is_external_user ? MENU_WIDTH.externalUser : MENU_WIDTH.collapsed;
   const width = isExpanded ? MENU_WIDTH.expanded : collapsedWidth;
   return (

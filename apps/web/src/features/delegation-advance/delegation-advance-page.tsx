@@ -34,6 +34,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { translateIssueCode } from '../../lib/server-messages.ts';
 import { useCurrentUser } from '../../lib/session.tsx';
+import { userHasPermission } from '../../lib/user-context.ts';
 import { useAdvanceDecision, useAdvances, useMyOpenOrders, useSaveAdvance } from './api/use-advances.ts';
 import { FilterSelect } from '../../components/data-table/filter-select.tsx';
 import { formatMoney } from '../../lib/format.ts';
@@ -192,7 +193,9 @@ export function DelegationAdvancePage() {
   const me = useCurrentUser();
   const { state, update } = useListState<'start_date'>({ sort: 'start_date', order: 'desc' });
   const [params, setParams] = useSearchParams();
-  const scope = params.get('scope') === 'toDecide' ? 'toDecide' : 'mine';
+  // Whoever decides and pays advances opens the page on those waiting for them.
+  const scopeParam = params.get('scope');
+  const scope = scopeParam === 'toDecide' || scopeParam === 'mine' ? scopeParam : userHasPermission(me, 'delegationAcceptFinancial') ? 'toDecide' : 'mine';
   const statusParam = params.get('status');
   const status = (ADVANCE_STATUSES as readonly (string | null)[]).includes(statusParam) ? (statusParam as AdvanceStatus) : undefined;
   const list = useAdvances({ scope, page: state.page, page_size: state.page_size, ...(status ? { status } : {}) });
@@ -247,7 +250,7 @@ export function DelegationAdvancePage() {
         }
       />
       {list.data?.can_decide && (
-        <Tabs value={scope} onChange={(_event, value: string) => setParam('scope', value === 'toDecide' ? 'toDecide' : '')} aria-label={t('title')} sx={{ mb: 2 }}>
+        <Tabs value={scope} onChange={(_event, value: string) => setParam('scope', value === 'toDecide' ? 'toDecide' : 'mine')} aria-label={t('title')} sx={{ mb: 2 }}>
           <Tab value="mine" label={t('tabs.mine')} />
           <Tab value="toDecide" label={t('tabs.toDecide')} />
         </Tabs>

@@ -265,6 +265,49 @@ describe('trip order decision screen', () => {
   });
 });
 
+describe("what waits for me on '/'", () => {
+  it('shows an acceptor the counts and the first items, each opening its decision screen, and badges the menu with the same counts', async () => {
+    const waitingSettlement = {
+      id: 31,
+      number: 'RD/7/2026',
+      status: 'submitted',
+      stage: 'substantive',
+      user_id: 12,
+      employee_name: 'Anna Kowalska',
+      start_date: '2026-03-10 07:00',
+      end_date: '2026-03-10 20:00',
+      destination_text: 'Kraków',
+      delegation_order_id: null,
+      delegation_order_number: null,
+      total_pln: '295.00',
+      balance_pln: '295.00',
+      attachment_count: 0,
+      version: 4,
+      updated_at: '2026-04-20T10:00:00Z',
+      allowedActions: ['accept', 'reject', 'returnForCorrection'],
+    };
+    const { user, router, server } = renderApp('/', {
+      user: acceptor,
+      handlers: {
+        ...baseHandlers,
+        'GET /api/delegation-order/list': { body: { items: [{ ...order(), destination: 'Berlin (DE)', waiting_for_me: true }], total: 4 } },
+        'GET /api/delegation/list': { body: { items: [waitingSettlement], total: 1 } },
+      },
+    });
+    const panel = await screen.findByRole('region', { name: 'Czeka na Twoją decyzję' });
+    const orders = await within(panel).findByRole('region', { name: 'Polecenia wyjazdu: 4' });
+    expect(within(orders).getByRole('link', { name: 'Pokaż wszystkie' }).getAttribute('href')).toBe('/delegation-order?waiting_for_me=true');
+    const settlements = within(panel).getByRole('region', { name: 'Rozliczenia delegacji: 1' });
+    expect(server.requestsTo('GET /api/delegation/list')[0]?.url.searchParams.get('scope')).toBe('toDecide');
+    const menu = screen.getByRole('navigation', { name: /menu/i });
+    expect(within(menu).getByRole('link', { name: /Polecenia wyjazdu/ }).textContent).toContain('4');
+    // The worker choice of the spec stays beside it.
+    expect(screen.getByRole('radio', { name: 'Dla innego pracownika' })).toBeTruthy();
+    await user.click(within(settlements).getByRole('link', { name: /RD\/7\/2026 · Anna Kowalska/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/delegation/decision/31'));
+  });
+});
+
 describe('new trip', () => {
   it("shows 'choose worker' when another worker is wanted but none chosen, then offers the delegation process", async () => {
     const { user, router } = renderApp('/new-trip', {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useCurrentUser } from '../../lib/session.tsx';
+import { WaitingForMePanel } from '../waiting/waiting-for-me-panel.tsx';
 import { useAvailableUsers, useOrderFormData } from './api/use-delegation-orders.ts';
 
 /**
@@ -32,6 +33,7 @@ export function NewTripPage() {
   const navigate = useNavigate();
   const me = useCurrentUser();
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const workers = useAvailableUsers();
   const data = useOrderFormData();
   const [mode, setMode] = useState<'self' | 'other'>('self');
@@ -64,6 +66,7 @@ export function NewTripPage() {
   return (
     <>
       {header}
+      {pathname === '/' && <WaitingForMePanel />}
       <Stepper activeStep={step} sx={{ mb: 3 }}>
         <Step>
           <StepLabel>{t('newTrip.stepWorker')}</StepLabel>

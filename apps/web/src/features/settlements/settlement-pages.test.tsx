@@ -130,7 +130,8 @@ describe('saving a settlement', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Rozliczenia delegacji' })).toBeTruthy();
     expect(await screen.findByText('Rozliczenie zapisano')).toBeTruthy();
     expect(window.sessionStorage.getItem(`delego.settlementDraft.${user.context_user_id}.new`)).toBeNull();
-    expect(server.requestsTo(LIST).length).toBeGreaterThan(0);
+    // The list itself was read (the menu's 'what waits for me' reads only the settlements to decide).
+    expect(server.requestsTo(LIST).filter((request) => request.url.searchParams.get('scope') !== 'toDecide').length).toBeGreaterThan(0);
   });
 
   it("shows 'Wystąpił błąd' with the code for an unknown error", async () => {
@@ -211,6 +212,7 @@ describe('saving a settlement', () => {
             },
           },
         },
+        [SAVE]: { body: { status: 'OK', delegation: settlementDocument({ delegation_order_id: 8, delegation_order_number: 'PW/8/2026' }) } },
       },
     });
     expect(await screen.findByText('Rozliczenie polecenia wyjazdu nr PW/8/2026.')).toBeTruthy();
@@ -230,6 +232,12 @@ describe('saving a settlement', () => {
     expect(advances.textContent?.replace(/\u00a0/g, ' ')).toContain('150,00 EUR · Przelew · wypłacona 2026-03-02 · Wypłacona');
     expect(within(advances).queryByLabelText('Kwota')).toBeNull();
     expect(within(advances).getByRole('button', { name: 'Usuń zaliczkę 1' }).hasAttribute('disabled')).toBe(true);
+
+    // Saved: the list shows, and the order (settled now) is not read again.
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(server.requestsTo(SAVE)).toHaveLength(1));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rozliczenia delegacji' })).toBeTruthy();
+    expect(server.requestsTo('POST /api/delegation/delegation-order-import')).toHaveLength(1);
   });
 
   it('says when the order cannot be settled', async () => {

@@ -12,6 +12,16 @@ export function useAdvances(query: QueryOf<typeof delegationAdvanceApi.list>) {
   });
 }
 
+/** The advances waiting for the user's decision or payment: their count and the first few ('what waits for me'). */
+export function useAdvancesWaitingForMe(enabled: boolean, first: number) {
+  return useQuery({
+    queryKey: [...KEY, 'waiting', first],
+    queryFn: ({ signal }) => call(delegationAdvanceApi.list, { query: { scope: 'toDecide', page: 1, page_size: first } }, { signal, notifyErrors: false }),
+    enabled,
+    staleTime: 30_000,
+  });
+}
+
 /** The user's own trip orders that may still get an advance. */
 export function useMyOpenOrders() {
   return useQuery({

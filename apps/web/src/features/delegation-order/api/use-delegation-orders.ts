@@ -13,6 +13,17 @@ export function useDelegationOrders(query: QueryOf<typeof delegationOrderApi.lis
   });
 }
 
+/** The orders waiting for the user's decision: their count and the first few, soonest trip first ('what waits for me'). */
+export function useOrdersWaitingForMe(enabled: boolean, first: number) {
+  return useQuery({
+    queryKey: [...KEY, 'waiting', first],
+    queryFn: ({ signal }) =>
+      call(delegationOrderApi.list, { query: { page: 1, page_size: first, sort: 'start_date', order: 'asc', waiting_for_me: 'true' } }, { signal, notifyErrors: false }),
+    enabled,
+    staleTime: 30_000,
+  });
+}
+
 export function useDelegationOrder(id: number) {
   return useQuery({
     queryKey: [...KEY, 'one', id],

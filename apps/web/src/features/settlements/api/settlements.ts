@@ -24,6 +24,17 @@ export function useSettlementList(query: SettlementListQuery) {
   });
 }
 
+/** The settlements waiting for the user's decision: their count and the first few, soonest trip first ('what waits for me'). */
+export function useSettlementsWaitingForMe(enabled: boolean, first: number) {
+  return useQuery({
+    queryKey: [...KEY, 'waiting', first],
+    queryFn: ({ signal }) =>
+      call(delegationApi.list, { query: { page: 1, page_size: first, sort: 'start_date', order: 'asc', scope: 'toDecide' } }, { signal, notifyErrors: false }),
+    enabled,
+    staleTime: 30_000,
+  });
+}
+
 export function useAvailableUsers() {
   return useQuery({
     queryKey: [...KEY, 'available-users'],
@@ -63,9 +74,16 @@ export function useAvailableOrders() {
 }
 
 /** The accepted order a new settlement starts from; refusals (not accepted, already settled) stay on the screen. */
+/**
+ * The accepted order a new settlement starts from, read once: it is a starting point, not a view to keep
+ * fresh, and after the settlement is saved the order is settled, so reading it again would be refused.
+ */
+const ORDER_IMPORT_KEY = ['settlement-order-import'] as const;
+
 export function useOrderImport(orderId: number) {
   return useQuery({
-    queryKey: [...KEY, 'order-import', orderId],
+    queryKey: [...ORDER_IMPORT_KEY, orderId],
+    staleTime: Infinity,
     queryFn: ({ signal }) =>
       call(delegationApi.delegationOrderImport, { body: { id: orderId } }, { signal, notifyErrors: false }),
     enabled: Number.isInteger(orderId) && orderId > 0,
@@ -90,7 +108,9 @@ export function useSaveSettlement() {
     mutationFn: (body: BodyOf<typeof delegationApi.saveStandard>) =>
       call(delegationApi.saveStandard, { body }, { notifyErrors: false }),
     onSuccess: (answer) => {
-      if (answer.status === 'OK') void client.invalidateQueries({ queryKey: KEY });
+      if (answer.status !== 'OK') return;
+      client.removeQueries({ queryKey: ORDER_IMPORT_KEY });
+      void client.invalidateQueries({ queryKey: KEY });
     },
   });
 }

@@ -1,0 +1,114 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { formatMoney, formatWallPeriod } from '../../lib/format.ts';
+import { useWaitingForMe } from './use-waiting-for-me.ts';
+
+interface WaitingItem {
+  key: number;
+  primary: string;
+  secondary: string;
+  to: string;
+}
+
+function WaitingSection({ title, count, items, allTo, allLabel, emptyLabel }: { title: string; count: number; items: WaitingItem[]; allTo: string; allLabel: string; emptyLabel: string }) {
+  const headingId = `waiting-${allTo.replace(/\W/g, '-')}`;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2, flex: 1, minWidth: 0 }}>
+      <Typography id={headingId} variant="subtitle1" component="h3">
+        {title}: {count}
+      </Typography>
+      {items.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {emptyLabel}
+        </Typography>
+      ) : (
+        <List dense disablePadding>
+          {items.map((item) => (
+            <ListItem key={item.key} disablePadding>
+              <ListItemButton component={RouterLink} to={item.to}>
+                <ListItemText primary={item.primary} secondary={item.secondary} />
+              </ListItemButton>
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {count > items.length && (
+        <Link component={RouterLink} to={allTo} variant="body2">
+          {allLabel}
+        </Link>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * 'What waits for me' beside the worker choice of `/`: for whoever decides trip orders and
+ * settlements or pays advances, how many wait and the first of each, opening their decision screen.
+ */
+export function WaitingForMePanel() {
+  const { t, i18n } = useTranslation('common');
+  const waiting = useWaitingForMe();
+  if (!waiting.isDecider) return null;
+  const language = i18n.language;
+  const trip = (destination: string, start: string, end: string) => `${destination} · ${formatWallPeriod(start, end, language)}`;
+  const numberOr = (number: string | null) => number ?? t('waiting.noNumber');
+  return (
+    <Box component="section" aria-labelledby="waiting-for-me" sx={{ mb: 3 }}>
+      <Typography id="waiting-for-me" variant="h6" component="h2" gutterBottom>
+        {t('waiting.title')}
+      </Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <WaitingSection
+          title={t('waiting.orders')}
+          count={waiting.counts.orders}
+          allTo="/delegation-order?waiting_for_me=true"
+          allLabel={t('waiting.all')}
+          emptyLabel={t('waiting.none')}
+          items={(waiting.orders?.items ?? []).map((order) => ({
+            key: order.id,
+            primary: `${numberOr(order.number)} · ${order.employee.fullName}`,
+            secondary: trip(order.destination, order.start_date, order.end_date),
+            to: `/delegation-order/decision/${order.id}`,
+          }))}
+        />
+        <WaitingSection
+          title={t('waiting.settlements')}
+          count={waiting.counts.settlements}
+          allTo="/delegation?scope=toDecide"
+          allLabel={t('waiting.all')}
+          emptyLabel={t('waiting.none')}
+          items={(waiting.settlements?.items ?? []).map((settlement) => ({
+            key: settlement.id,
+            primary: `${numberOr(settlement.number)} · ${settlement.employee_name}`,
+            secondary: trip(settlement.destination_text ?? '', settlement.start_date, settlement.end_date),
+            to: `/delegation/decision/${settlement.id}`,
+          }))}
+        />
+        {waiting.paysAdvances && (
+          <WaitingSection
+            title={t('waiting.advances')}
+            count={waiting.counts.advances}
+            allTo="/delegation-advance?scope=toDecide"
+            allLabel={t('waiting.all')}
+            emptyLabel={t('waiting.none')}
+            items={(waiting.advances?.items ?? []).map((advance) => ({
+              key: advance.id,
+              primary: `${formatMoney(advance.amount_in_currency, advance.currency, language)} · ${advance.employee.fullName}`,
+              secondary: trip(advance.order.destination, advance.order.start_date, advance.order.end_date),
+              to: '/delegation-advance?scope=toDecide',
+            }))}
+          />
+        )}
+      </Stack>
+    </Box>
+  );
+}
