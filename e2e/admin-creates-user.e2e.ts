@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, launchBrowser, newPage, submitLogin } from './support/browser.ts';
+import type { Browser } from 'playwright-core';
+import { DEMO_PASSWORD, launchBrowser, menuLinks, newPage, submitLogin } from './support/browser.ts';
 import { api, demoToken } from './support/api.ts';
 
 let browser: Browser;
@@ -10,12 +10,6 @@ beforeAll(async () => {
 });
 afterAll(async () => browser.close());
 
-
-async function menuLinks(page: Page): Promise<string[]> {
-  const menu = page.getByRole('navigation', { name: 'Menu główne' });
-  await menu.getByRole('link', { name: 'Wyloguj' }).waitFor();
-  return menu.getByRole('link').allInnerTexts();
-}
 
 /**
  * The demo data has no cost centre; the administrator creates one through the cost-centre

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, baseUrl, launchBrowser, newPage, outboxMessages, submitLogin } from './support/browser.ts';
+import { DEMO_PASSWORD, baseUrl, launchBrowser, menuLinks, newPage, outboxMessages, submitLogin } from './support/browser.ts';
 
 let browser: Browser;
 
@@ -9,12 +9,6 @@ beforeAll(async () => {
 });
 afterAll(async () => browser.close());
 
-
-async function menuLinks(page: Page): Promise<string[]> {
-  const menu = page.getByRole('navigation', { name: 'Menu główne' });
-  await menu.getByRole('link', { name: 'Wyloguj' }).waitFor();
-  return menu.getByRole('link').allInnerTexts();
-}
 
 const DELEGATION_CHILDREN = ['Zaliczki', 'Polecenia wyjazdu', 'Rozliczenia', 'Informacje dodatkowe'];
 const COMMON_TAIL = ['Informacje o delegacjach', 'Ustawienia profilu', 'Zastępstwa', 'Wyloguj'];

@@ -129,6 +129,7 @@ async function orderTrip(trip: { start: string; end: string }): Promise<{ id: nu
 
   const before = outboxMessages().length;
   await page.getByRole('button', { name: 'Zapisz i wyślij do akceptacji' }).click();
+  await page.getByRole('dialog', { name: 'Wysłać do akceptacji?' }).getByRole('button', { name: 'Zapisz i wyślij do akceptacji' }).click();
   await page.waitForURL(/\/delegation-order\/readonly\/\d+$/);
   await page.getByText('Wysłane do akceptacji').first().waitFor();
   const orderPath = new URL(page.url()).pathname;
@@ -141,7 +142,7 @@ async function orderTrip(trip: { start: string; end: string }): Promise<{ id: nu
   await acceptor.page.getByText(EMPLOYEE).first().waitFor();
   await acceptor.page.getByText('Berlin (DE)').waitFor();
   expect(await acceptor.page.getByText(/200,00\sEUR/).count()).toBeGreaterThan(0);
-  await acceptor.page.getByLabel('Komentarz (opcjonalnie)').fill('Akceptuję, powodzenia na targach');
+  await acceptor.page.getByLabel('Komentarz').fill('Akceptuję, powodzenia na targach');
   await acceptor.page.getByRole('button', { name: 'Akceptuj' }).click();
   await acceptor.page.getByRole('dialog').getByRole('button', { name: 'Akceptuj' }).click();
   await acceptor.page.getByText('Dokument zaakceptowano.').waitFor();

@@ -46,6 +46,13 @@ export async function logInToDemo(page: Page, login: string): Promise<void> {
 }
 
 /** The e-mails the server wrote to its outbox folder, newest last. */
+/** The main menu's entries as the user reads them (Polish UI); a badge's count of what waits for the user is not part of an entry. */
+export async function menuLinks(page: Page): Promise<string[]> {
+  const menu = page.getByRole('navigation', { name: 'Menu główne' });
+  await menu.getByRole('link', { name: 'Wyloguj' }).waitFor();
+  return (await menu.getByRole('link').allInnerTexts()).map((text) => text.replace(/^\d+\s*/, ''));
+}
+
 export function outboxMessages(): string[] {
   const dir = path.join(inject('dataDir'), 'outbox');
   let files: string[];
