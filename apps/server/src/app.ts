@@ -56,6 +56,8 @@ import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { registerInvoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { createOptimaService } from './modules/optima/optima.service.ts';
 import { registerOptimaRoutes } from './modules/optima/optima.routes.ts';
+import { createReportsService, ReportWorker } from './modules/reports/reports.service.ts';
+import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 
 export interface AppDependencies {
   db: Database;
@@ -84,6 +86,8 @@ export interface AppServices {
   tripWorkflow: TripWorkflow;
   /** Settlement attachments; the cleanup job deletes uploads no settlement took over. */
   attachments: AttachmentsService;
+  /** Generates trip reports in the background; `server.ts` starts its timer, tests wait for it with `idle()`. */
+  reports: ReportWorker;
 }
 
 declare module 'fastify' {
@@ -126,8 +130,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const exchangeRates = createExchangeRateService({ db: deps.db, provider: deps.exchangeRateProvider });
   const tripWorkflow = createTripWorkflow({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl, onMailQueued: () => outbox.wake() });
-  const attachments = createAttachmentsService({ db: deps.db, clock: deps.clock, storage: deps.storage ?? createMemoryStorage(), workflow: tripWorkflow });
-  app.decorate('services', { auth, outbox, exchangeRates, tripWorkflow, attachments });
+  const storage = deps.storage ?? createMemoryStorage();
+  const attachments = createAttachmentsService({ db: deps.db, clock: deps.clock, storage, workflow: tripWorkflow });
+  const reportWorker = new ReportWorker({ db: deps.db, storage, clock: deps.clock, log: app.log });
+  app.decorate('services', { auth, outbox, exchangeRates, tripWorkflow, attachments, reports: reportWorker });
   registerAuthentication(app, (token) => auth.authenticate(token));
 
   bindEndpoint(app, healthApi.live, () => ({ status: 'ok' as const }));
@@ -149,11 +155,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerDelegationOrderRoutes(app, createDelegationOrderService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, rates }));
   registerDelegationAdvanceRoutes(app, createDelegationAdvanceService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, publicUrl: deps.publicUrl, onMailQueued: () => outbox.wake() }));
   registerBookingRoutes(app, createBookingsService({ db: deps.db, clock: deps.clock }));
-  registerInvoiceRoutes(app, createInvoicesService({ db: deps.db, clock: deps.clock, storage: deps.storage ?? createMemoryStorage(), workflow: tripWorkflow }));
+  registerInvoiceRoutes(app, createInvoicesService({ db: deps.db, clock: deps.clock, storage, workflow: tripWorkflow }));
+  registerReportRoutes(app, createReportsService({ db: deps.db, clock: deps.clock, storage, worker: reportWorker }));
   registerOptimaRoutes(app, createOptimaService({ db: deps.db, clock: deps.clock }));
   registerDecisionLinkRoutes(app, createDecisionLinkService({ db: deps.db, workflow: tripWorkflow }), { rateLimitPerMinute: deps.authRateLimitPerMinute });
 
   await registerWebAndNotFound(app, deps.webDist);
-  app.addHook('onClose', async () => outbox.stop());
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    await reportWorker.stop();
+  });
   return app;
 }

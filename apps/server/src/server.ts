@@ -54,6 +54,7 @@ async function main(): Promise<void> {
   });
   if (config.demoSeed && (await seedDemo(database.db))) app.log.info('demo company loaded (see README for the accounts)');
   app.services.outbox.start();
+  app.services.reports.start();
   const stopJobs: (() => void)[] = [];
   if (config.exchangeRateSync) {
     stopJobs.push(scheduleExchangeRateSync({ db: database.db, clock: systemClock, exchangeRates: app.services.exchangeRates, log: app.log }));

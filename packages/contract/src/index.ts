@@ -28,3 +28,4 @@ export * from './action-by-link-decisions.ts';
 export * from './bookings.ts';
 export * from './invoices.ts';
 export * from './optima.ts';
+export * from './reports.ts';

@@ -26,3 +26,4 @@ export * from './trips/settlement-order-rules.ts';
 export * from './trips/delegation-order.ts';
 export * from './bookings/index.ts';
 export * from './travel-service/index.ts';
+export * from './reports/trip-reports.ts';

@@ -7,3 +7,4 @@ export * from './organisation.ts';
 export * from './trips.ts';
 export * from './bookings.ts';
 export * from './settlement-bookings.ts';
+export * from './reports.ts';

@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /**
  * Where attachment contents live (architecture "Files"): the database keeps each file's metadata
  * and its storage key, the storage keeps the bytes. Keys are opaque, made by the caller, and never
@@ -5,6 +7,8 @@
  */
 export interface FileStorage {
   put(key: string, content: Buffer): Promise<void>;
+  /** Stores what the stream gives without holding it all in memory (generated reports); nothing is stored if it fails. */
+  putStream(key: string, content: Readable): Promise<void>;
   /** The content, or null when nothing is stored under the key. */
   get(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;

@@ -1,4 +1,6 @@
+import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { assertStorageKey, type FileStorage } from './file-storage.ts';
@@ -16,6 +18,18 @@ export function createLocalDiskStorage(root: string): FileStorage {
       // Written aside and renamed, so a reader never sees half a file.
       const partial = `${file}.${randomUUID()}.partial`;
       await writeFile(partial, content, { mode: 0o600 });
+      await rename(partial, file);
+    },
+    async putStream(key, content) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const partial = `${file}.${randomUUID()}.partial`;
+      try {
+        await pipeline(content, createWriteStream(partial, { mode: 0o600 }));
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
       await rename(partial, file);
     },
     async get(key) {

@@ -11,6 +11,12 @@ export function createMemoryStorage(): FileStorage & { readonly size: number } {
       assertStorageKey(key);
       files.set(key, Buffer.from(content));
     },
+    async putStream(key, content) {
+      assertStorageKey(key);
+      const chunks: Buffer[] = [];
+      for await (const chunk of content) chunks.push(Buffer.from(chunk as Uint8Array));
+      files.set(key, Buffer.concat(chunks));
+    },
     async get(key) {
       assertStorageKey(key);
       const content = files.get(key);

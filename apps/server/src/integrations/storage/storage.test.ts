@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalDiskStorage } from './local-disk-storage.ts';
 import { createMemoryStorage } from './memory-storage.ts';
@@ -19,6 +20,20 @@ describe.each<[string, () => FileStorage]>([
     expect((await storage.get('c1/delegation/abc'))?.toString()).toBe('zażółć');
     await storage.delete('c1/delegation/abc');
     expect(await storage.get('c1/delegation/abc')).toBeNull();
+  });
+
+  it('stores a stream chunk by chunk, and stores nothing when the stream fails', async () => {
+    const storage = create();
+    await storage.putStream('c1/report/a', Readable.from([Buffer.from('Razem;'), Buffer.from('12.30\n')]));
+    expect((await storage.get('c1/report/a'))?.toString()).toBe('Razem;12.30\n');
+    const failing = new Readable({
+      read() {
+        this.push(Buffer.from('half'));
+        this.destroy(new Error('generation failed'));
+      },
+    });
+    await expect(storage.putStream('c1/report/b', failing)).rejects.toThrow('generation failed');
+    expect(await storage.get('c1/report/b')).toBeNull();
   });
 
   it('refuses keys that could leave the storage folder', async () => {

@@ -1,0 +1,176 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  addDaysToLocalDate,
+  budgetRow,
+  formatLocalDateTimeMillis,
+  invoiceExchangeRows,
+  invoiceInternalRows,
+  localTimeToMillis,
+  orderRow,
+  PDF_REPORT_MAX_ROWS,
+  REPORT_COLUMNS,
+  REPORT_TYPE_TITLES,
+  ReportTotals,
+  summaryExchangeRows,
+  summaryRow,
+  type CalculatedSettlement,
+  type ReportRow,
+  type ReportType,
+  type SettlementReportSource,
+} from '@delego/domain';
+import type { ReportRequest } from '@delego/contract';
+import type { Database } from '../../db/client.ts';
+import type { FileStorage } from '../../integrations/storage/file-storage.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { reportsRepo, type ReportRow as StoredReport, type ReportScope } from './reports.repo.ts';
+import { createReportWriter, type ReportLanguage } from './report-writers.ts';
+
+/** Documents read per query: keyset pages keep memory flat and each query short. */
+const PAGE_SIZE = 500;
+
+const TOTAL_LABEL: Record<ReportLanguage, string> = { pl: 'Razem', en: 'Total' };
+
+const localTime = (instant: Date | null) => (instant ? formatLocalDateTimeMillis(instant.getTime()) : null);
+
+/** The range's days as instants in the business time zone: from the first day's midnight to the midnight after the last. */
+export function scopeOf(companyId: number, request: ReportRequest): ReportScope {
+  return {
+    companyId,
+    dateType: request.date_type,
+    from: new Date(localTimeToMillis(request.date_from, 0, 0)!),
+    to: new Date(localTimeToMillis(addDaysToLocalDate(request.date_to, 1), 0, 0)!),
+    costCentreIds: request.cost_centre_ids,
+    organizationUnitIds: request.organization_unit_ids,
+    projectIds: request.project_ids,
+    userIds: request.user_ids,
+    statuses: request.statuses,
+  };
+}
+
+type SettlementRecord = Awaited<ReturnType<typeof reportsRepo.settlementPage>>[number];
+
+function settlementSource(record: SettlementRecord): SettlementReportSource {
+  return {
+    number: record.number,
+    employee: record.employee,
+    organizationUnit: record.organizationUnit,
+    costCentre: record.costCentre,
+    project: record.project,
+    destination: record.destination,
+    tripStart: localTime(record.startDate)!,
+    tripEnd: localTime(record.endDate)!,
+    status: record.status,
+    settledAt: localTime(record.settledAt),
+    calculated: record.calculated as CalculatedSettlement | null,
+  };
+}
+
+const SETTLEMENT_TYPES = new Set<ReportType>(['summaryReport', 'summaryExchangeReport', 'invoiceExchangeReport', 'invoiceExchangeDateRange', 'invoiceInternalReport']);
+
+/** The documents a report reads, page by page, and the rows each gives. */
+function sourceOf(db: Database, type: ReportType, request: ReportRequest, scope: ReportScope, language: ReportLanguage) {
+  if (SETTLEMENT_TYPES.has(type)) {
+    const byTableDay = type === 'invoiceExchangeDateRange' ? { from: request.date_from, to: request.date_to } : null;
+    const rowsOf = (source: SettlementReportSource): ReportRow[] => {
+      switch (type) {
+        case 'summaryReport':
+          return [summaryRow(source)];
+        case 'summaryExchangeReport':
+          return summaryExchangeRows(source);
+        case 'invoiceExchangeReport':
+          return invoiceExchangeRows(source, language);
+        case 'invoiceExchangeDateRange':
+          return invoiceExchangeRows(source, language, byTableDay!);
+        default:
+          return invoiceInternalRows(source, language);
+      }
+    };
+    return {
+      count: () => reportsRepo.countSettlements(db, scope, byTableDay),
+      async *pages() {
+        for (let afterId = 0; ; ) {
+          const page = await reportsRepo.settlementPage(db, scope, afterId, PAGE_SIZE, byTableDay);
+          if (page.length === 0) return;
+          afterId = page[page.length - 1]!.id;
+          yield page.map((record) => rowsOf(settlementSource(record)));
+        }
+      },
+    };
+  }
+  if (type === 'delegationOrdersReport') {
+    return {
+      count: () => reportsRepo.countOrders(db, scope),
+      async *pages() {
+        for (let afterId = 0; ; ) {
+          const page = await reportsRepo.orderPage(db, scope, afterId, PAGE_SIZE);
+          if (page.length === 0) return;
+          afterId = page[page.length - 1]!.id;
+          yield page.map(({ id: _id, startDate, endDate, sentAt, acceptedAt, ...record }) => [
+            orderRow({ ...record, tripStart: localTime(startDate)!, tripEnd: localTime(endDate)!, sentAt: localTime(sentAt), acceptedAt: localTime(acceptedAt) }),
+          ]);
+        }
+      },
+    };
+  }
+  // budgetReport: one row per budget, a company has a few hundred at most.
+  let budgets: ReturnType<typeof reportsRepo.budgets> | undefined;
+  const load = () => (budgets ??= reportsRepo.budgets(db, scope, request.date_from, request.date_to));
+  return {
+    count: async () => (await load()).length,
+    async *pages() {
+      yield (await load()).map((budget) => [budgetRow(budget)]);
+    },
+  };
+}
+
+export class ReportTooLargeForPdf extends Error {}
+
+/**
+ * Generates one claimed report: reads its documents page by page, writes each page's rows to the
+ * file's stream while the storage takes it, and records the progress after every page.
+ */
+export async function generateReport(deps: { db: Database; storage: FileStorage; clock: Clock; log: FastifyBaseLogger }, report: StoredReport): Promise<void> {
+  const { db, storage, clock } = deps;
+  const type = report.reportType as ReportType;
+  const request = report.request as ReportRequest;
+  const language: ReportLanguage = report.language === 'en' ? 'en' : 'pl';
+  const columns = REPORT_COLUMNS[type];
+  const source = sourceOf(db, type, request, scopeOf(report.companyId, request), language);
+  const storageKey = `c${report.companyId}/report/${report.id}`;
+  try {
+    const total = await source.count();
+    await reportsRepo.progress(db, report.id, { rowsDone: 0, rowsTotal: total });
+    if (request.file_format === 'pdf' && total > PDF_REPORT_MAX_ROWS) throw new ReportTooLargeForPdf();
+    const writer = createReportWriter(request.file_format, columns, language, REPORT_TYPE_TITLES[type][language === 'pl' ? 0 : 1]);
+    const stored = storage.putStream(storageKey, writer.output);
+    // The storage's error surfaces through `stored`; until it is awaited, keep it from being unhandled.
+    stored.catch(() => undefined);
+    const totals = new ReportTotals(columns);
+    let done = 0;
+    let rowCount = 0;
+    try {
+      for await (const page of source.pages()) {
+        for (const rows of page) {
+          for (const row of rows) {
+            totals.add(row);
+            await writer.row(row);
+            rowCount += 1;
+          }
+        }
+        done += page.length;
+        await reportsRepo.progress(db, report.id, { rowsDone: done });
+      }
+      await writer.finish(totals.row(TOTAL_LABEL[language]));
+    } catch (error) {
+      writer.abort(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    }
+    await stored;
+    await reportsRepo.finish(db, report.id, { status: 'ready', storageKey, rowsDone: done, finishedAt: clock.now() });
+    deps.log.info({ reportId: report.id, companyId: report.companyId, type, rows: rowCount }, 'report generated');
+  } catch (error) {
+    const code = error instanceof ReportTooLargeForPdf ? 'report.pdfTooLarge' : 'report.generationFailed';
+    if (code === 'report.generationFailed') deps.log.error({ err: error, reportId: report.id }, 'report generation failed');
+    await reportsRepo.finish(db, report.id, { status: 'failed', error: code, finishedAt: clock.now() });
+  }
+}
