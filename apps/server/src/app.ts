@@ -5,6 +5,7 @@ import { healthApi } from '@delego/contract';
 import { bindEndpoint } from './http/bind-endpoint.ts';
 import { storableInputValidatorCompiler } from './http/validator.ts';
 import { InFlightWork } from './http/in-flight.ts';
+import { serializeRequestForLog } from './http/log-redaction.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
@@ -69,7 +70,8 @@ export interface AppDependencies {
   /** Built web app to serve, or null for an API-only instance (tests). */
   webDist: string | null;
   authRateLimitPerMinute: number;
-  logger?: boolean | { level: string };
+  /** Log requests (one-time tokens redacted from their URLs) at this level, to stdout or to `stream`. */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Use a ready logger instance instead (e.g. a silent one in benches). */
   loggerInstance?: FastifyBaseLogger;
   /** Trust X-Forwarded-For from a proxy in front. */
@@ -104,7 +106,7 @@ declare module 'fastify' {
  */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.loggerInstance ? undefined : (deps.logger ?? false),
+    logger: deps.loggerInstance || !deps.logger ? false : { ...(deps.logger === true ? {} : deps.logger), serializers: { req: serializeRequestForLog } },
     loggerInstance: deps.loggerInstance,
     genReqId: () => randomUUID(),
     trustProxy: deps.trustProxy ?? false,

@@ -17,6 +17,21 @@ const approver: DocumentActor = { isOwner: false, isCurrentApprover: true, isLas
 const decider: DocumentActor = { isOwner: false, isCurrentApprover: false, isLastDecider: true, canOverrideDecisions: false };
 const stranger: DocumentActor = { isOwner: false, isCurrentApprover: false, isLastDecider: false, canOverrideDecisions: false };
 
+describe('separation of duties', () => {
+  // Someone who filled in the document for a colleague, and who is also on its path and holds every acceptance permission.
+  const fillerAndAcceptor: DocumentActor = { isOwner: true, isCurrentApprover: true, isLastDecider: false, canOverrideDecisions: true };
+
+  it('refuses every decision on a document that is theirs or that they filled in, whatever their step or permissions', () => {
+    const waiting = settlement({ status: 'submitted', stage: 'substantive' });
+    for (const action of ['accept', 'reject', 'returnForCorrection'] as const) {
+      expect(decide(waiting, action, fillerAndAcceptor)).toEqual({ allowed: false, refusal: 'document.refused.notEntitled' });
+    }
+    expect(decide(settlement({ status: 'accepted', stage: 'financial' }), 'settle', fillerAndAcceptor)).toEqual({ allowed: false, refusal: 'document.refused.notEntitled' });
+    expect(decide(order({ status: 'submitted', stage: 'substantive' }), 'accept', fillerAndAcceptor)).toEqual({ allowed: false, refusal: 'document.refused.notEntitled' });
+    expect(allowedActions(waiting, fillerAndAcceptor)).toEqual(['withdraw', 'cancel']);
+  });
+});
+
 describe('trip order status machine', () => {
   it('lets the owner edit, submit and delete a new order, and nobody else', () => {
     expect(allowedActions(order(), owner)).toEqual(['edit', 'submit', 'cancel', 'delete']);

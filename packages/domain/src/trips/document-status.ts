@@ -79,7 +79,9 @@ export function decide(
 ): TransitionResult {
   const { status, kind } = document;
   const owner = actor.isOwner;
-  const approver = actor.isCurrentApprover || actor.canOverrideDecisions;
+  // Separation of duties: nobody decides a document that is theirs or that they filled in, whatever
+  // their path step or permissions.
+  const approver = !owner && (actor.isCurrentApprover || actor.canOverrideDecisions);
   const isLastStep = options.isLastStepOfStage ?? true;
 
   switch (action) {

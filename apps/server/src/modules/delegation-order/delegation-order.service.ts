@@ -358,6 +358,8 @@ export function createDelegationOrderService(deps: { db: Database; clock: Clock;
           }
           // Editing follows the status machine: the owner, while created or returned for correction.
           await workflow.assertAction(tx, ctx, orderAsTripDocument(existing), 'edit');
+          // An edit names the version it was made on, so that it never silently overwrites a newer one.
+          if (form.version === undefined) return failure([{ path: ['version'], code: 'validation.required' }]);
         }
         const references = await referenceIssues(tx, ctx, form, isNew);
         const issues = [...references.issues, ...validateDelegationOrder(form, { multipleAdvances: settings.multiple_advances, taskRequiresComment: references.taskRequiresComment })];

@@ -179,6 +179,8 @@ describe('POST delegation-order/save-standard', () => {
     const order = await createOrder(s.headers.employee, orderBody(s.employee.id, s.task.id));
     const updated = await api.post('/delegation-order/save-standard', s.headers.employee, { ...orderBody(s.employee.id, s.task.id, { end_date: '2026-05-07 18:00', advances: [] }), id: order.id, version: 1 });
     expect(updated.json()).toMatchObject({ status: 'OK', delegationOrder: { version: 2, end_date: '2026-05-07 18:00', advances: [] } });
+    const unversioned = await api.post('/delegation-order/save-standard', s.headers.employee, { ...orderBody(s.employee.id, s.task.id, { end_date: '2026-05-08 18:00' }), id: order.id });
+    expect(unversioned.json()).toMatchObject({ status: 'error', issues: [{ path: ['version'], code: 'validation.required' }] });
     const stale = await api.post('/delegation-order/save-standard', s.headers.employee, { ...orderBody(s.employee.id, s.task.id), id: order.id, version: 1 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().code).toBe('CONFLICT');

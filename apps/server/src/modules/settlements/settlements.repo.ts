@@ -244,6 +244,14 @@ export const settlementsRepo = {
     return row?.version ?? null;
   },
 
+  /**
+   * Makes the saves of one employee's settlements take turns until the transaction ends, so that the
+   * overlap check (spec §5) and the write are one step for concurrent requests.
+   */
+  async lockEmployeeTrips(tx: Executor, userId: number) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('delego.trips'), ${userId})`);
+  },
+
   /** Other settlements of the employee whose time overlaps the period (spec §5). */
   async overlapping(db: Executor, companyId: number, userId: number, start: Date, end: Date, exceptId: number | null) {
     return db

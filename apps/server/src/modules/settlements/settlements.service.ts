@@ -381,7 +381,9 @@ export function createSettlementsService(deps: { db: Database; clock: Clock; wor
           if (EDITABLE_STATUSES.has(existing.status)) throw new AppError(ErrorCode.forbidden, { messages: ['You do not have permission to perform this action'] });
           return { status: 'unknownError', code: 'document.refused.status', message: SAVE_MESSAGES.status };
         }
-        if (body.version !== undefined && body.version !== existing.version) return { status: 'unknownError', code: ErrorCode.conflict, message: SAVE_MESSAGES.conflict };
+        // An edit names the version it was made on, so that it never silently overwrites a newer one.
+        if (body.version === undefined) return validationError([{ path: ['version'], code: 'validation.required' }]);
+        if (body.version !== existing.version) return { status: 'unknownError', code: ErrorCode.conflict, message: SAVE_MESSAGES.conflict };
       }
 
       const issues: Issue[] = [];
@@ -500,6 +502,12 @@ export function createSettlementsService(deps: { db: Database; clock: Clock; wor
       let droppedFiles: string[];
       try {
         const outcome = await db.transaction(async (tx) => {
+          // Spec §5: no other settlement of the employee at the same time. Saves for one employee take turns
+          // (a lock held to the commit), and the check is made again inside the transaction, so parallel
+          // overlapping saves cannot all pass the check made above.
+          await settlementsRepo.lockEmployeeTrips(tx, employeeId);
+          const concurrent = await settlementsRepo.overlapping(tx, companyId, employeeId, new Date(start), new Date(end), existing?.id ?? null);
+          if (concurrent.length > 0) return { overlapping: concurrent[0]! };
           const now = clock.now();
           let id: number;
           if (existing) {
@@ -524,6 +532,10 @@ export function createSettlementsService(deps: { db: Database; clock: Clock; wor
           return { id, dropped };
         });
         if (outcome === 'conflict') return { status: 'unknownError', code: ErrorCode.conflict, message: SAVE_MESSAGES.conflict };
+        if ('overlapping' in outcome) {
+          const other = outcome.overlapping;
+          return validationError([{ path: ['start_date'], code: 'delegation.otherDelegationAtThatTime', params: { number: other.number ?? `#${other.id}` } }]);
+        }
         savedId = outcome.id;
         droppedFiles = outcome.dropped;
       } catch (error) {

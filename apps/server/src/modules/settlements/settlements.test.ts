@@ -64,10 +64,18 @@ describe('POST /api/delegation/save-standard', () => {
     expect(await lastAuditRow(t.db, c.company.id, 'delegation.update')).toMatchObject({ entityId: String(first.id) });
   });
 
+  it('refuses an edit that does not name the version it was made on, and keeps what was saved', async () => {
+    const first = await saved(c.headers.employee, domesticForm({}, '2026-03-27'));
+    const body = (await save(c.headers.employee, { ...domesticForm({ destinationText: 'Gdzie indziej' }, '2026-03-27'), id: first.id })).json();
+    expect(body).toMatchObject({ status: 'validationError', issues: [{ path: ['version'], code: 'validation.required' }] });
+    const [row] = await t.db.select().from(delegations).where(eq(delegations.id, first.id));
+    expect(row).toMatchObject({ version: 1, destinationText: 'Kraków' });
+  });
+
   it('answers validationError with the form issues at their fields and keeps what was saved', async () => {
     const first = await saved(c.headers.employee, domesticForm({}, '2026-03-03'));
     const broken = domesticForm({ end_date: '2026-03-03 06:00', transport: [] }, '2026-03-03');
-    const response = await save(c.headers.employee, { ...broken, id: first.id });
+    const response = await save(c.headers.employee, { ...broken, id: first.id }, first.version);
     const body = response.json();
     expect(body).toMatchObject({ status: 'validationError', code: 'VALIDATION_FAILED', message: 'Form not validated, check and correct errors before saving' });
     expect(issueCodes(body)).toEqual(expect.arrayContaining(['end_date:validation.endBeforeStart', 'transport:validation.minTransportSegments']));
@@ -92,7 +100,20 @@ describe('POST /api/delegation/save-standard', () => {
     expect(body.issues).toEqual([{ path: ['start_date'], code: 'delegation.otherDelegationAtThatTime', params: { number: `#${first.id}` } }]);
     // A colleague may travel at the same time, and the same settlement may be saved again.
     expect((await save(c.headers.colleague, domesticForm({}, '2026-03-04'))).json().status).toBe('OK');
-    expect((await save(c.headers.employee, { ...domesticForm({}, '2026-03-04'), id: first.id })).json().status).toBe('OK');
+    expect((await save(c.headers.employee, { ...domesticForm({}, '2026-03-04'), id: first.id }, first.version)).json().status).toBe('OK');
+  });
+
+  it('saves exactly one of 100 parallel overlapping settlements of one employee', async () => {
+    const traveller = await settlementCompany(t.app, t.db);
+    const attempts = Array.from({ length: 100 }, (_, index) => {
+      const form = domesticForm({ destinationText: `Kraków ${index}` }, '2026-03-17');
+      return save(traveller.headers.employee, form);
+    });
+    const answers = (await Promise.all(attempts)).map((response) => response.json() as { status: string; issues?: { code: string }[] });
+    expect(answers.filter((answer) => answer.status === 'OK')).toHaveLength(1);
+    expect(answers.filter((answer) => answer.issues?.some((issue) => issue.code === 'delegation.otherDelegationAtThatTime'))).toHaveLength(99);
+    const rows = await t.db.select().from(delegations).where(eq(delegations.userId, traveller.employee.id));
+    expect(rows).toHaveLength(1);
   });
 
   it('lets someone with delegationForOthers settle for a colleague, and nobody else', async () => {
@@ -105,7 +126,7 @@ describe('POST /api/delegation/save-standard', () => {
 
   it('refuses to change the employee of a saved settlement (unauthorised field change)', async () => {
     const first = await saved(c.headers.employee, domesticForm({}, '2026-03-09'));
-    const body = (await save(c.headers.employee, { ...domesticForm({}, '2026-03-09'), id: first.id, user_id: c.colleague.id })).json();
+    const body = (await save(c.headers.employee, { ...domesticForm({}, '2026-03-09'), id: first.id, user_id: c.colleague.id }, first.version)).json();
     expect(issueCodes(body)).toEqual(['user_id:delegation.unauthorisedFieldChange']);
   });
 

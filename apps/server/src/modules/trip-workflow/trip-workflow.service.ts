@@ -197,8 +197,8 @@ function documentActorOf(actor: Pick<WorkflowActor, 'contextUserId' | 'permissio
     isOwner: owner,
     isCurrentApprover: isStepApprover(row, actor.contextUserId),
     isLastDecider: facts.lastDeciderId === actor.contextUserId,
-    // Nobody decides their own trip, whatever permissions they hold.
-    canOverrideDecisions: row.userId !== actor.contextUserId && hasPermission(actor.permissions, STAGE_PERMISSION[overrideStage(row)]),
+    // Nobody decides a trip that is theirs or that they filled in, whatever permissions they hold.
+    canOverrideDecisions: !owner && hasPermission(actor.permissions, STAGE_PERMISSION[overrideStage(row)]),
   };
 }
 

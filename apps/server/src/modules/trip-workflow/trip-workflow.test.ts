@@ -13,7 +13,7 @@ import {
   saveTwoStepOrderPath,
   tokenFromMail,
 } from '../../../test/trips.ts';
-import { actionTokens, advances, delegationOrders, delegations, documentDecisions, documentNumberTemplates, userRoles } from '../../db/schema/index.ts';
+import { actionTokens, advances, delegationOrders, delegations, documentDecisions, documentNumberTemplates, userRoles, users } from '../../db/schema/index.ts';
 import { bumpNumber, subjectStateOf, type TripWorkflow } from './trip-workflow.service.ts';
 
 let t: TestApp;
@@ -168,6 +168,20 @@ describe('refusals', () => {
     expect(stale.code).toBe('CONFLICT');
     expect(stale.messages).toEqual(['The record was changed by someone else']);
     expect((await orderRow(id)).status).toBe('submitted');
+  });
+
+  it('refuses the acceptance to whoever filled the document in, even the employee\'s own acceptor holding every acceptance permission', async () => {
+    const trip = await createTripCompany(t.db);
+    const boss = await createUser(t.db, trip.company, { permissions: ['delegationAcceptSubstantive', 'delegationAcceptFinancial', 'delegationForOthers', 'companyAdmin'] });
+    await t.db.update(users).set({ superiorId: boss.id }).where(eq(users.id, trip.employee.id));
+    const id = await insertOrder(t.db, trip.company.id, trip.employee.id, { createdById: boss.id });
+    const filler = await contextOf(t.app, trip.company, boss);
+    const submitted = await workflow.transition(filler, 'delegationOrder', id, 'submit');
+    expect(submitted.allowedActions).not.toContain('accept');
+    expect((await refusal(workflow.transition(filler, 'delegationOrder', id, 'accept'))).code).toBe('FORBIDDEN');
+    expect((await orderRow(id)).status).toBe('submitted');
+    // Another holder of the permission decides it.
+    expect((await workflow.transition(await contextOf(t.app, trip.company, trip.acceptor), 'delegationOrder', id, 'accept')).status).toBe('accepted');
   });
 
   it('refuses to step back across the acceptance that gave the number (numbering continuity)', async () => {

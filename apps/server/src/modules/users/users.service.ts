@@ -260,7 +260,9 @@ export function createUsersService(deps: { db: Database; clock: Clock }) {
         () => db.transaction(async (tx) => {
           const existing = isNew ? null : await usersRepo.findById(tx, companyId, body.id!, { forUpdate: true });
           if (!isNew && !existing) throw notFoundError();
-          if (existing && body.version !== undefined && body.version !== existing.version) {
+          // An edit names the version it was made on, so that it never silently overwrites a newer one.
+          if (existing && body.version === undefined) assertNoIssues([{ path: ['version'], code: 'validation.required' }]);
+          if (existing && body.version !== existing.version) {
             throw new AppError(ErrorCode.conflict, { messages: ['The record was changed by someone else'] });
           }
           const before = existing ? await detailOf(tx, existing) : null;

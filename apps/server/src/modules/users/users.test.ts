@@ -337,12 +337,16 @@ describe('editing a user', () => {
     expect(row!.after).toMatchObject({ surname: 'Nowakowska' });
   });
 
-  it('refuses a save over a newer version', async () => {
+  it('refuses a save over a newer version, and an edit that names no version', async () => {
     const user = await createdUser();
     const detail = (await edit(admin, user.id)).json();
     expect((await save(admin, toEditBody(detail, { position: 'A' }))).statusCode).toBe(200);
     const stale = await save(admin, toEditBody(detail, { position: 'B' }));
     expect(stale.statusCode).toBe(409);
+    expect((await edit(admin, user.id)).json().position).toBe('A');
+    const { version: _loaded, ...unversioned } = toEditBody(detail, { position: 'C' });
+    const withoutVersion = await save(admin, unversioned);
+    expect(withoutVersion.json()).toMatchObject({ issues: [{ path: ['version'], code: 'validation.required' }] });
     expect((await edit(admin, user.id)).json().position).toBe('A');
   });
 

@@ -102,7 +102,12 @@ export const vehicleRepo = {
   },
 
   /** Plates are the same whatever their spacing and case. */
-  async isPlatesTaken(db: Executor, companyId: number, platesKey: string, exceptId: number | undefined): Promise<boolean> {
+  /**
+   * Whether the plates are already registered where they would clash: a company car clashes with any
+   * vehicle, a private one with the company cars and its owner's other vehicles. A colleague's private
+   * car never clashes, so the answer does not tell an employee what a colleague drives.
+   */
+  async isPlatesTaken(db: Executor, companyId: number, platesKey: string, privateOwnerId: number | null, exceptId: number | undefined): Promise<boolean> {
     const [row] = await db
       .select({ id: vehicles.id })
       .from(vehicles)
@@ -110,6 +115,7 @@ export const vehicleRepo = {
         and(
           eq(vehicles.companyId, companyId),
           eq(sql`upper(replace(${vehicles.plates}, ' ', ''))`, platesKey),
+          privateOwnerId === null ? undefined : or(eq(vehicles.isPrivate, false), eq(vehicles.ownerUserId, privateOwnerId)),
           exceptId === undefined ? undefined : ne(vehicles.id, exceptId),
         ),
       )

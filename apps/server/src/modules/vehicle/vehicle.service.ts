@@ -75,7 +75,7 @@ export function createVehicleService(deps: { db: Database }) {
       return db.transaction(async (tx) => {
         const existing = body.id === undefined ? null : await editable(ctx, tx, body.id);
         if (ownerUserId !== null && admin && !(await vehicleRepo.userExists(tx, companyId, ownerUserId))) throw notFoundError();
-        if (await vehicleRepo.isPlatesTaken(tx, companyId, platesKey(plates), body.id)) throw fieldError(['plates'], 'vehicle.platesTaken');
+        if (await vehicleRepo.isPlatesTaken(tx, companyId, platesKey(plates), ownerUserId, body.id)) throw fieldError(['plates'], 'vehicle.platesTaken');
         const values = {
           ownerUserId,
           plates,

@@ -84,11 +84,21 @@ describe('vehicle/save (spec §7)', () => {
     expect((await api.post('/vehicle/save', annaHeaders, vehicle({ engine_capacity: 9998, type: 'truck' }))).statusCode).toBe(200);
   });
 
-  it('refuses plates already registered in the company, whatever their spacing', async () => {
+  it('refuses plates already registered by the same keeper or as a company car, whatever their spacing', async () => {
     await save(annaHeaders, vehicle({ plates: 'KR 77777' }));
-    const duplicate = await api.post('/vehicle/save', piotrHeaders, vehicle({ plates: 'kr77777' }));
-    expect(duplicate.json().issues).toEqual([{ path: ['plates'], code: 'vehicle.platesTaken' }]);
+    const again = await api.post('/vehicle/save', annaHeaders, vehicle({ plates: 'kr77777' }));
+    expect(again.json().issues).toEqual([{ path: ['plates'], code: 'vehicle.platesTaken' }]);
+    await save(admin, vehicle({ plates: 'KR 55555', is_private: false }));
+    const companyCar = await api.post('/vehicle/save', piotrHeaders, vehicle({ plates: 'kr 55555' }));
+    expect(companyCar.json().issues).toEqual([{ path: ['plates'], code: 'vehicle.platesTaken' }]);
+    expect((await api.post('/vehicle/save', admin, vehicle({ plates: 'KR77777', is_private: false }))).json().issues).toEqual([{ path: ['plates'], code: 'vehicle.platesTaken' }]);
     expect((await api.post('/vehicle/save', otherAdmin, vehicle({ plates: 'KR 77777', is_private: false }))).statusCode).toBe(200);
+  });
+
+  it("does not reveal a colleague's private car: the same plates are a record of Piotr's own", async () => {
+    await save(annaHeaders, vehicle({ plates: 'KR 88888' }));
+    const piotrs = await save(piotrHeaders, vehicle({ plates: 'kr88888' }));
+    expect(piotrs.owner_user_id).toBe(piotr.id);
   });
 
   it('lets an employee change only their own private vehicles', async () => {
