@@ -507,7 +507,7 @@ export function createSettlementsService(deps: { db: Database; clock: Clock; wor
           // overlapping saves cannot all pass the check made above.
           await settlementsRepo.lockEmployeeTrips(tx, employeeId);
           const concurrent = await settlementsRepo.overlapping(tx, companyId, employeeId, new Date(start), new Date(end), existing?.id ?? null);
-          if (concurrent.length > 0) return { overlapping: concurrent[0]! };
+          if (concurrent[0]) return { kind: 'overlapping' as const, other: concurrent[0] };
           const now = clock.now();
           let id: number;
           if (existing) {
@@ -529,11 +529,11 @@ export function createSettlementsService(deps: { db: Database; clock: Clock; wor
             before: existing ? { start_date: wall(existing.startDate), end_date: wall(existing.endDate), total_pln: existing.totalPln, balance_pln: existing.balancePln } : null,
             after: audited,
           });
-          return { id, dropped };
+          return { kind: 'saved' as const, id, dropped };
         });
         if (outcome === 'conflict') return { status: 'unknownError', code: ErrorCode.conflict, message: SAVE_MESSAGES.conflict };
-        if ('overlapping' in outcome) {
-          const other = outcome.overlapping;
+        if (outcome.kind === 'overlapping') {
+          const { other } = outcome;
           return validationError([{ path: ['start_date'], code: 'delegation.otherDelegationAtThatTime', params: { number: other.number ?? `#${other.id}` } }]);
         }
         savedId = outcome.id;
