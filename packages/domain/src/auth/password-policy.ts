@@ -18,13 +18,14 @@ export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = {
 };
 
 /**
- * Checks a new password against the policy and the current password.
- * Returns issues on `path` with codes translated by the web (`validation.password.*`).
+ * Checks a new password against the policy and, when `isCommon` is given (the server's list of common and
+ * breached passwords), against that list. Returns issues on `path` with codes translated by the web
+ * (`validation.password.*`).
  */
 export function validateNewPassword(
   password: string,
   policy: PasswordPolicy,
-  options: { path?: (string | number)[]; repeated?: string; differsFrom?: (candidate: string) => boolean } = {},
+  options: { path?: (string | number)[]; repeated?: string; isCommon?: (candidate: string) => boolean } = {},
 ): Issue[] {
   const path = options.path ?? ['password'];
   const issues: Issue[] = [];
@@ -36,6 +37,7 @@ export function validateNewPassword(
   if (policy.require_uppercase && !/\p{Lu}/u.test(password)) issues.push({ path, code: 'validation.password.uppercase' });
   if (policy.require_digit && !/\d/.test(password)) issues.push({ path, code: 'validation.password.digit' });
   if (policy.require_special && !/[^\p{L}\d\s]/u.test(password)) issues.push({ path, code: 'validation.password.special' });
+  if (options.isCommon?.(password)) issues.push({ path, code: 'validation.password.common' });
   if (options.repeated !== undefined && options.repeated !== password) {
     issues.push({ path: ['repeat_password'], code: 'validation.password.mismatch' });
   }

@@ -24,6 +24,7 @@ import { companyRepo, type CompanyRecord } from '../company/company.repo.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { outboxRepo } from '../mail/outbox.repo.ts';
 import { authRepo, type UserRow } from './auth.repo.ts';
+import { loadCommonPasswordCheck } from './common-passwords.ts';
 import { passwordHasher, verifyAgainstDummy } from './password-hasher.ts';
 import type { TokenSigner } from './token-signer.ts';
 import { passwordChangeMail } from './auth.mails.ts';
@@ -196,7 +197,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     within?: (tx: Transaction) => Promise<void>,
   ) {
     const { newPassword, repeated, now, reason } = change;
-    const issues = validateNewPassword(newPassword, passwordPolicyOf(company.settings), { path: ['new_password'], repeated });
+    const issues = validateNewPassword(newPassword, passwordPolicyOf(company.settings), { path: ['new_password'], repeated, isCommon: await loadCommonPasswordCheck() });
     if (issues.length === 0 && (await passwordHasher.verify(user.passwordHash, newPassword))) {
       issues.push({ path: ['new_password'], code: 'validation.password.sameAsCurrent' });
     }

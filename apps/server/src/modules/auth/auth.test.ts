@@ -208,6 +208,18 @@ describe('change of an expired password', () => {
     );
   });
 
+  it('refuses a new password from the list of common and breached passwords, whatever its composition', async () => {
+    const company = await createCompany(t.db, { password_expiry: 'month' });
+    const user = await createUser(t.db, company, { passwordChangedAt: new Date('2026-01-01T00:00:00Z') });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-expired-password',
+      payload: { company: company.code, username: user.login, password: TEST_PASSWORD, new_password: 'P@ssw0rd', repeat_password: 'P@ssw0rd' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues).toEqual([{ path: ['new_password'], code: 'validation.password.common' }]);
+  });
+
   it('refuses a new password equal to the current one', async () => {
     const company = await createCompany(t.db, { password_expiry: 'month' });
     const user = await createUser(t.db, company, { passwordChangedAt: new Date('2026-01-01T00:00:00Z') });

@@ -26,6 +26,7 @@ import { pageWindow } from '../../http/paging.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { authRepo } from '../auth/auth.repo.ts';
 import { passwordHasher } from '../auth/password-hasher.ts';
+import { loadCommonPasswordCheck } from '../auth/common-passwords.ts';
 import { usersRepo, type UserListFilter, type UserRow, type UserValues } from './users.repo.ts';
 
 
@@ -250,7 +251,7 @@ export function createUsersService(deps: { db: Database; clock: Clock }) {
       const repeated = body.repeat_password ?? '';
       if (isNew || password !== '' || repeated !== '') {
         const policy = passwordPolicyOf(ctx.actor.settings);
-        const passwordIssues = validateNewPassword(password, policy, { path: ['password'], repeated });
+        const passwordIssues = validateNewPassword(password, policy, { path: ['password'], repeated, isCommon: await loadCommonPasswordCheck() });
         issues.push(...passwordIssues.map((issue) => (issue.code === 'validation.required' ? { ...issue, code: 'global.error.required' } : issue)));
       }
       if (!isNew && body.id === ctx.actor.userId && !body.is_active) issues.push({ path: ['is_active'], code: 'user.cannotDisableSelf' });

@@ -233,7 +233,7 @@ describe('user validation', () => {
     ]);
   });
 
-  it("applies the company's password policy and wants the password repeated", async () => {
+  it("applies the company's password policy and the list of common passwords, and wants the password repeated", async () => {
     expect(await issuesOf({ password: 'Krotkie1!', repeat_password: 'Krotkie1!' })).toEqual([
       { path: ['password'], code: 'validation.password.tooShort', params: { min: 10 } },
     ]);
@@ -241,6 +241,8 @@ describe('user validation', () => {
       { path: ['password'], code: 'validation.password.uppercase' },
     ]);
     expect(await issuesOf({ repeat_password: 'Inne-Haslo-2026!' })).toEqual([{ path: ['repeat_password'], code: 'validation.password.mismatch' }]);
+    // Composition is not enough: a password on the shipped list of common and breached passwords is refused.
+    expect(await issuesOf({ password: 'g00dPa$$w0rD', repeat_password: 'g00dPa$$w0rD' })).toEqual([{ path: ['password'], code: 'validation.password.common' }]);
     expect(await issuesOf({ password: null, repeat_password: null })).toEqual([{ path: ['password'], code: 'global.error.required' }]);
   });
 
@@ -344,7 +346,7 @@ describe('editing a user', () => {
     const stale = await save(admin, toEditBody(detail, { position: 'B' }));
     expect(stale.statusCode).toBe(409);
     expect((await edit(admin, user.id)).json().position).toBe('A');
-    const { version: _loaded, ...unversioned } = toEditBody(detail, { position: 'C' });
+    const { version: _loaded, ...unversioned }: Record<string, unknown> = toEditBody(detail, { position: 'C' });
     const withoutVersion = await save(admin, unversioned);
     expect(withoutVersion.json()).toMatchObject({ issues: [{ path: ['version'], code: 'validation.required' }] });
     expect((await edit(admin, user.id)).json().position).toBe('A');

