@@ -150,7 +150,7 @@ export const optimaApi = {
   contractors: defineEndpoint({
     method: 'GET',
     path: '/optima/contractors',
-    summary: 'Contractors imported from Optima and the company contractor carrying each code',
+    summary: 'Contractors imported from Optima, the company contractor carrying each code, and the contractors to choose from',
     response: z.object({
       items: z.array(
         z.object({
@@ -163,6 +163,8 @@ export const optimaApi = {
           contractor_name: z.string().nullable(),
         }),
       ),
+      /** The company's active contractors, to give one an Optima contractor's code. */
+      choices: z.array(z.object({ id: z.number().int(), name: z.string() })),
     }),
   }),
   mapContractor: defineEndpoint({
@@ -178,7 +180,7 @@ export const optimaApi = {
   employees: defineEndpoint({
     method: 'GET',
     path: '/optima/employees',
-    summary: 'Employees imported from Optima and the user each is matched to, with a suggestion by name',
+    summary: 'Employees imported from Optima and the user each is matched to, with a suggestion by name, and the users to choose from',
     response: z.object({
       items: z.array(
         z.object({
@@ -191,6 +193,8 @@ export const optimaApi = {
           suggested_user_id: z.number().int().nullable(),
         }),
       ),
+      /** The company's active users, to match an employee to. */
+      users: z.array(z.object({ id: z.number().int(), full_name: z.string() })),
     }),
   }),
   mapEmployee: defineEndpoint({

@@ -182,10 +182,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   { path: '/report', titleKey: 'report.list', access: 'authenticated', load: () => import('../features/reports/report-list-page.tsx').then((m) => m.ReportListPage) },
   { path: '/report/new', titleKey: 'report.new', access: 'authenticated', load: () => import('../features/reports/report-new-page.tsx').then((m) => m.ReportNewPage) },
-  { path: '/optima', titleKey: 'accountingExport.index', access: 'authenticated' },
-  { path: '/optima/settings/category', titleKey: 'accountingExport.category', access: 'authenticated' },
-  { path: '/optima/settings/contractor', titleKey: 'accountingExport.contractor', access: 'authenticated' },
-  { path: '/optima/settings/employee', titleKey: 'accountingExport.employee', access: 'authenticated' },
+  { path: '/optima', titleKey: 'accountingExport.index', access: 'authenticated', load: () => import('../features/optima/optima-export-page.tsx').then((m) => m.OptimaExportPage) },
+  { path: '/optima/settings/category', titleKey: 'accountingExport.category', access: 'authenticated', load: () => import('../features/optima/optima-settings-pages.tsx').then((m) => m.OptimaCategoryPage) },
+  { path: '/optima/settings/contractor', titleKey: 'accountingExport.contractor', access: 'authenticated', load: () => import('../features/optima/optima-settings-pages.tsx').then((m) => m.OptimaContractorPage) },
+  { path: '/optima/settings/employee', titleKey: 'accountingExport.employee', access: 'authenticated', load: () => import('../features/optima/optima-settings-pages.tsx').then((m) => m.OptimaEmployeePage) },
 
   // Travel services
   { path: '/travel-service', titleKey: 'travelService.list', access: 'authenticated' },

@@ -27,6 +27,7 @@ import { fieldError, notFoundError } from '../../lib/app-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { bookingsRepo } from '../bookings/bookings.repo.ts';
+import { contractorRepo } from '../contractor/contractor.repo.ts';
 import { invoicesRepo, type InvoiceRow } from '../invoices/invoices.repo.ts';
 import { optimaRepo, type OptimaSettingsRow } from './optima.repo.ts';
 
@@ -178,7 +179,10 @@ export function createOptimaService(deps: { db: Database; clock: Clock }) {
 
     async contractors(ctx: AuthenticatedContext) {
       assertExportArea(ctx);
-      const rows = await optimaRepo.contractors(db, ctx.actor.companyId);
+      const [rows, choices] = await Promise.all([
+        optimaRepo.contractors(db, ctx.actor.companyId),
+        contractorRepo.options(db, ctx.actor.companyId),
+      ]);
       return {
         items: rows.map(({ row, contractorId, contractorName }) => ({
           id: row.id,
@@ -189,6 +193,7 @@ export function createOptimaService(deps: { db: Database; clock: Clock }) {
           contractor_id: contractorId,
           contractor_name: contractorName,
         })),
+        choices: choices.filter((choice) => choice.isActive).map((choice) => ({ id: choice.id, name: choice.name })),
       };
     },
 
@@ -241,6 +246,7 @@ export function createOptimaService(deps: { db: Database; clock: Clock }) {
                 )?.id ?? null)
               : null,
         })),
+        users: people.map((person) => ({ id: person.id, full_name: `${person.name} ${person.surname}` })),
       };
     },
 

@@ -9,6 +9,7 @@ import { authHeaders } from '../../../test/sessions.ts';
 import { apiCalls, lastAuditRow } from '../../../test/api-helpers.ts';
 import { domesticForm, settlementCompany, type SettlementCompany } from '../../../test/settlements.ts';
 import { updateCompanySettings } from '../../../test/trips.ts';
+import { contractors } from '../../db/schema/index.ts';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/optima');
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
@@ -123,9 +124,30 @@ describe('Optima settings and dictionaries', () => {
     );
   });
 
+  it('gives a company contractor chosen from the active ones the Optima contractor’s code', async () => {
+    const [chosen] = await t.db
+      .insert(contractors)
+      .values({ companyId: c.company.id, name: 'Hotel Wawel (umowa ramowa)' })
+      .returning({ id: contractors.id });
+    await t.db.insert(contractors).values({ companyId: c.company.id, name: 'Dawny kontrahent', isActive: false });
+    const before = (await api.get('/optima/contractors', accountant)).json();
+    expect(before.choices).toContainEqual({ id: chosen!.id, name: 'Hotel Wawel (umowa ramowa)' });
+    expect(before.choices.map((choice: { name: string }) => choice.name)).not.toContain('Dawny kontrahent');
+    const optimaContractor = before.items.find((item: { code: string }) => item.code === 'HOTWAW');
+    expect(
+      (await api.post('/optima/contractors/map', accountant, { id: optimaContractor.id, contractor_id: chosen!.id }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await api.get('/optima/contractors', accountant)).json().items.find((item: { code: string }) => item.code === 'HOTWAW'),
+    ).toMatchObject({ contractor_id: chosen!.id, contractor_name: 'Hotel Wawel (umowa ramowa)' });
+  });
+
   it('maps an Optima employee to a user, and refuses an unknown user', async () => {
-    const employee = (await api.get('/optima/employees', accountant)).json().items[0];
+    const answer = (await api.get('/optima/employees', accountant)).json();
+    const employee = answer.items[0];
     expect(employee).toMatchObject({ code: 'JTESTOWY', user_id: null });
+    expect(answer.users.map((user: { id: number }) => user.id)).toContain(c.employee.id);
     expect(
       (await api.post('/optima/employees/map', accountant, { id: employee.id, user_id: c.employee.id }))
         .statusCode,

@@ -175,6 +175,33 @@ describe('saving a settlement', () => {
     expect(reason.textContent).toContain('Brak skanów biletów kolejowych');
   });
 
+  it('chooses the settlement’s Optima category from the imported ones and keeps it on saving', async () => {
+    const exportUser = buildUserProperties({ system_settings: { ...user.system_settings, modules: { ...user.system_settings.modules, accounting_export: 2 } } });
+    const { server } = renderApp('/delegation/edit/31', {
+      user: exportUser,
+      handlers: {
+        ...common,
+        'GET /api/optima/categories': {
+          body: {
+            items: [
+              { id: 1, code: 'DELEG', general_code: null, type: null, description: 'Podróże służbowe', is_active: true },
+              { id: 2, code: 'HOTEL', general_code: null, type: null, description: 'Noclegi', is_active: true },
+            ],
+          },
+        },
+        [EDIT]: { body: { delegation: settlementDocument({ form: { ...domesticForm, id: 31, user_id: 12, optima_category_code: 'HOTEL' } }), selected_transport_types: [] } },
+        [SAVE]: { body: { status: 'OK', delegation: settlementDocument() } },
+      },
+    });
+    const category = await screen.findByRole('combobox', { name: 'Kategoria w Optimie' }, { timeout: 15_000 });
+    await waitFor(() => expect(category.textContent).toBe('HOTEL – Noclegi'));
+    fireEvent.mouseDown(category);
+    fireEvent.click(await screen.findByRole('option', { name: 'DELEG – Podróże służbowe' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(server.requestsTo(SAVE)).toHaveLength(1));
+    expect(server.requestsTo(SAVE)[0]!.body).toMatchObject({ delegation: { id: 31, optima_category_code: 'DELEG' } });
+  });
+
   it('sends a settlement the user can no longer edit to its view', async () => {
     renderApp('/delegation/edit/31', {
       user,

@@ -4,14 +4,17 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { useCurrentUser } from '../../../lib/session.tsx';
+import { userHasModule } from '../../../lib/user-context.ts';
+import { useOptimaCategories } from '../../optima/api/optima.ts';
 import { useFormOptions } from '../api/settlements.ts';
 import type { SettlementFormValues } from '../model/form-values.ts';
 import { useIssueText } from './fields.tsx';
 import { useFieldIssues } from './form-issues-context.tsx';
 
 interface ReferenceSelectProps {
-  name: 'meta.cost_centre_id' | 'meta.project_id';
-  /** The issue key the server reports it under (`cost_centre_id`, `project_id`). */
+  name: 'meta.cost_centre_id' | 'meta.project_id' | 'meta.optima_category_code';
+  /** The issue key the server reports it under (`cost_centre_id`, `project_id`, `optima_category_code`). */
   issueKey: string;
   label: string;
   options: { value: string; label: string; disabled?: boolean }[];
@@ -54,7 +57,8 @@ function ReferenceSelect({ name, issueKey, label, options, disabled, helperText 
 }
 
 /**
- * Step 1's fields of the settlement as a document: its base order, cost centre and project. A
+ * Step 1's fields of the settlement as a document: its base order, cost centre, project and, with the
+ * accounting export on, its Optima category (chosen from the categories imported from Optima). A
  * settlement made from an order keeps the order's cost centre (spec §5 "cost centre must equal the
  * order's").
  */
@@ -63,6 +67,8 @@ export function SettlementDetails() {
   const { control } = useFormContext<SettlementFormValues>();
   const meta = useWatch({ control, name: 'meta' });
   const options = useFormOptions();
+  const exportOn = userHasModule(useCurrentUser(), 'accounting_export');
+  const categories = useOptimaCategories(exportOn);
   const { issues } = useFieldIssues('delegation_order_id');
   const orderIssue = useIssueText(issues);
   if (!meta) return null;
@@ -107,6 +113,24 @@ export function SettlementDetails() {
           options={projects.map((project) => ({ value: String(project.id), label: project.name, disabled: !project.is_active && String(project.id) !== meta.project_id }))}
         />
       </Grid>
+      {exportOn && ((categories.data?.items.length ?? 0) > 0 || meta.optima_category_code !== '') && (
+        <Grid size={{ xs: 12, md: 6 }}>
+          <ReferenceSelect
+            name="meta.optima_category_code"
+            issueKey="optima_category_code"
+            label={t('details.optimaCategory')}
+            options={[
+              ...(categories.data?.items ?? [])
+                .filter((category) => category.is_active || category.code === meta.optima_category_code)
+                .map((category) => ({ value: category.code, label: category.description ? `${category.code} – ${category.description}` : category.code })),
+              // A code no longer among the imported categories stays shown, so the server can say why it is refused.
+              ...(meta.optima_category_code !== '' && !categories.data?.items.some((category) => category.code === meta.optima_category_code)
+                ? [{ value: meta.optima_category_code, label: meta.optima_category_code }]
+                : []),
+            ]}
+          />
+        </Grid>
+      )}
       {meta.task_id !== null && options.data && (
         <Grid size={12}>
           <TextField

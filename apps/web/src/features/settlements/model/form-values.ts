@@ -123,6 +123,8 @@ export interface SettlementMeta {
   /** Select values: an id, or '' for none. */
   cost_centre_id: string;
   project_id: string;
+  /** The accounting category imported from Optima, or '' for none. */
+  optima_category_code: string;
   task_id: number | null;
   external_customer_id: number | null;
   settlement_date: string | null;
@@ -344,6 +346,7 @@ function metaFields(meta: SettlementMeta | undefined): Partial<DelegationFormInp
     delegation_order_number: meta.delegation_order_number,
     cost_centre_id: idOrNull(meta.cost_centre_id),
     project_id: idOrNull(meta.project_id),
+    optima_category_code: meta.optima_category_code || null,
     task_id: meta.task_id,
     external_customer_id: meta.external_customer_id,
     settlement_date: meta.settlement_date,
