@@ -175,7 +175,34 @@ describe('saving a settlement', () => {
     expect(reason.textContent).toContain('Brak skanów biletów kolejowych');
   });
 
-  it('chooses the settlement’s Optima category from the imported ones and keeps it on saving', async () => {
+  it('keeps the attached bookings, the booked segment’s ticket and the booked stay on saving, so an edit does not detach them', { timeout: 60_000 }, async () => {
+    const booked: DelegationFormInput = {
+      ...domesticForm,
+      id: 31,
+      user_id: 12,
+      booking: [{ booking_id: 7, label: 'PKP Intercity · Warszawa → Kraków' }, { booking_id: 8, label: 'Hotel Saski' }],
+      transport: [{ ...domesticForm.transport![0]!, settlement_type_id: 'booking', booking_id: 7, booking_ticket: 'EIC 1234' }, domesticForm.transport![1]!],
+      country: [
+        {
+          ...domesticForm.country![0]!,
+          accommodation: [{ settlement_type_id: 'importReservation', booking_id: 8, booking_text: 'Hotel Saski, 1 noc', start_date: '2026-03-10', end_date: '2026-03-10', amount_in_currency: '0', currency: 'PLN' }],
+        },
+      ],
+    };
+    const { server } = renderApp('/delegation/edit/31', {
+      user,
+      handlers: { ...common, [EDIT]: { body: { delegation: settlementDocument({ form: booked }), selected_transport_types: [] } }, [SAVE]: { body: { status: 'OK', delegation: settlementDocument() } } },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edycja rozliczenia delegacji' }, { timeout: 15_000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(server.requestsTo(SAVE)).toHaveLength(1));
+    const saved = (server.requestsTo(SAVE)[0]!.body as { delegation: DelegationFormInput }).delegation;
+    expect(saved.booking).toEqual(booked.booking);
+    expect(saved.transport![0]).toMatchObject({ settlement_type_id: 'booking', booking_id: 7, booking_ticket: 'EIC 1234' });
+    expect(saved.country![0]!.accommodation![0]).toMatchObject({ settlement_type_id: 'importReservation', booking_id: 8, booking_text: 'Hotel Saski, 1 noc' });
+  });
+
+  it('chooses the settlement’s Optima category from the imported ones and keeps it on saving', { timeout: 60_000 }, async () => {
     const exportUser = buildUserProperties({ system_settings: { ...user.system_settings, modules: { ...user.system_settings.modules, accounting_export: 2 } } });
     const { server } = renderApp('/delegation/edit/31', {
       user: exportUser,

@@ -44,6 +44,9 @@ export interface TransportValues {
   vehicle_id: string;
   /** The attached ticket or bill (an uploaded file's id). */
   file_id?: number | null;
+  /** The booking this segment was bought as, and its ticket (spec §3 segment `booking_id`, `booking_ticket`). */
+  booking_id?: number | null;
+  booking_ticket?: string;
 }
 
 export interface MealValues {
@@ -62,6 +65,9 @@ export interface AccommodationValues {
   acceptor_consent_over_limit: boolean;
   /** The attached hotel bill. */
   file_id?: number | null;
+  /** The hotel booking this stay was bought as (spec §3 accommodation `booking_id`, `booking_text`). */
+  booking_id?: number | null;
+  booking_text?: string;
 }
 
 export interface TransferValues {
@@ -131,6 +137,8 @@ export interface SettlementMeta {
   destination: string[];
   /** Files attached to the settlement as a whole. */
   files: number[];
+  /** The bookings attached to the settlement (spec §3 Delegation `booking[]`): kept as loaded, so a save does not detach them. */
+  bookings: { booking_id: number; label: string }[];
 }
 
 export interface SettlementFormValues {
@@ -328,6 +336,8 @@ function countryPartOf(part: CountryValues) {
       comment: textOrNull(entry.comment),
       acceptor_consent_over_limit: entry.acceptor_consent_over_limit,
       file_id: entry.file_id ?? null,
+      booking_id: entry.booking_id ?? null,
+      booking_text: textOrNull(entry.booking_text ?? ''),
     })),
   };
 }
@@ -352,6 +362,7 @@ function metaFields(meta: SettlementMeta | undefined): Partial<DelegationFormInp
     settlement_date: meta.settlement_date,
     destination: meta.destination,
     file: meta.files,
+    booking: meta.bookings,
   };
 }
 
@@ -380,6 +391,8 @@ export function toDelegationForm(values: SettlementFormValues): DelegationFormIn
       comment: textOrNull(segment.comment),
       vehicle_id: hasVehicle(segment) && /^\d+$/.test(segment.vehicle_id) ? Number(segment.vehicle_id) : null,
       file_id: segment.file_id ?? null,
+      booking_id: segment.booking_id ?? null,
+      booking_ticket: textOrNull(segment.booking_ticket ?? ''),
     })),
     country: values.country.map(countryPartOf),
     other: values.other.map((cost) => ({

@@ -65,6 +65,7 @@ export function emptyMeta(): SettlementMeta {
     settlement_date: null,
     destination: [],
     files: [],
+    bookings: [],
   };
 }
 
@@ -86,6 +87,10 @@ export function fromDelegationForm(form: DelegationFormInput, meta: Partial<Sett
       settlement_date: form.settlement_date ?? null,
       destination: (form.destination ?? []).map((item) => (typeof item === 'object' && item !== null ? text(item.text) : text(item))).filter(Boolean),
       files: fileIds,
+      bookings: (form.booking ?? []).flatMap((entry) => {
+        const bookingId = idOf(entry.booking_id);
+        return bookingId === null ? [] : [{ booking_id: bookingId, label: text(entry.label) }];
+      }),
       ...meta,
     },
     start_date: text(form.start_date),
@@ -106,6 +111,8 @@ export function fromDelegationForm(form: DelegationFormInput, meta: Partial<Sett
       comment: text(segment.comment),
       vehicle_id: text(segment.vehicle_id),
       file_id: idOf(segment.file_id),
+      booking_id: idOf(segment.booking_id),
+      booking_ticket: text(segment.booking_ticket),
     })),
     country: (form.country ?? []).map((part) => ({
       ...newCountryPart(text(part.country_code), text(part.in_date)),
@@ -129,6 +136,8 @@ export function fromDelegationForm(form: DelegationFormInput, meta: Partial<Sett
         comment: text(entry.comment),
         acceptor_consent_over_limit: entry.acceptor_consent_over_limit === true,
         file_id: idOf(entry.file_id),
+        booking_id: idOf(entry.booking_id),
+        booking_text: text(entry.booking_text),
       })),
     })),
     other: (form.other ?? []).map((cost) => ({
