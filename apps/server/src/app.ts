@@ -24,6 +24,8 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { createRolesService } from './modules/roles/roles.service.ts';
 import { registerRolesRoutes } from './modules/roles/roles.routes.ts';
+import { createSubstitutesService } from './modules/substitutes/substitutes.service.ts';
+import { registerSubstitutesRoutes } from './modules/substitutes/substitutes.routes.ts';
 import { createSystemSettingsService } from './modules/system-settings/system-settings.service.ts';
 import { registerSystemSettingsRoutes } from './modules/system-settings/system-settings.routes.ts';
 import { createLogsService } from './modules/logs/logs.service.ts';
@@ -143,6 +145,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerExchangeRateRoutes(app, exchangeRates);
   registerUsersRoutes(app, createUsersService({ db: deps.db, clock: deps.clock }));
   registerRolesRoutes(app, createRolesService({ db: deps.db, clock: deps.clock }));
+  registerSubstitutesRoutes(app, createSubstitutesService({ db: deps.db, clock: deps.clock }), auth);
   registerSystemSettingsRoutes(app, createSystemSettingsService({ db: deps.db }));
   registerLogsRoutes(app, createLogsService({ db: deps.db }));
   registerRatesRoutes(app, createRatesService({ db: deps.db, clock: deps.clock }));

@@ -29,3 +29,4 @@ export * from './bookings.ts';
 export * from './invoices.ts';
 export * from './optima.ts';
 export * from './reports.ts';
+export * from './substitutes.ts';

@@ -13,6 +13,7 @@ const STATUS_OF: Record<string, number> = {
   [ErrorCode.ipNotAllowed]: 403,
   [ErrorCode.passwordExpired]: 403,
   [ErrorCode.moduleDisabled]: 403,
+  [ErrorCode.contextSwitchFailed]: 403,
   [ErrorCode.notFound]: 404,
   [ErrorCode.conflict]: 409,
   [ErrorCode.tokenExpired]: 410,

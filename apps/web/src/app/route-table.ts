@@ -102,8 +102,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/', titleKey: 'home', access: 'authenticated', load: () => import('../features/delegation-order/new-trip-page.tsx').then((m) => m.NewTripPage) },
   { path: '/new-trip', titleKey: 'newTrip.chooseWorker', access: 'authenticated', load: () => import('../features/delegation-order/new-trip-page.tsx').then((m) => m.NewTripPage) },
   { path: '/new-trip/select-service', titleKey: 'newTrip.selectService', access: 'authenticated', load: () => import('../features/delegation-order/new-trip-page.tsx').then((m) => m.NewTripPage) },
-  { path: '/login-as', titleKey: 'loginAs', access: 'authenticated' },
-  { path: '/login-back', titleKey: 'loginBack', access: 'authenticated' },
+  { path: '/login-as', titleKey: 'loginAs', access: 'authenticated', load: () => import('../features/substitutes/login-as-page.tsx').then((m) => m.LoginAsPage) },
+  { path: '/login-back', titleKey: 'loginBack', access: 'authenticated', load: () => import('../features/substitutes/login-back-page.tsx').then((m) => m.LoginBackPage) },
   { path: '/delegation-advance', titleKey: 'delegationAdvance', access: 'authenticated', load: () => import('../features/delegation-advance/delegation-advance-page.tsx').then((m) => m.DelegationAdvancePage) },
 
   // Trip orders
@@ -129,7 +129,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/delegation/new-from-order/:orderId', titleKey: 'delegation.newFromOrder', access: 'authenticated', load: () => import('../features/settlements/settlement-editor-pages.tsx').then((m) => m.SettlementFromOrderPage) },
 
   // Substitutes
-  { path: '/substitutes', titleKey: 'substitutes.list', access: 'authenticated' },
+  { path: '/substitutes', titleKey: 'substitutes.list', access: 'authenticated', load: () => import('../features/substitutes/substitutes-page.tsx').then((m) => m.SubstitutesPage) },
   { path: '/substitutes/deputyAuth', titleKey: 'substitutes.deputyAuth', access: 'authenticated' },
 
   // Delegation info
@@ -212,7 +212,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/settings/cost-centre', titleKey: 'settings.costCentre', access: 'companyAdmin', load: () => import('../features/master-data/cost-centres/cost-centre-list-page.tsx').then((m) => m.CostCentreListPage) },
   { path: '/settings/cost-centre/users', titleKey: 'settings.costCentreUsers', access: 'companyAdmin', load: () => import('../features/master-data/cost-centres/cost-centre-users-page.tsx').then((m) => m.CostCentreUsersPage) },
   { path: '/settings/cost-centre/budget', titleKey: 'settings.costCentreBudget', access: 'companyAdmin', load: () => import('../features/master-data/cost-centres/cost-centre-budget-page.tsx').then((m) => m.CostCentreBudgetPage) },
-  { path: '/settings/user-substitute', titleKey: 'settings.userSubstitute', access: 'companyAdmin' },
+  {
+    path: '/settings/user-substitute',
+    titleKey: 'settings.userSubstitute',
+    access: 'companyAdmin',
+    load: () => import('../features/substitutes/admin-substitutes-page.tsx').then((m) => m.AdminSubstitutesPage),
+  },
   {
     path: '/settings/role',
     titleKey: 'settings.role',

@@ -28,6 +28,8 @@ interface SessionContextValue {
   /** Starts the session from a login (or password-change) answer. */
   login: (session: SessionResponse) => void;
   updateUser: (user: UserProperties) => void;
+  /** Acts on another account or back on one's own (login-as, login-back): the new token, and no data of the previous account kept. */
+  switchAccount: (session: SessionResponse) => void;
   /** Ends the session here and on the server: the logout page and the inactivity timer. */
   logout: () => Promise<void>;
   /** The server no longer accepts the session: drop it and go to login with the way back. */
@@ -107,6 +109,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const updateUser = useCallback((user: UserProperties) => setState({ status: 'logged', user }), []);
+
+  const switchAccount = useCallback(
+    (session: SessionResponse) => {
+      writeToken(session.access_token);
+      queryClient.clear();
+      setState({ status: 'logged', user: session.user_properties });
+    },
+    [queryClient],
+  );
 
   const logout = useCallback(async () => {
     if (loggingOut.current) return;
@@ -213,8 +224,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [sessionMinutes, expire, lastActivityAt]);
 
   const value = useMemo<SessionContextValue>(
-    () => ({ state, login, updateUser, logout, expire, countdown }),
-    [state, login, updateUser, logout, expire, countdown],
+    () => ({ state, login, updateUser, switchAccount, logout, expire, countdown }),
+    [state, login, updateUser, switchAccount, logout, expire, countdown],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

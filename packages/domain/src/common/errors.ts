@@ -19,6 +19,8 @@ export const ErrorCode = {
   tokenUsed: 'TOKEN_USED',
   tokenNotFound: 'TOKEN_NOT_FOUND',
   moduleDisabled: 'MODULE_DISABLED',
+  /** Login-as refused: no substitution of the pair covers today (spec §6, §8 'context switch failed'). */
+  contextSwitchFailed: 'CONTEXT_SWITCH_FAILED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

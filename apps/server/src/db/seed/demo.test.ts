@@ -107,6 +107,30 @@ async function acceptanceTimes(kind: 'delegationOrder' | 'delegation'): Promise<
   return rows.map((row) => row.createdAt);
 }
 
+describe('demo substitutes', () => {
+  it('lets the finance user log in as the absent acceptor at once, and shows his later absence as planned', async () => {
+    const finance = await login('demo', 'finance');
+    expect(finance.json().user_properties).toMatchObject({ substitute_user_count: 1, can_login_as: true });
+    const headers = { authorization: `Bearer ${finance.json().access_token}` };
+    const acceptor = (await login('demo', 'acceptor')).json().user_properties;
+    const switched = await t.app.inject({ method: 'POST', url: '/api/user-substitute/login-as', headers, payload: { absent_user_id: acceptor.user_id } });
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect(switched.json().user_properties).toMatchObject({ context_user_login: 'acceptor', context_user_permissions: { delegationAcceptSubstantive: true } });
+
+    const today = toLocalDate(new Date());
+    const own = await t.app.inject({ method: 'GET', url: '/api/user-substitute/list', headers: { authorization: `Bearer ${(await login('demo', 'acceptor')).json().access_token}` } });
+    const absences = own.json().my_substitutes as { state: string; date_from: string; date_to: string; substitute_user: { login: string } }[];
+    expect(absences.map((row) => [row.state, row.substitute_user.login])).toEqual(
+      expect.arrayContaining([
+        ['current', 'finance'],
+        ['upcoming', 'administrator'],
+      ]),
+    );
+    const current = absences.find((row) => row.state === 'current')!;
+    expect([current.date_from, current.date_to]).toEqual([addDaysToLocalDate(today, -7), addDaysToLocalDate(today, 7)]);
+  });
+});
+
 describe('demo trips', () => {
   it('shows Anna Kowalska an order in each state, numbered from the order template when accepted', async () => {
     const list = await get('/delegation-order/list?sort=start_date&order=asc&page_size=50', await headersOf('employee'));

@@ -13,6 +13,7 @@ import { toCompanyRecord } from '../../modules/company/company.repo.ts';
 import { seedDemoMasterData } from './demo-master-data.ts';
 import { seedDemoTrips } from './demo-trips.ts';
 import { seedDemoBookings } from '../../modules/bookings/demo-bookings.ts';
+import { seedDemoSubstitutes } from '../../modules/substitutes/demo-substitutes.ts';
 
 /** Every demo account's password (README). */
 export const DEMO_PASSWORD = 'Delego2026!';
@@ -145,9 +146,10 @@ async function insertRole(tx: Transaction, companyId: number, role: Omit<DemoRol
 }
 
 /**
- * Loads the demo company with one account per role, its master data and its trips (laid out
- * around `now`'s Warsaw day), and the provider-admin company with `superadmin`. Does nothing when
- * the demo company already exists, also when another process is creating it at the same moment.
+ * Loads the demo company with one account per role, its master data, its trips (laid out
+ * around `now`'s Warsaw day) and the acceptor's absences with their substitutes, and the
+ * provider-admin company with `superadmin`. Does nothing when the demo company already exists,
+ * also when another process is creating it at the same moment.
  */
 export async function seedDemo(db: Database, options: { now?: Date } = {}): Promise<boolean> {
   const existing = await db
@@ -195,6 +197,7 @@ export async function seedDemo(db: Database, options: { now?: Date } = {}): Prom
     await seedDemoMasterData(tx, demo.id, demo.name, userIds);
     await seedDemoTrips(tx, toCompanyRecord(demo), toLocalDate(options.now ?? new Date()));
     await seedDemoBookings(tx, toCompanyRecord(demo), toLocalDate(options.now ?? new Date()));
+    await seedDemoSubstitutes(tx, toCompanyRecord(demo), toLocalDate(options.now ?? new Date()));
 
     // The provider-admin company may already exist (made by hand or by another process) without
     // the demo's superadmin; the account is added to it either way.

@@ -163,6 +163,11 @@ export const authRepo = {
     return row ? { session: row.session, user: row.user, company: toCompanyRecord(row.company) } : null;
   },
 
+  /** Whom the session acts as (login-as, login-back). */
+  async setSessionContext(db: Executor, sessionId: string, contextUserId: number): Promise<void> {
+    await db.update(sessions).set({ contextUserId }).where(eq(sessions.id, sessionId));
+  },
+
   async touchSession(db: Executor, sessionId: string, now: Date): Promise<void> {
     await db.update(sessions).set({ lastActiveAt: now }).where(eq(sessions.id, sessionId));
   },

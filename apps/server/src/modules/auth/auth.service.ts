@@ -10,6 +10,7 @@ import {
   passwordPolicyOf,
   sessionEndReason,
   sessionExpiresAt,
+  substitutionState,
   toLocalDate,
   validateNewPassword,
   type PasswordExpiry,
@@ -18,11 +19,13 @@ import {
 import type { UserProperties } from '@delego/contract';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { notFoundError } from '../../lib/app-errors.ts';
 import { generateOneTimeToken, hashToken } from '../../lib/tokens.ts';
 import type { Actor, AuthenticatedContext, RequestContext } from '../../http/request-context.ts';
 import { companyRepo, type CompanyRecord } from '../company/company.repo.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { outboxRepo } from '../mail/outbox.repo.ts';
+import { substitutesRepo } from '../substitutes/substitutes.repo.ts';
 import { authRepo, type UserRow } from './auth.repo.ts';
 import { loadCommonPasswordCheck } from './common-passwords.ts';
 import { passwordHasher, verifyAgainstDummy } from './password-hasher.ts';
@@ -127,6 +130,41 @@ export function createAuthService(deps: AuthServiceDeps) {
     const { token } = await signer.sign({ sid: sessionId, sub: user.id, cid: company.id, ctx: user.id }, now);
     const actor = await actorFor(sessionId, company, user, user);
     return { access_token: token, user_properties: await userPropertiesOf(actor) };
+  }
+
+  /** A new token and the user properties after the session's context user changed (login-as, login-back). */
+  async function switchContext(ctx: AuthenticatedContext, contextUser: UserRow, action: 'auth.loginAs' | 'auth.loginBack') {
+    const now = clock.now();
+    const account = await authRepo.findOpenSessionWithAccount(db, ctx.actor.sessionId);
+    if (!account) throw new AppError(ErrorCode.unauthenticated, { messages: ['Session expired'] });
+    const { user, company } = account;
+    await db.transaction(async (tx) => {
+      await authRepo.setSessionContext(tx, ctx.actor.sessionId, contextUser.id);
+      await recordAudit(tx, ctx, {
+        companyId: company.id,
+        action,
+        entityType: 'session',
+        entityId: ctx.actor.sessionId,
+        before: { context_user_id: ctx.actor.contextUserId },
+        after: { context_user_id: contextUser.id, context_user_login: contextUser.login },
+      });
+    });
+    const { token } = await signer.sign({ sid: ctx.actor.sessionId, sub: user.id, cid: company.id, ctx: contextUser.id }, now);
+    return { access_token: token, user_properties: await userPropertiesOf(await actorFor(ctx.actor.sessionId, company, user, contextUser)) };
+  }
+
+  /**
+   * The 'context switch failed' refusal (spec §8): a substitution of the pair exists but does
+   * not cover today, so the answer names the period that would (the next one, else the last).
+   */
+  async function contextSwitchFailed(companyId: number, substituteUserId: number, absentUserId: number, today: string): Promise<AppError> {
+    const periods = (await substitutesRepo.ofPair(db, companyId, substituteUserId, absentUserId)).map((row) => ({ date_from: row.fromDate, date_to: row.toDate }));
+    if (periods.length === 0) return notFoundError();
+    const named = periods.find((period) => substitutionState(period, today) === 'upcoming') ?? periods[periods.length - 1]!;
+    return new AppError(ErrorCode.contextSwitchFailed, {
+      messages: ['Context switch failed'],
+      params: { date_from: named.date_from ?? '', date_to: named.date_to ?? '' },
+    });
   }
 
   async function actorFor(sessionId: string, company: CompanyRecord, user: UserRow, contextUser: UserRow): Promise<Actor> {
@@ -250,10 +288,36 @@ export function createAuthService(deps: AuthServiceDeps) {
         });
         throw new AppError(ErrorCode.sessionExpired, { messages: ['Session expired'], params: { reason: ended } });
       }
+      // Acting for an absent colleague lasts while a substitution covers the day: after that the session ends.
+      const contextUser =
+        session.contextUserId === user.id ? user : await substitutesRepo.activeContextUser(db, company.id, user.id, session.contextUserId, toLocalDate(now));
+      if (!contextUser) {
+        await db.transaction(async (tx) => {
+          if (await authRepo.endSession(tx, session.id, now, 'substitutionEnded')) {
+            await recordAudit(tx, { requestId: 'session:substitutionEnded', ip: session.ipAddress ?? '', userAgent: undefined }, { companyId: company.id, userId: user.id, action: 'auth.substitutionEnded', entityType: 'session', entityId: session.id, after: { context_user_id: session.contextUserId } });
+          }
+        });
+        throw new AppError(ErrorCode.sessionExpired, { messages: ['Session expired'], params: { reason: 'substitutionEnded' } });
+      }
       if (isActivityWriteDue(session.lastActiveAt, now)) await authRepo.touchSession(db, session.id, now);
-      const contextUser = session.contextUserId === user.id ? user : await authRepo.findUserById(db, session.companyId, session.contextUserId);
-      if (!contextUser?.isActive) throw unauthenticated();
       return actorFor(session.id, company, user, contextUser);
+    },
+
+    /** Spec §7 `user-substitute/login-as`: act as an absent colleague whom a substitution names the user's substitute today. */
+    async loginAs(ctx: AuthenticatedContext, absentUserId: number) {
+      const today = toLocalDate(clock.now());
+      const { companyId, userId } = ctx.actor;
+      if (absentUserId === userId) throw notFoundError();
+      const absent = await substitutesRepo.activeContextUser(db, companyId, userId, absentUserId, today);
+      if (!absent) throw await contextSwitchFailed(companyId, userId, absentUserId, today);
+      return switchContext(ctx, absent, 'auth.loginAs');
+    },
+
+    /** Spec §7 `user-substitute/login-back`: back to one's own account. */
+    async loginBack(ctx: AuthenticatedContext) {
+      const own = await authRepo.findUserById(db, ctx.actor.companyId, ctx.actor.userId);
+      if (!own) throw new AppError(ErrorCode.unauthenticated, { messages: ['Session expired'] });
+      return switchContext(ctx, own, 'auth.loginBack');
     },
 
     async logout(ctx: AuthenticatedContext) {

@@ -30,7 +30,7 @@ import { SettingsNavigation } from '../../../components/settings-navigation.tsx'
 import { FormDialog } from '../../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { FormAutocompleteField, FormSelectField } from '../../../components/form/form-select-field.tsx';
-import { issueResolver } from '../shared/issue-resolver.ts';
+import { issueResolver } from '../../../components/form/issue-resolver.ts';
 import { useRefreshSessionUser } from '../shared/use-refresh-session-user.ts';
 import { useDeleteTransfer, useRoleOptions, useSaveTransfer, useTransferList } from '../api/roles.ts';
 import { RoleAreaNav } from './role-area-nav.tsx';

@@ -19,7 +19,7 @@ import { applyServerIssues, fieldErrorText } from '../../../lib/form-errors.ts';
 import { PageHeader } from '../shared/page-header.tsx';
 import { FormSelectField } from '../../../components/form/form-select-field.tsx';
 import { FormSwitchField } from '../../../components/form/form-switch-field.tsx';
-import { issueResolver } from '../shared/issue-resolver.ts';
+import { issueResolver } from '../../../components/form/issue-resolver.ts';
 import { PermissionChecklist } from '../shared/permission-checklist.tsx';
 import { useRefreshSessionUser } from '../shared/use-refresh-session-user.ts';
 import { useUnsavedChanges } from '../shared/use-unsaved-changes.tsx';

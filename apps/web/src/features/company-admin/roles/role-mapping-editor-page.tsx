@@ -14,7 +14,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerIssues } from '../../../lib/form-errors.ts';
 import { PageHeader } from '../shared/page-header.tsx';
 import { FormSelectField } from '../../../components/form/form-select-field.tsx';
-import { issueResolver } from '../shared/issue-resolver.ts';
+import { issueResolver } from '../../../components/form/issue-resolver.ts';
 import { useUnsavedChanges } from '../shared/use-unsaved-changes.tsx';
 import { useRoleMapping, useRoleOptions, useSaveRoleMapping } from '../api/roles.ts';
 import { LoadFailedAlert, NotFoundAlert } from '../shared/load-alerts.tsx';

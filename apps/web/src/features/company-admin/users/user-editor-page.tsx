@@ -19,7 +19,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerIssues } from '../../../lib/form-errors.ts';
 import { useCurrentUser } from '../../../lib/session.tsx';
 import { PageHeader } from '../shared/page-header.tsx';
-import { issueResolver } from '../shared/issue-resolver.ts';
+import { issueResolver } from '../../../components/form/issue-resolver.ts';
 import { useRefreshSessionUser } from '../shared/use-refresh-session-user.ts';
 import { useSaveUser, useUser, useUserFormOptions } from '../api/users.ts';
 import {

@@ -18,7 +18,8 @@ import { FormSelectField } from '../../../components/form/form-select-field.tsx'
 import { FormSwitchField } from '../../../components/form/form-switch-field.tsx';
 import { formSchemaFor } from '../shared/form-schema.ts';
 import { showSaveError } from '../shared/server-errors.ts';
-import { FormUserField } from './owner-field.tsx';
+import { FormUserField } from '../../../components/form/form-user-field.tsx';
+import { companyUserSource } from './owner-field.tsx';
 
 /**
  * The form keeps the typed text; every field rule is checked on it at once, then the capacity
@@ -116,7 +117,7 @@ export function VehicleDialog({ open, vehicle, asAdministrator, onClose }: { ope
           )}
         />
       )}
-      {asAdministrator && isPrivate && <FormUserField control={form.control} name="owner_user_id" label={t('vehicles.fields.owner')} helperText={t('vehicles.fields.ownerHelp')} />}
+      {asAdministrator && isPrivate && <FormUserField control={form.control} name="owner_user_id" source={companyUserSource} label={t('vehicles.fields.owner')} helperText={t('vehicles.fields.ownerHelp')} />}
       <FormTextField control={form.control} name="plates" label={t('vehicles.fields.plates')} maxLength={20} autoFocus={!asAdministrator} />
       <FormTextField control={form.control} name="model" label={t('vehicles.fields.model')} maxLength={100} />
       <FormTextField

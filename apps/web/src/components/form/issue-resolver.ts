@@ -1,7 +1,7 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { Issue } from '@delego/domain';
-import { translateIssueCode } from '../../../lib/server-messages.ts';
-import { issueMessage } from '../../../components/form/issue-texts.ts';
+import { translateIssueCode } from '../../lib/server-messages.ts';
+import { issueMessage } from './issue-texts.ts';
 
 /** react-hook-form's nested error shape: `a.1.b` is `errors.a[1].b`. */
 function setAt(target: Record<string, unknown>, path: (string | number)[], value: unknown): void {

@@ -1,0 +1,55 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { substitutesApi, userOptionsApi, type BodyOf, type QueryOf } from '@delego/contract';
+import type { UserOptionsSource } from '../../components/form/form-user-field.tsx';
+import { call } from '../../lib/api-client.ts';
+
+export const substitutesKeys = {
+  all: ['substitutes'] as const,
+  mine: ['substitutes', 'mine'] as const,
+  admin: (query: QueryOf<typeof substitutesApi.adminList>) => ['substitutes', 'admin', query] as const,
+};
+
+/** Colleagues to choose one's substitute from (anyone logged in). */
+export const colleagueSource: UserOptionsSource = {
+  key: ['substitutes', 'colleagues'],
+  search: (query, signal) => call(substitutesApi.colleagues, { query }, { signal }),
+};
+
+/** Everyone of the company, for the administrator's screen. */
+export const companyUserSource: UserOptionsSource = {
+  key: ['substitutes', 'company-users'],
+  search: (query, signal) => call(userOptionsApi.search, { query }, { signal }),
+};
+
+function useInvalidateSubstitutes() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: substitutesKeys.all });
+}
+
+export function useMySubstitutes() {
+  return useQuery({ queryKey: substitutesKeys.mine, queryFn: ({ signal }) => call(substitutesApi.mine, undefined, { signal }) });
+}
+
+export function useSaveMySubstitute() {
+  const invalidate = useInvalidateSubstitutes();
+  return useMutation({ mutationFn: (body: BodyOf<typeof substitutesApi.saveMine>) => call(substitutesApi.saveMine, { body }), onSuccess: invalidate });
+}
+
+export function useDeleteMySubstitute() {
+  const invalidate = useInvalidateSubstitutes();
+  return useMutation({ mutationFn: (body: BodyOf<typeof substitutesApi.deleteMine>) => call(substitutesApi.deleteMine, { body }), onSettled: invalidate });
+}
+
+export function useAdminSubstitutes(query: QueryOf<typeof substitutesApi.adminList>) {
+  return useQuery({ queryKey: substitutesKeys.admin(query), queryFn: ({ signal }) => call(substitutesApi.adminList, { query }, { signal }), placeholderData: keepPreviousData });
+}
+
+export function useSaveAdminSubstitute() {
+  const invalidate = useInvalidateSubstitutes();
+  return useMutation({ mutationFn: (body: BodyOf<typeof substitutesApi.adminSave>) => call(substitutesApi.adminSave, { body }), onSuccess: invalidate });
+}
+
+export function useDeleteAdminSubstitute() {
+  const invalidate = useInvalidateSubstitutes();
+  return useMutation({ mutationFn: (body: BodyOf<typeof substitutesApi.adminDelete>) => call(substitutesApi.adminDelete, { body }), onSettled: invalidate });
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { ErrorCode } from '@delego/domain';
+import { substitutesApi } from '@delego/contract';
+import { ApiError, call } from '../../lib/api-client.ts';
+import { formatWallTime } from '../../lib/format.ts';
+import { translateServerMessage } from '../../lib/server-messages.ts';
+import { useSession } from '../../lib/session.tsx';
+
+/**
+ * Logs in as an absent colleague (spec §7 `user-substitute/login-as`) and opens the start page
+ * on their account; a refusal outside the substitution's period says when it applies (§8).
+ */
+export function useLoginAs() {
+  const { t, i18n } = useTranslation('substitutes');
+  const { switchAccount } = useSession();
+  const { enqueueSnackbar } = useSnackbar();
+  const navigate = useNavigate();
+  const [pendingId, setPendingId] = useState<number | null>(null);
+
+  async function loginAs(absentUserId: number) {
+    setPendingId(absentUserId);
+    try {
+      switchAccount(await call(substitutesApi.loginAs, { body: { absent_user_id: absentUserId } }, { notifyErrors: false }));
+      navigate('/', { replace: true });
+    } catch (error) {
+      enqueueSnackbar(failureText(error), { variant: 'error' });
+    } finally {
+      setPendingId(null);
+    }
+  }
+
+  function failureText(error: unknown): string {
+    if (!(error instanceof ApiError)) return translateServerMessage('');
+    if (error.code !== ErrorCode.contextSwitchFailed) return translateServerMessage(error.messages[0] ?? '');
+    const day = (value: unknown) => (typeof value === 'string' && value !== '' ? formatWallTime(value, i18n.language) : '…');
+    return t('loginAs.failed', { from: day(error.params.date_from), to: day(error.params.date_to) });
+  }
+
+  return { loginAs, pendingId };
+}

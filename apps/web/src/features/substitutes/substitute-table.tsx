@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { Substitute } from '@delego/contract';
+import { formatWallTime } from '../../lib/format.ts';
+
+export const STATE_COLOURS = { current: 'success', upcoming: 'info', past: 'default' } as const;
+
+export const personName = (person: { name: string; surname: string; login: string }) => `${person.name} ${person.surname} (${person.login})`;
+
+/** A day of the period, or 'open' for an open end. */
+export function usePeriodText() {
+  const { t, i18n } = useTranslation('substitutes');
+  return (day: string | null) => (day === null ? t('openEnd') : formatWallTime(day, i18n.language));
+}
+
+/** A short list of substitutes without paging (one person's own). */
+export function SubstituteTable({ label, rows, person, empty, actions }: { label: string; rows: Substitute[]; person: 'absent' | 'substitute'; empty: string; actions: (row: Substitute) => ReactNode }) {
+  const { t } = useTranslation('substitutes');
+  const periodText = usePeriodText();
+  if (rows.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t(person === 'absent' ? 'fields.absentUser' : 'fields.substituteUser')}</TableCell>
+            <TableCell>{t('fields.dateFrom')}</TableCell>
+            <TableCell>{t('fields.dateTo')}</TableCell>
+            <TableCell>{t('fields.state')}</TableCell>
+            <TableCell>{t('fields.comment')}</TableCell>
+            <TableCell align="right">{t('actions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.id}>
+              <TableCell>{personName(person === 'absent' ? row.absent_user : row.substitute_user)}</TableCell>
+              <TableCell>{periodText(row.date_from)}</TableCell>
+              <TableCell>{periodText(row.date_to)}</TableCell>
+              <TableCell>
+                <Chip size="small" color={STATE_COLOURS[row.state]} label={t(`state.${row.state}`)} />
+              </TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.comment}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {actions(row)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
