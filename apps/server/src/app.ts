@@ -20,6 +20,8 @@ import { registerWebAndNotFound } from './plugins/static-web.ts';
 import type { ExchangeRateProvider } from './integrations/nbp/nbp-provider.ts';
 import { createExchangeRateService, type ExchangeRateService } from './modules/exchange-rate/exchange-rate.service.ts';
 import { registerExchangeRateRoutes } from './modules/exchange-rate/exchange-rate.routes.ts';
+import { createLocationService } from './modules/location/location.service.ts';
+import { registerLocationRoutes } from './modules/location/location.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { createRolesService } from './modules/roles/roles.service.ts';
@@ -163,6 +165,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerInvoiceRoutes(app, createInvoicesService({ db: deps.db, clock: deps.clock, storage, workflow: tripWorkflow }));
   registerReportRoutes(app, createReportsService({ db: deps.db, clock: deps.clock, storage, worker: reportWorker }));
   registerOptimaRoutes(app, createOptimaService({ db: deps.db, clock: deps.clock }));
+  registerLocationRoutes(app, createLocationService({ db: deps.db }));
   registerDecisionLinkRoutes(app, createDecisionLinkService({ db: deps.db, workflow: tripWorkflow }), { rateLimitPerMinute: deps.authRateLimitPerMinute });
 
   await registerWebAndNotFound(app, deps.webDist);

@@ -30,3 +30,4 @@ export * from './invoices.ts';
 export * from './optima.ts';
 export * from './reports.ts';
 export * from './substitutes.ts';
+export * from './locations.ts';

@@ -28,3 +28,4 @@ export * from './trips/delegation-order.ts';
 export * from './bookings/index.ts';
 export * from './travel-service/index.ts';
 export * from './reports/trip-reports.ts';
+export * from './locations/locations.ts';

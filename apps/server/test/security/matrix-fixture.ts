@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_COMPANY_CODE, PROVIDER_PERMISSIONS, defaultSystemSettings } from '@delego/domain';
 import type { Database } from '../../src/db/client.ts';
-import { companies, organizationUnits, rolePermissions, roles, userRoles, users } from '../../src/db/schema/index.ts';
+import { companies, locations, organizationUnits, rolePermissions, roles, userRoles, users } from '../../src/db/schema/index.ts';
 import { createCompany, createUser, TEST_PASSWORD } from '../factories.ts';
 import { passwordHasher } from '../../src/modules/auth/password-hasher.ts';
 import { authHeaders } from '../sessions.ts';
@@ -87,6 +87,8 @@ export async function buildMatrixFixture(app: FastifyInstance, db: Database) {
     orgUnit: await create('POST /settings/organizational-structure/save', { name: companyMarker, parent_id: await mainUnitOf(db, a.company.id) }),
     booking,
     invoice: await insertInvoice(db, a.company.id, [booking], { sellerName: companyMarker }),
+    /** Shared reference data, the same for every company. */
+    trainStation: await locationIdOf(db, 'station:warszawa-centralna'),
   };
   if (ids.attachment === 0) throw new Error(`matrix fixture: upload ${upload.body}`);
 
@@ -114,6 +116,12 @@ function firstId(value: unknown): number | null {
     if (found !== null) return found;
   }
   return null;
+}
+
+async function locationIdOf(db: Database, code: string): Promise<number> {
+  const [location] = await db.select({ id: locations.id }).from(locations).where(eq(locations.code, code));
+  if (!location) throw new Error(`matrix fixture: no location ${code}`);
+  return location.id;
 }
 
 async function mainUnitOf(db: Database, companyId: number): Promise<number | null> {

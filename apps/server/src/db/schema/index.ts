@@ -8,3 +8,4 @@ export * from './trips.ts';
 export * from './bookings.ts';
 export * from './settlement-bookings.ts';
 export * from './reports.ts';
+export * from './locations.ts';
