@@ -57,6 +57,8 @@ import { createTripDocumentsService } from './modules/settlements/trip-documents
 import { registerSettlementRoutes } from './modules/settlements/settlements.routes.ts';
 import { createBookingsService } from './modules/bookings/bookings.service.ts';
 import { registerBookingRoutes } from './modules/bookings/bookings.routes.ts';
+import { createTravelServiceService } from './modules/travel-service/travel-service.service.ts';
+import { registerTravelServiceRoutes } from './modules/travel-service/travel-service.routes.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { registerInvoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { createOptimaService } from './modules/optima/optima.service.ts';
@@ -161,7 +163,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerMasterDataRoutes(app, { db: deps.db });
   registerDelegationOrderRoutes(app, createDelegationOrderService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, rates }));
   registerDelegationAdvanceRoutes(app, createDelegationAdvanceService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, publicUrl: deps.publicUrl, onMailQueued: () => outbox.wake() }));
-  registerBookingRoutes(app, createBookingsService({ db: deps.db, clock: deps.clock }));
+  const bookings = createBookingsService({ db: deps.db, clock: deps.clock });
+  registerBookingRoutes(app, bookings);
+  registerTravelServiceRoutes(app, createTravelServiceService({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl, bookings, onMailQueued: () => outbox.wake() }));
   registerInvoiceRoutes(app, createInvoicesService({ db: deps.db, clock: deps.clock, storage, workflow: tripWorkflow }));
   registerReportRoutes(app, createReportsService({ db: deps.db, clock: deps.clock, storage, worker: reportWorker }));
   registerOptimaRoutes(app, createOptimaService({ db: deps.db, clock: deps.clock }));

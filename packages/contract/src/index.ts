@@ -31,3 +31,4 @@ export * from './optima.ts';
 export * from './reports.ts';
 export * from './substitutes.ts';
 export * from './locations.ts';
+export * from './travel-services.ts';

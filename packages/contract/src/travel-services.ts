@@ -20,8 +20,7 @@ import { idSchema, localDateSchema, queryIdSchema } from './primitives.ts';
 /**
  * Travel-service orders (spec §7 "Travel services"): the ordering side under `travel-service/`,
  * the provider's consultants under `admin/travel-service-admin/`. Places are ids of the shared
- * location list (`location/*`); item parameters are those of `@delego/domain` per type. Import it
- * from `@delego/contract/travel-services` until the server binds it and `index.ts` exports it.
+ * location list (`location/*`); item parameters are those of `@delego/domain` per type.
  */
 
 const issueSchema = z.object({

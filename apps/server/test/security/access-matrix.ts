@@ -29,6 +29,22 @@ export function multipartFile(name = 'plik.pdf'): AccessRequest {
 }
 
 export const ACCESS_MATRIX: Record<string, AccessEntry> = {
+  'GET /travel-service/get-available-users': { answers: 'U A A A A A A A' },
+  'GET /travel-service/get-available-companies': { answers: 'U A A A A A A A' },
+  'GET /travel-service/get-basic-data': { answers: 'U A A A A A A F' },
+  'GET /travel-service/list': { answers: 'U A A A A A A F' },
+  'GET /travel-service/get-service-order': { answers: 'U N A N N N N F', request: (f) => ({ query: { id: f.ids.travelOrder.orderId } }) },
+  'POST /travel-service/edit-service-order': { answers: 'U N F N N N N F', request: (f) => ({ body: { id: f.ids.travelOrder.orderId } }) },
+  'POST /travel-service/choose-offer': { answers: 'U N A N N N N F', request: (f) => ({ body: { id: f.ids.travelOrder.orderId } }) },
+  'POST /travel-service/approval': { answers: 'U N A N N N N F', request: (f) => ({ body: { id: f.ids.travelOrder.orderId } }) },
+  // By this phase the employee is a travel-service acceptor (the acceptors/add entry): sees the order, and the step is refused for its status.
+  'POST /travel-service/item-action': { answers: 'U A A N N N N F', request: (f) => ({ body: { item_id: f.ids.travelOrder.itemId } }) },
+  'GET /admin/travel-service-admin/list': { answers: 'U F F F F F F A' },
+  'GET /admin/travel-service-admin/get-service-order': { answers: 'U F F F F F F A', request: (f) => ({ query: { id: f.ids.travelOrder.orderId } }) },
+  'GET /admin/travel-service-admin/get-service-order-item': { answers: 'U F F F F F F A', request: (f) => ({ query: { id: f.ids.travelOrder.itemId } }) },
+  'POST /admin/travel-service-admin/save-offers': { answers: 'U F F F F F F F', request: (f) => ({ body: { item_id: f.ids.travelOrder.itemId } }) },
+  'POST /admin/travel-service-admin/item-action': { answers: 'U F F F F F F F', request: (f) => ({ body: { item_id: f.ids.travelOrder.itemId } }) },
+  'POST /admin/travel-service-admin/toggle-notification-for-order-item': { answers: 'U F F F F F F F', request: (f) => ({ body: { id: f.ids.travelOrder.itemId } }) },
   'GET /action-by-link/decision/:token': { answers: 'A A A A A A A A' },
   'GET /action-by-link/user/password-change/:token': { answers: 'A A A A A A A A' },
   'GET /auth/get-general-settings': { answers: 'A A A A A A A A' },

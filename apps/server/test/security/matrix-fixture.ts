@@ -10,6 +10,7 @@ import { authHeaders } from '../sessions.ts';
 import { domesticForm, settlementCompany } from '../settlements.ts';
 import { insertOrder } from '../trips.ts';
 import { insertBooking, insertInvoice } from '../bookings.ts';
+import { insertTravelOrder } from '../travel-services.ts';
 import { contractRoutes, sampleOf } from './contract-endpoints.ts';
 
 /** Who calls, in the order of the letters of an access-matrix entry. */
@@ -89,6 +90,8 @@ export async function buildMatrixFixture(app: FastifyInstance, db: Database) {
     invoice: await insertInvoice(db, a.company.id, [booking], { sellerName: companyMarker }),
     /** Shared reference data, the same for every company. */
     trainStation: await locationIdOf(db, 'station:warszawa-centralna'),
+    // The colleague's (the provider's consultants see every company's orders, spec §2, and the employee's surname is the company marker).
+    travelOrder: await insertTravelOrder(db, a.company.id, a.colleague.id, a.colleague),
   };
   if (ids.attachment === 0) throw new Error(`matrix fixture: upload ${upload.body}`);
 

@@ -28,8 +28,8 @@ import {
 
 const id = z.number().int('validation.integer').min(1, 'validation.valueOutOfRange').max(INT32_MAX, 'validation.valueOutOfRange');
 const text = (max: number) => z.string().max(max, 'validation.tooLong');
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const guid = z.string().regex(GUID, 'validation.guid');
+/** A client-made identifier of an item inside its order (the form uses UUIDs). */
+const guid = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'validation.guid');
 
 /** A person travelling on a service: a company user, or an external person (company_user_id null). */
 export const travellerSchema = z.strictObject({

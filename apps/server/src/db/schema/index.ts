@@ -9,3 +9,4 @@ export * from './bookings.ts';
 export * from './settlement-bookings.ts';
 export * from './reports.ts';
 export * from './locations.ts';
+export * from './travel-services.ts';

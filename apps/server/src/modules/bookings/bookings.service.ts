@@ -14,6 +14,7 @@ import {
   normalizeName,
   parseImportRow,
   parseLocalDateTimeToMillis,
+  toLocalDate,
   travellerKeyOf,
   type BookingImportRow,
   type BookingInput,
@@ -169,6 +170,32 @@ const PREVIEW_ROWS = 50;
  * bookings added by hand or from bought travel-service items, the import of the booking site's file
  * with its preview and per-row errors, and the mapping of imported travellers to users.
  */
+/** What a bought travel-service item tells the bookings module. */
+export interface TravelServiceBooking {
+  travelServiceItemId: number;
+  kind: 'flight' | 'lowCost' | 'hotel' | 'rail' | 'car' | 'other';
+  userId: number | null;
+  travellerName: string;
+  travellerEmail: string | null;
+  bookedById: number;
+  recordLocator: string | null;
+  carrier: string | null;
+  name: string | null;
+  flightNumber: string | null;
+  seatClass: string | null;
+  startPlace: string | null;
+  endPlace: string | null;
+  startDay: string | null;
+  endDay: string | null;
+  roomType: string | null;
+  carClass: string | null;
+  address: string | null;
+  amountGross: string;
+  currency: string;
+  costCentreId: number | null;
+  projectId: number | null;
+}
+
 export function createBookingsService(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps;
 
@@ -331,6 +358,27 @@ export function createBookingsService(deps: { db: Database; clock: Clock }) {
 
     async details(ctx: AuthenticatedContext, id: number): Promise<{ booking: BookingDetails }> {
       return { booking: await details(db, ctx, await visibleBooking(ctx, id)) };
+    },
+
+    /**
+     * The booking a bought travel-service item becomes (issue 9 "Booking and buyout"), called by the
+     * travel-service buy transition in its transaction: one booking per item, paid by the company.
+     */
+    async recordTravelServiceItem(tx: Executor, ctx: AuthenticatedContext, companyId: number, item: TravelServiceBooking): Promise<number> {
+      const { travelServiceItemId, startDay, endDay, ...fields } = item;
+      const bookingId = await bookingsRepo.insert(tx, companyId, {
+        ...fields,
+        source: 'travelService',
+        status: 'ticketed',
+        travelServiceItemId,
+        travellerKey: travellerKeyOf(item.travellerName, item.travellerEmail),
+        startAt: dayStart(startDay ?? toLocalDate(clock.now())),
+        endAt: endDay ? dayStart(endDay) : null,
+        paidBy: 'companyInvoice',
+        createdById: ctx.actor.userId,
+      });
+      await recordAudit(tx, ctx, { companyId, action: 'booking.create', entityType: 'booking', entityId: bookingId, after: { source: 'travelService', travel_service_item_id: travelServiceItemId, kind: item.kind, amount_gross: item.amountGross, currency: item.currency } });
+      return bookingId;
     },
 
     /** A booking bought outside the travel service, added or corrected by whoever maps bookings. */

@@ -1,0 +1,1015 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AppError,
+  ErrorCode,
+  OFFER_CHOSEN_STATUSES,
+  RESPONSE_PERMISSION_BY_TYPE,
+  TRANSPORT_OF_ITEM_TYPE,
+  allowedItemActions,
+  applyInsuranceBehaviour,
+  checkTravelServiceOrder,
+  decideItem,
+  deriveOrderStatus,
+  isModuleEnabled,
+  needsLateArrivalHint,
+  offerIssues,
+  readyToSendToClient,
+  removalRefusal,
+  serviceSpanOf,
+  systemSettingsSchema,
+  toLocalDate,
+  transportLimitExceeded,
+  travellerDataIssues,
+  dec,
+  roundMoney,
+  type Issue,
+  type ItemAction,
+  type ItemActor,
+  type ItemStatus,
+  type OfferInput,
+  type OrderItemInput,
+  type TravelItemType,
+  type TravelOrderStatus,
+  type TravelServiceOrderForm,
+  type TravellerData,
+} from '@delego/domain';
+import type { OfferDto, OrderItemDto, TravelServiceOrderDto, TravelServiceOrderRow, TravellerOption, adminTravelServiceListQuerySchema } from '@delego/contract';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/client.ts';
+import type { AuthenticatedContext } from '../../http/request-context.ts';
+import { pageWindow } from '../../http/paging.ts';
+import { can } from '../../lib/access.ts';
+import { notFoundError } from '../../lib/app-errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
+import { outboxRepo } from '../mail/outbox.repo.ts';
+import type { BookingsService } from '../bookings/bookings.service.ts';
+import { travelServiceMail, type TravelMailEvent } from './travel-service.mails.ts';
+import { travelServiceRepo, type OfferRow, type PassengerRow, type TravelItemRow, type TravelOrderRow } from './travel-service.repo.ts';
+
+type ListQuery = z.output<typeof adminTravelServiceListQuerySchema>;
+
+const fullName = (person: { name: string | null; surname: string | null }) => `${person.name ?? ''} ${person.surname ?? ''}`.trim();
+const forbidden = () => new AppError(ErrorCode.forbidden, { messages: ['You do not have permission to perform this action'] });
+const moduleDisabled = () => new AppError(ErrorCode.moduleDisabled, { messages: ['Module not available'] });
+const conflict = (version: number) => new AppError(ErrorCode.conflict, { messages: ['The record was changed by someone else'], params: { version } });
+
+/** Refusals of the transition table, with the message the client shows. */
+function refusal(code: 'travelService.refused.status' | 'travelService.refused.notEntitled'): AppError {
+  return code === 'travelService.refused.notEntitled'
+    ? new AppError(ErrorCode.forbidden, { messages: ['You do not have permission to perform this action'], issues: [{ path: [], code }], params: { refusal: code } })
+    : new AppError(ErrorCode.conflict, { messages: ['Action not allowed in the current status of the service'], issues: [{ path: [], code }], params: { refusal: code } });
+}
+
+/** Who the caller is towards one order: the ordering side, an acceptor of its company, or a provider consultant. */
+interface OrderAccess {
+  visible: boolean;
+  isClient: boolean;
+  canEdit: boolean;
+  isAcceptor: boolean;
+  /** Admin context: the item types the consultant answers. */
+  consultantTypes: ReadonlySet<TravelItemType>;
+  isAdmin: boolean;
+}
+
+function actorFor(access: OrderAccess, type: TravelItemType): ItemActor {
+  return { isClient: access.isClient, canEdit: access.canEdit, isAcceptor: access.isAcceptor, isConsultantForType: access.consultantTypes.has(type) };
+}
+
+/** The order with everything the rules and answers need. */
+interface LoadedOrder {
+  order: TravelOrderRow;
+  items: TravelItemRow[];
+  passengers: Map<number, PassengerRow[]>;
+  offers: Map<number, OfferRow[]>;
+}
+
+function group<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const row of rows) {
+    const list = map.get(key(row));
+    if (list) list.push(row);
+    else map.set(key(row), [row]);
+  }
+  return map;
+}
+
+function offerDto(row: OfferRow): OfferDto {
+  return { id: row.id, price: row.price, currency: row.currency, parts: row.parts, html: row.html, requires: row.requires, created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString() };
+}
+
+/** Statuses in which the ordering side sees the consultants' offers. */
+const CLIENT_SEES_OFFERS: readonly ItemStatus[] = ['sentToClient', ...OFFER_CHOSEN_STATUSES];
+
+/** The booking kind of `BOOKING_KINDS` a bought item becomes. */
+const BOOKING_KIND: Record<TravelItemType, 'flight' | 'lowCost' | 'hotel' | 'rail' | 'car' | 'other'> = {
+  flight: 'flight',
+  flightLowCost: 'lowCost',
+  hotel: 'hotel',
+  rail: 'rail',
+  car: 'car',
+  insurance: 'other',
+  other: 'other',
+};
+
+/** JSON with object keys in order: jsonb keeps its own key order, so a stored value compares by content. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical((value as Record<string, unknown>)[key])]));
+  return value;
+}
+
+/** The form's view of a stored item, to see whether a save changes it. */
+function itemFingerprint(item: { type: string; params: unknown; comment: string; cost_centre_id: number | null; related: string | null; passengers: { company_user_id: number | null; name: string; surname: string; email: string; phone: string; birth_date: string | null; document_number: string }[] }): string {
+  return JSON.stringify([item.type, canonical(item.params), item.comment, item.cost_centre_id, item.related, item.passengers.map((p) => [p.company_user_id, p.name, p.surname, p.email, p.phone, p.birth_date, p.document_number])]);
+}
+
+export function createTravelServiceService(deps: { db: Database; clock: Clock; publicUrl: string; bookings: BookingsService; onMailQueued: () => void }) {
+  const { db, clock, publicUrl, bookings } = deps;
+
+  function assertModule(ctx: AuthenticatedContext) {
+    if (!ctx.actor.isAdminContext && !isModuleEnabled(ctx.actor.settings, 'travel_service')) throw moduleDisabled();
+  }
+
+  async function accessOf(executor: Executor, ctx: AuthenticatedContext, order: TravelOrderRow, passengerIds: readonly (number | null)[]): Promise<OrderAccess> {
+    if (ctx.actor.isAdminContext) {
+      const types = new Set((Object.entries(RESPONSE_PERMISSION_BY_TYPE) as [TravelItemType, Parameters<typeof can>[1]][]).filter(([, permission]) => can(ctx, permission)).map(([type]) => type));
+      return { visible: true, isClient: false, canEdit: false, isAcceptor: false, consultantTypes: types, isAdmin: true };
+    }
+    const me = ctx.actor.contextUserId;
+    if (order.companyId !== ctx.actor.companyId) return { visible: false, isClient: false, canEdit: false, isAcceptor: false, consultantTypes: new Set(), isAdmin: false };
+    const editorOfAll = can(ctx, 'travelOrder');
+    const isClient = editorOfAll || order.createdById === me || order.userId === me || passengerIds.includes(me);
+    const canEdit = editorOfAll || (order.createdById === me && can(ctx, 'travelOrderSelf'));
+    const isAcceptor = await travelServiceRepo.isAcceptor(executor, order.companyId, me);
+    return { visible: isClient || isAcceptor || can(ctx, 'travelOrderPreview'), isClient, canEdit, isAcceptor, consultantTypes: new Set(), isAdmin: false };
+  }
+
+  async function load(executor: Executor, companyId: number | null, id: number, lock = false): Promise<LoadedOrder | null> {
+    const order = await travelServiceRepo.findOrder(executor, companyId, id, { lock });
+    if (!order) return null;
+    const items = await travelServiceRepo.itemsOf(executor, [id]);
+    const itemIds = items.map((item) => item.id);
+    const [passengers, offers] = await Promise.all([travelServiceRepo.passengersOf(executor, itemIds), travelServiceRepo.offersOf(executor, itemIds)]);
+    return { order, items, passengers: group(passengers, (row) => row.itemId), offers: group(offers, (row) => row.itemId) };
+  }
+
+  /** The order the caller may see, with their access; 404 for another company's or an unseen order. */
+  async function visibleOrder(executor: Executor, ctx: AuthenticatedContext, id: number, lock = false): Promise<{ loaded: LoadedOrder; access: OrderAccess }> {
+    const loaded = await load(executor, ctx.actor.isAdminContext ? null : ctx.actor.companyId, id, lock);
+    if (!loaded) throw notFoundError();
+    const access = await accessOf(executor, ctx, loaded.order, [...loaded.passengers.values()].flat().map((row) => row.companyUserId));
+    if (!access.visible) throw notFoundError();
+    return { loaded, access };
+  }
+
+  async function orderOfItem(executor: Executor, ctx: AuthenticatedContext, itemId: number, lock = false) {
+    const orderId = await travelServiceRepo.orderIdOfItem(executor, ctx.actor.isAdminContext ? null : ctx.actor.companyId, itemId);
+    if (orderId === null) throw notFoundError();
+    const found = await visibleOrder(executor, ctx, orderId, lock);
+    const item = found.loaded.items.find((row) => row.id === itemId)!;
+    return { ...found, item };
+  }
+
+  function settingsOf(raw: unknown) {
+    return systemSettingsSchema.parse(raw ?? {});
+  }
+
+  async function toDto(executor: Executor, loaded: LoadedOrder, access: OrderAccess): Promise<TravelServiceOrderDto> {
+    const { order, items } = loaded;
+    const bySequence = new Map(items.map((item) => [item.guid, item.sequence]));
+    const [people, companyName, parameters, tripOrder, events] = await Promise.all([
+      travelServiceRepo.people(executor, [order.userId, order.createdById]),
+      travelServiceRepo.companyName(executor, order.companyId),
+      travelServiceRepo.activeParameters(executor, order.companyId),
+      order.delegationOrderId === null ? Promise.resolve(null) : travelServiceRepo.tripOrder(executor, order.companyId, order.delegationOrderId),
+      travelServiceRepo.eventsOf(executor, order.id),
+    ]);
+    const person = (id: number) => {
+      const found = people.find((row) => row.id === id);
+      return { id, fullName: found ? fullName(found) : '' };
+    };
+    const values = new Map(order.additionalParameters.map((entry) => [entry.id, entry.value]));
+    const itemDtos = items.map((item) => itemDto(item, loaded, access, bySequence));
+    const allowed = new Set(itemDtos.flatMap((item) => item.allowedActions));
+    return {
+      id: order.id,
+      version: order.version,
+      number: String(order.id),
+      company_id: order.companyId,
+      company_name: companyName,
+      status: order.status as TravelOrderStatus,
+      user: person(order.userId),
+      created_by: person(order.createdById),
+      created_at: order.createdAt.toISOString(),
+      comment: order.comment,
+      delegation_order_id: order.delegationOrderId,
+      delegation_order_number: tripOrder?.number ?? null,
+      external_customer_id: order.externalCustomerId,
+      project_id: order.projectId,
+      additional_parameters: parameters.map((parameter) => ({
+        id: parameter.id,
+        name_pl: parameter.namePl,
+        name_en: parameter.nameEn,
+        type: parameter.type as 'text',
+        options: parameter.options,
+        is_required: parameter.isRequired,
+        default_value: parameter.defaultValue,
+        value: values.has(parameter.id) ? (values.get(parameter.id) ?? null) : null,
+      })),
+      travelServiceOrderItems: itemDtos,
+      can_edit: access.canEdit,
+      allowedActions: [...allowed],
+      history: events.map(({ event, name, surname }) => ({
+        id: event.id,
+        item_id: event.itemId,
+        action: event.action,
+        from_status: event.fromStatus,
+        to_status: event.toStatus,
+        user_name: fullName({ name, surname }),
+        comment: event.comment,
+        created_at: event.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  function itemDto(item: TravelItemRow, loaded: LoadedOrder, access: OrderAccess, bySequence: Map<string, number>): OrderItemDto {
+    const type = item.type as TravelItemType;
+    const status = item.status as ItemStatus;
+    const offers = loaded.offers.get(item.id) ?? [];
+    const showOffers = access.isAdmin || CLIENT_SEES_OFFERS.includes(status);
+    return {
+      id: item.id,
+      guid: item.guid,
+      group_guid: item.groupGuid,
+      sequence: item.sequence,
+      related_sequence: item.relatedItemGuid === null ? null : (bySequence.get(item.relatedItemGuid) ?? null),
+      related_travel_service_order_item_guid: item.relatedItemGuid,
+      status,
+      type,
+      params: item.params,
+      comment: item.comment,
+      cost_centre_id: item.costCentreId,
+      passengers: (loaded.passengers.get(item.id) ?? []).map((row) => ({
+        id: row.id,
+        company_user_id: row.companyUserId,
+        name: row.name,
+        surname: row.surname,
+        email: row.email,
+        phone: row.phone,
+        birth_date: row.birthDate,
+        document_number: row.documentNumber,
+        offer_data: row.offerData,
+      })),
+      responses: showOffers ? offers.map(offerDto) : [],
+      selected_offer_id: item.selectedOfferId,
+      booking: item.bookingReference === null || item.bookedAt === null ? null : { reference: item.bookingReference, booked_at: item.bookedAt.toISOString(), bought_at: item.boughtAt?.toISOString() ?? null, booking_id: item.bookingId },
+      notify: item.notify,
+      late_arrival_hint: type === 'hotel' && needsLateArrivalHint(item.params as { start_time: string | null }),
+      allowedActions: allowedItemActions(status, actorFor(access, type)),
+    } as OrderItemDto;
+  }
+
+  // --- transitions ------------------------------------------------------------
+
+  interface Pending {
+    mails: { event: TravelMailEvent; to: 'client' | 'consultants' | 'acceptors' | 'offerWatchers'; types: TravelItemType[]; comment: string }[];
+  }
+
+  /** One item transition inside the caller's transaction: checked against the table, stored, with its history and audit row. */
+  async function move(tx: Executor, ctx: AuthenticatedContext, loaded: LoadedOrder, access: OrderAccess, item: TravelItemRow, action: ItemAction, options: { comment?: string; to?: ItemStatus; extra?: Partial<TravelItemRow> } = {}) {
+    const from = item.status as ItemStatus;
+    const settings = settingsOf(await travelServiceRepo.companySettings(tx, loaded.order.companyId));
+    const decision = decideItem(from, action, actorFor(access, item.type as TravelItemType), { offerChangeRule: settings.offer_change_rule });
+    if (!decision.allowed) throw refusal(decision.refusal);
+    const to = options.to ?? decision.to;
+    await travelServiceRepo.updateItem(tx, item.id, { status: to, ...options.extra });
+    item.status = to;
+    Object.assign(item, options.extra ?? {});
+    await event(tx, ctx, loaded.order, item.id, action, from, to, options.comment ?? '');
+    return to;
+  }
+
+  async function event(tx: Executor, ctx: AuthenticatedContext, order: TravelOrderRow, itemId: number | null, action: string, from: string | null, to: string | null, comment: string) {
+    await travelServiceRepo.insertEvent(tx, { companyId: order.companyId, orderId: order.id, itemId, action, fromStatus: from, toStatus: to, userId: ctx.actor.userId, comment });
+    await recordAudit(tx, ctx, { companyId: order.companyId, action: `travelServiceOrder.${action}`, entityType: itemId === null ? 'travelServiceOrder' : 'travelServiceOrderItem', entityId: itemId ?? order.id, before: { status: from }, after: { status: to, comment } });
+  }
+
+  /**
+   * After the order's items changed: assembled answers go to the client once nothing awaits the
+   * consultants, the order's status and days follow its items, and the e-mails of the steps are queued.
+   */
+  async function settle(tx: Executor, ctx: AuthenticatedContext, loaded: LoadedOrder, pending: Pending) {
+    const { order, items } = loaded;
+    const statuses = items.map((item) => item.status as ItemStatus);
+    if (readyToSendToClient(statuses)) {
+      const assembled = items.filter((item) => item.status === 'assemblingOrder');
+      for (const item of assembled) {
+        await travelServiceRepo.updateItem(tx, item.id, { status: 'sentToClient' });
+        await event(tx, ctx, order, item.id, 'sendToClient', 'assemblingOrder', 'sentToClient', '');
+        item.status = 'sentToClient';
+      }
+      pending.mails.push({ event: 'offersSent', to: 'client', types: assembled.map((item) => item.type as TravelItemType), comment: '' });
+      pending.mails.push({ event: 'offersSent', to: 'offerWatchers', types: assembled.map((item) => item.type as TravelItemType), comment: '' });
+    }
+    const status = deriveOrderStatus(items.map((item) => item.status as ItemStatus));
+    const active = items.filter((item) => item.status !== 'canceledByClient' && item.status !== 'bookingCanceled');
+    const starts = active.map((item) => item.startDate).filter((day): day is string => day !== null).sort();
+    const ends = active.map((item) => item.endDate).filter((day): day is string => day !== null).sort();
+    const from = order.status;
+    await travelServiceRepo.updateOrder(tx, order.id, { status, startDate: starts[0] ?? null, endDate: ends.at(-1) ?? null });
+    if (from !== status) await event(tx, ctx, order, null, 'status', from, status, '');
+    order.status = status;
+    await queueMails(tx, loaded, pending);
+  }
+
+  async function queueMails(tx: Executor, loaded: LoadedOrder, pending: Pending) {
+    if (pending.mails.length === 0) return;
+    const { order, items } = loaded;
+    const settings = settingsOf(await travelServiceRepo.companySettings(tx, order.companyId));
+    if (settings.email_notification_mode === 'disabled') return;
+    const companyName = await travelServiceRepo.companyName(tx, order.companyId);
+    const [traveller] = await travelServiceRepo.people(tx, [order.userId]);
+    const adminCompanyId = await travelServiceRepo.adminCompanyId(tx);
+    const passengerUsers = [...loaded.passengers.values()].flat().map((row) => row.companyUserId).filter((id): id is number => id !== null);
+    const active = items.filter((item) => item.status !== 'canceledByClient' && item.status !== 'bookingCanceled');
+    const mailOrder = {
+      id: order.id,
+      number: String(order.id),
+      status: order.status as TravelOrderStatus,
+      companyName,
+      travellerName: traveller ? fullName(traveller) : '',
+      types: [...new Set(active.map((item) => item.type as TravelItemType))],
+      startDate: order.startDate,
+      endDate: order.endDate,
+    };
+    const sent = new Set<string>();
+    for (const mail of pending.mails) {
+      let recipients: number[] = [];
+      let link = `${publicUrl}/travel-service/edit/${order.id}`;
+      switch (mail.to) {
+        case 'client':
+          recipients = [order.createdById, order.userId, ...passengerUsers];
+          if (mail.event === 'offersSent') link = `${publicUrl}/travel-service/choose-offer/${order.id}`;
+          if (mail.event === 'booked') link = `${publicUrl}/travel-service/booked/${order.id}`;
+          if (mail.event === 'bought') link = `${publicUrl}/travel-service/bought/${order.id}`;
+          break;
+        case 'offerWatchers':
+          recipients = await travelServiceRepo.notifyAllOffersIds(tx, order.companyId);
+          link = `${publicUrl}/travel-service/choose-offer/${order.id}`;
+          break;
+        case 'acceptors':
+          recipients = await travelServiceRepo.acceptorIds(tx, order.companyId);
+          link = `${publicUrl}/travel-service/approval/${order.id}`;
+          break;
+        case 'consultants': {
+          if (adminCompanyId === null) break;
+          // The per-item reminder: a consultant switched off an item's notifications.
+          const types = [...new Set(mail.types.filter((type) => items.some((item) => item.type === type && item.notify)))];
+          for (const type of types) recipients.push(...(await travelServiceRepo.holdersOf(tx, adminCompanyId, RESPONSE_PERMISSION_BY_TYPE[type])));
+          link = `${publicUrl}/admin/travel-service/edit/${order.id}`;
+          break;
+        }
+      }
+      const people = await travelServiceRepo.people(tx, [...new Set(recipients)]);
+      for (const recipient of people) {
+        const key = `${mail.event}:${recipient.id}`;
+        if (!recipient.isActive || recipient.email.trim() === '' || sent.has(key)) continue;
+        sent.add(key);
+        await outboxRepo.enqueue(tx, order.companyId, travelServiceMail({ to: recipient.email, language: recipient.language, template: settings.travel_service_mail_subject, order: mailOrder, event: mail.event, comment: mail.comment, link }));
+      }
+    }
+    deps.onMailQueued();
+  }
+
+  /** Runs a change of one order in a transaction: load and lock, act, settle, answer the order's state. */
+  async function changeOrder<T>(ctx: AuthenticatedContext, orderId: number, work: (tx: Executor, loaded: LoadedOrder, access: OrderAccess, pending: Pending) => Promise<T>) {
+    return db.transaction(async (tx) => {
+      const { loaded, access } = await visibleOrder(tx, ctx, orderId, true);
+      const pending: Pending = { mails: [] };
+      const result = await work(tx, loaded, access, pending);
+      await settle(tx, ctx, loaded, pending);
+      return { result, loaded, access };
+    });
+  }
+
+  function itemResult(loaded: LoadedOrder, access: OrderAccess, item: TravelItemRow) {
+    return {
+      status: 'OK' as const,
+      order_id: loaded.order.id,
+      order_status: loaded.order.status as TravelOrderStatus,
+      item_status: item.status as ItemStatus,
+      allowedActions: allowedItemActions(item.status as ItemStatus, actorFor(access, item.type as TravelItemType)),
+    };
+  }
+
+  // --- saving an order -----------------------------------------------------------
+
+  async function referenceIssues(executor: Executor, companyId: number, form: TravelServiceOrderForm): Promise<Issue[]> {
+    const issues: Issue[] = [];
+    const check = async (path: Issue['path'], table: 'costCentre' | 'project' | 'contractor' | 'user', id: number | null) => {
+      if (id !== null && !(await travelServiceRepo.referenceExists(executor, companyId, table, id))) issues.push({ path, code: 'validation.unknownReference' });
+    };
+    await check(['user_id'], 'user', form.user_id);
+    await check(['project_id'], 'project', form.project_id);
+    await check(['external_customer_id'], 'contractor', form.external_customer_id);
+    for (const [index, item] of form.travelServiceOrderItems.entries()) {
+      await check(['travelServiceOrderItems', index, 'cost_centre_id'], 'costCentre', item.cost_centre_id);
+      for (const [p, passenger] of item.passengers.entries()) await check(['travelServiceOrderItems', index, 'passengers', p, 'company_user_id'], 'user', passenger.company_user_id);
+    }
+    return issues;
+  }
+
+  async function saveOrder(ctx: AuthenticatedContext, body: TravelServiceOrderForm) {
+    assertModule(ctx);
+    if (ctx.actor.isAdminContext) throw forbidden();
+    const companyId = ctx.actor.companyId;
+    const me = ctx.actor.contextUserId;
+    const isNew = body.id === undefined;
+    if (isNew && !can(ctx, 'travelOrder') && !(can(ctx, 'travelOrderSelf') && (body.user_id === null || body.user_id === me))) throw forbidden();
+    if (!isNew && !(await visibleOrder(db, ctx, body.id!)).access.canEdit) throw refusal('travelService.refused.notEntitled');
+    // Only a holder of travelOrder orders for someone else (spec §6).
+    if (body.user_id !== null && body.user_id !== me && !can(ctx, 'travelOrder')) throw forbidden();
+    const settings = ctx.actor.settings;
+    const insured = applyInsuranceBehaviour(body.travelServiceOrderItems, settings.insurance_behaviour, randomUUID);
+    const form: TravelServiceOrderForm = { ...body, travelServiceOrderItems: insured.items };
+    const tripOrder = form.delegation_order_id === null ? null : await travelServiceRepo.tripOrder(db, companyId, form.delegation_order_id);
+    const parameters = await travelServiceRepo.activeParameters(db, companyId);
+    const check = checkTravelServiceOrder(form, {
+      parameters: parameters.map((parameter) => ({ id: parameter.id, type: parameter.type as 'text', options: parameter.options, is_required: parameter.isRequired })),
+      tripOrder: tripOrder ? { allowed_transport: tripOrder.allowedTransport as never } : null,
+      today: toLocalDate(clock.now()),
+    });
+    const issues = [...check.issues, ...(await referenceIssues(db, companyId, form))];
+    if (form.delegation_order_id !== null && (!tripOrder || tripOrder.userId !== form.user_id)) issues.push({ path: ['delegation_order_id'], code: 'validation.unknownReference' });
+    if (issues.length > 0) return { status: 'error' as const, issues, warnings: check.warnings };
+    if (check.confirmations.length > 0) return { status: 'confirm' as const, confirmations: check.confirmations, warnings: check.warnings };
+
+    const saved = await db.transaction(async (tx) => {
+      const pending: Pending = { mails: [] };
+      let loaded: LoadedOrder;
+      let access: OrderAccess;
+      const orderValues = {
+        userId: form.user_id!,
+        delegationOrderId: form.delegation_order_id,
+        externalCustomerId: form.external_customer_id,
+        projectId: form.project_id,
+        comment: form.comment.trim(),
+        additionalParameters: form.additional_parameters.map((entry) => ({ id: entry.id, value: entry.value?.trim() || null })),
+      };
+      if (isNew) {
+        const id = await travelServiceRepo.insertOrder(tx, { companyId, createdById: me, ...orderValues });
+        loaded = (await load(tx, companyId, id, true))!;
+        access = await accessOf(tx, ctx, loaded.order, []);
+        await event(tx, ctx, loaded.order, null, 'create', null, 'new', '');
+      } else {
+        ({ loaded, access } = await visibleOrder(tx, ctx, form.id!, true));
+        if (!access.canEdit) throw refusal('travelService.refused.notEntitled');
+        if (form.version !== undefined && form.version !== loaded.order.version) throw conflict(loaded.order.version);
+        await travelServiceRepo.updateOrder(tx, loaded.order.id, orderValues);
+        await event(tx, ctx, loaded.order, null, 'update', loaded.order.status, loaded.order.status, '');
+      }
+      const itemIssues = await syncItems(tx, ctx, loaded, access, form, pending);
+      if (itemIssues.length > 0) throw new SaveRefused({ status: 'error', issues: itemIssues, warnings: check.warnings });
+      loaded.passengers = group(await travelServiceRepo.passengersOf(tx, loaded.items.map((item) => item.id)), (row) => row.itemId);
+      await settle(tx, ctx, loaded, pending);
+      return loaded.order.id;
+    }).catch((error: unknown) => {
+      if (error instanceof SaveRefused) return error.answer;
+      throw error;
+    });
+    if (typeof saved !== 'number') return saved;
+    return { status: 'OK' as const, id: saved, messages: insured.messages, warnings: check.warnings };
+  }
+
+  /**
+   * The order's items as the form lists them: new ones added, changed ones edited (their offers
+   * answered anew), missing ones cancelled — unless their offer is accepted (spec §5).
+   */
+  async function syncItems(tx: Executor, ctx: AuthenticatedContext, loaded: LoadedOrder, access: OrderAccess, form: TravelServiceOrderForm, pending: Pending): Promise<Issue[]> {
+    const issues: Issue[] = [];
+    const companyId = loaded.order.companyId;
+    const existing = new Map(loaded.items.map((item) => [item.id, item]));
+    const kept = new Set<number>();
+    const touched = new Set<TravelItemType>();
+    const passengersOf = (item: OrderItemInput) =>
+      item.passengers.map((passenger) => ({
+        companyUserId: passenger.company_user_id,
+        name: passenger.name.trim(),
+        surname: passenger.surname.trim(),
+        email: passenger.email.trim(),
+        phone: passenger.phone.trim(),
+        birthDate: passenger.birth_date,
+        documentNumber: passenger.document_number.trim(),
+      }));
+    for (const [index, input] of form.travelServiceOrderItems.entries()) {
+      const span = serviceSpanOf(input.type, input.params);
+      const values = {
+        sequence: input.sequence,
+        groupGuid: input.group_guid,
+        relatedItemGuid: input.related_travel_service_order_item_guid,
+        type: input.type,
+        params: input.params as Record<string, unknown>,
+        comment: input.comment.trim(),
+        costCentreId: input.cost_centre_id,
+        startDate: span.start_date,
+        endDate: span.end_date,
+      };
+      if (input.id === undefined) {
+        const id = await travelServiceRepo.insertItem(tx, { companyId, orderId: loaded.order.id, guid: input.guid, status: 'awaitingAgentResponse', ...values });
+        await travelServiceRepo.replacePassengers(tx, companyId, id, passengersOf(input));
+        await event(tx, ctx, loaded.order, id, 'add', null, 'awaitingAgentResponse', '');
+        loaded.items.push({ ...(await travelServiceRepo.itemsOf(tx, [loaded.order.id])).find((row) => row.id === id)! });
+        touched.add(input.type);
+        continue;
+      }
+      const current = existing.get(input.id);
+      if (!current) {
+        issues.push({ path: ['travelServiceOrderItems', index], code: 'validation.unknownReference' });
+        continue;
+      }
+      kept.add(current.id);
+      const before = itemFingerprint({ type: current.type, params: current.params, comment: current.comment, cost_centre_id: current.costCentreId, related: current.relatedItemGuid, passengers: (loaded.passengers.get(current.id) ?? []).map((row) => ({ company_user_id: row.companyUserId, name: row.name, surname: row.surname, email: row.email, phone: row.phone, birth_date: row.birthDate, document_number: row.documentNumber })) });
+      const after = itemFingerprint({ type: input.type, params: input.params, comment: values.comment, cost_centre_id: input.cost_centre_id, related: input.related_travel_service_order_item_guid, passengers: passengersOf(input).map((row) => ({ company_user_id: row.companyUserId, name: row.name, surname: row.surname, email: row.email, phone: row.phone, birth_date: row.birthDate, document_number: row.documentNumber })) });
+      if (before === after) {
+        if (current.sequence !== input.sequence) await travelServiceRepo.updateItem(tx, current.id, { sequence: input.sequence });
+        continue;
+      }
+      const decision = decideItem(current.status as ItemStatus, 'edit', actorFor(access, current.type as TravelItemType));
+      if (!decision.allowed) {
+        issues.push({ path: ['travelServiceOrderItems', index], code: decision.refusal });
+        continue;
+      }
+      await move(tx, ctx, loaded, access, current, 'edit', { extra: { ...values, selectedOfferId: null } });
+      await travelServiceRepo.replacePassengers(tx, companyId, current.id, passengersOf(input));
+      touched.add(input.type);
+    }
+    for (const item of loaded.items) {
+      if (kept.has(item.id) || !existing.has(item.id) || item.status === 'canceledByClient' || item.status === 'bookingCanceled') continue;
+      const refused = removalRefusal(item.status as ItemStatus);
+      if (refused) {
+        issues.push({ path: ['travelServiceOrderItems'], code: refused, params: { sequence: item.sequence } });
+        continue;
+      }
+      const decision = decideItem(item.status as ItemStatus, 'cancel', actorFor(access, item.type as TravelItemType));
+      if (!decision.allowed) {
+        issues.push({ path: ['travelServiceOrderItems'], code: decision.refusal, params: { sequence: item.sequence } });
+        continue;
+      }
+      await move(tx, ctx, loaded, access, item, 'cancel');
+      pending.mails.push({ event: 'cancelled', to: 'consultants', types: [item.type as TravelItemType], comment: '' });
+    }
+    if (touched.size > 0) pending.mails.push({ event: 'ordered', to: 'consultants', types: [...touched], comment: '' });
+    return issues;
+  }
+
+  // --- choosing and approving ---------------------------------------------------
+
+  /** The PLN value of an offer's price: the company's latest exchange rate of its currency. */
+  async function pricePln(executor: Executor, companyId: number, offer: OfferRow): Promise<string | null> {
+    if (offer.currency === 'PLN') return offer.price;
+    const rate = await travelServiceRepo.exchangeRate(executor, companyId, offer.currency, toLocalDate(clock.now()));
+    return rate === null ? null : roundMoney(dec(offer.price).times(rate)).toFixed(2);
+  }
+
+  async function chooseOffers(ctx: AuthenticatedContext, body: { id: number; version?: number; choices: { item_id: number; offer_id: number; travellers: { passenger_id: number; data: TravellerData }[] }[]; confirmed: string[] }) {
+    assertModule(ctx);
+    if (ctx.actor.isAdminContext) throw forbidden();
+    let answer: { status: 'error'; issues: Issue[]; warnings: Issue[] } | { status: 'confirm'; confirmations: Issue[]; warnings: Issue[] } | null = null;
+    await db
+      .transaction(async (tx) => {
+        const { loaded, access } = await visibleOrder(tx, ctx, body.id, true);
+        if (body.version !== undefined && body.version !== loaded.order.version) throw conflict(loaded.order.version);
+        const issues: Issue[] = [];
+        const chosen: { item: TravelItemRow; offer: OfferRow }[] = [];
+        for (const [index, choice] of body.choices.entries()) {
+          const item = loaded.items.find((row) => row.id === choice.item_id);
+          if (!item) throw notFoundError();
+          const decision = decideItem(item.status as ItemStatus, 'chooseOffer', actorFor(access, item.type as TravelItemType));
+          if (!decision.allowed) throw refusal(decision.refusal);
+          const offer = (loaded.offers.get(item.id) ?? []).find((row) => row.id === choice.offer_id);
+          if (!offer) {
+            issues.push({ path: ['choices', index, 'offer_id'], code: 'travelService.offerNotOfItem' });
+            continue;
+          }
+          const passengers = loaded.passengers.get(item.id) ?? [];
+          for (const [p, passenger] of passengers.entries()) {
+            const given = choice.travellers.find((entry) => entry.passenger_id === passenger.id)?.data ?? {};
+            const data: TravellerData = { email: passenger.email || undefined, phone: passenger.phone || undefined, document_number: passenger.documentNumber || undefined, birth_date: passenger.birthDate ?? undefined, ...given };
+            issues.push(...travellerDataIssues(offer.requires, data, ['choices', index, 'travellers', p, 'data']));
+          }
+          chosen.push({ item, offer });
+        }
+        if (issues.length > 0) {
+          answer = { status: 'error', issues, warnings: [] };
+          return;
+        }
+        // Spec §5: chosen transport above the trip order's transport limit asks for confirmation.
+        const tripOrder = loaded.order.delegationOrderId === null ? null : await travelServiceRepo.tripOrder(tx, loaded.order.companyId, loaded.order.delegationOrderId);
+        if (tripOrder && !body.confirmed.includes('travelService.transportLimitExceeded')) {
+          const transport = [...chosen];
+          for (const item of loaded.items) {
+            if (item.selectedOfferId !== null && !chosen.some((entry) => entry.item.id === item.id) && item.status !== 'canceledByClient' && item.status !== 'bookingCanceled') {
+              const offer = (loaded.offers.get(item.id) ?? []).find((row) => row.id === item.selectedOfferId);
+              if (offer) transport.push({ item, offer });
+            }
+          }
+          const prices: string[] = [];
+          for (const entry of transport) {
+            if (TRANSPORT_OF_ITEM_TYPE[entry.item.type as TravelItemType] === null) continue;
+            const pln = await pricePln(tx, loaded.order.companyId, entry.offer);
+            if (pln !== null) prices.push(pln);
+          }
+          const exceeded = transportLimitExceeded(tripOrder.allowedTransportCost, prices);
+          if (exceeded) {
+            answer = { status: 'confirm', confirmations: [{ path: ['choices'], code: 'travelService.transportLimitExceeded', params: exceeded }], warnings: [] };
+            return;
+          }
+        }
+        const pending: Pending = { mails: [] };
+        for (const [index, { item, offer }] of chosen.entries()) {
+          await move(tx, ctx, loaded, access, item, 'chooseOffer', { extra: { selectedOfferId: offer.id } });
+          for (const passenger of loaded.passengers.get(item.id) ?? []) {
+            const given = body.choices[index]!.travellers.find((entry) => entry.passenger_id === passenger.id)?.data ?? {};
+            await travelServiceRepo.setPassengerOfferData(tx, passenger.id, given);
+          }
+        }
+        // Spec §4: an orderer who is an acceptor of travel-service orders is confirmed automatically.
+        if (await travelServiceRepo.isAcceptor(tx, loaded.order.companyId, loaded.order.createdById)) {
+          const asAcceptor: OrderAccess = { ...access, isAcceptor: true };
+          for (const { item } of chosen) await move(tx, ctx, loaded, asAcceptor, item, 'accept', { comment: 'auto' });
+          pending.mails.push({ event: 'accepted', to: 'consultants', types: chosen.map(({ item }) => item.type as TravelItemType), comment: '' });
+        } else {
+          pending.mails.push({ event: 'chosen', to: 'acceptors', types: chosen.map(({ item }) => item.type as TravelItemType), comment: '' });
+        }
+        await settle(tx, ctx, loaded, pending);
+      });
+    if (answer) return answer;
+    return { status: 'OK' as const, id: body.id, messages: [], warnings: [] };
+  }
+
+  async function decide(ctx: AuthenticatedContext, body: { id: number; decision: 'accept' | 'reject'; comment?: string }) {
+    assertModule(ctx);
+    if (ctx.actor.isAdminContext) throw forbidden();
+    const { loaded, access } = await changeOrder(ctx, body.id, async (tx, loaded, access, pending) => {
+      const waiting = loaded.items.filter((item) => item.status === 'offerSelected');
+      if (waiting.length === 0) throw refusal('travelService.refused.status');
+      for (const item of waiting) await move(tx, ctx, loaded, access, item, body.decision, { comment: body.comment ?? '' });
+      const types = waiting.map((item) => item.type as TravelItemType);
+      const mailEvent = body.decision === 'accept' ? 'accepted' : 'rejected';
+      pending.mails.push({ event: mailEvent, to: 'client', types, comment: body.comment ?? '' });
+      pending.mails.push({ event: mailEvent, to: 'consultants', types, comment: body.comment ?? '' });
+    });
+    const actions = new Set(loaded.items.flatMap((item) => allowedItemActions(item.status as ItemStatus, actorFor(access, item.type as TravelItemType))));
+    return { status: 'OK' as const, order_id: loaded.order.id, order_status: loaded.order.status as TravelOrderStatus, allowedActions: [...actions] };
+  }
+
+  const CLIENT_MAIL: Record<'provideInfo' | 'requestBuyout' | 'requestCancellation' | 'cancel', TravelMailEvent> = {
+    provideInfo: 'infoProvided',
+    requestBuyout: 'buyoutRequested',
+    requestCancellation: 'cancellationRequested',
+    cancel: 'cancelled',
+  };
+
+  async function clientItemAction(ctx: AuthenticatedContext, body: { item_id: number; action: 'provideInfo' | 'requestBuyout' | 'requestCancellation' | 'cancel'; comment?: string }) {
+    assertModule(ctx);
+    if (ctx.actor.isAdminContext) throw forbidden();
+    const orderId = await travelServiceRepo.orderIdOfItem(db, ctx.actor.companyId, body.item_id);
+    if (orderId === null) throw notFoundError();
+    let moved!: TravelItemRow;
+    const { loaded, access } = await changeOrder(ctx, orderId, async (tx, loaded, access, pending) => {
+      moved = loaded.items.find((item) => item.id === body.item_id)!;
+      await move(tx, ctx, loaded, access, moved, body.action, { comment: body.comment ?? '' });
+      pending.mails.push({ event: CLIENT_MAIL[body.action], to: 'consultants', types: [moved.type as TravelItemType], comment: body.comment ?? '' });
+    });
+    return itemResult(loaded, access, moved);
+  }
+
+  // --- consultants ---------------------------------------------------------------
+
+  function assertAdminContext(ctx: AuthenticatedContext) {
+    if (!ctx.actor.isAdminContext) throw forbidden();
+  }
+
+  async function adminItem(ctx: AuthenticatedContext, itemId: number) {
+    assertAdminContext(ctx);
+    const { loaded, access, item } = await orderOfItem(db, ctx, itemId);
+    const bySequence = new Map(loaded.items.map((row) => [row.guid, row.sequence]));
+    const responses = (loaded.offers.get(item.id) ?? []).map(offerDto);
+    const [user] = await travelServiceRepo.people(db, [loaded.order.userId]);
+    return {
+      orderItem: itemDto(item, loaded, access, bySequence),
+      order: {
+        id: loaded.order.id,
+        number: String(loaded.order.id),
+        company_name: await travelServiceRepo.companyName(db, loaded.order.companyId),
+        status: loaded.order.status as TravelOrderStatus,
+        user: { id: loaded.order.userId, fullName: user ? fullName(user) : '' },
+      },
+      responses,
+      selected_offer: responses.find((offer) => offer.id === item.selectedOfferId) ?? null,
+      editable: access.consultantTypes.has(item.type as TravelItemType) && !OFFER_CHOSEN_STATUSES.includes(item.status as ItemStatus) && decideItem(item.status as ItemStatus, 'answer', actorFor(access, item.type as TravelItemType)).allowed,
+    };
+  }
+
+  async function saveOffers(ctx: AuthenticatedContext, body: { item_id: number; responses: OfferInput[]; comment?: string }) {
+    assertAdminContext(ctx);
+    const issues = body.responses.flatMap((offer, index) => offerIssues(offer).map((issue) => ({ ...issue, path: ['responses', index, ...issue.path] })));
+    if (issues.length > 0) return { status: 'error' as const, issues, warnings: [] };
+    const orderId = await travelServiceRepo.orderIdOfItem(db, null, body.item_id);
+    if (orderId === null) throw notFoundError();
+    let moved!: TravelItemRow;
+    const { loaded, access } = await changeOrder(ctx, orderId, async (tx, loaded, access, pending) => {
+      moved = loaded.items.find((item) => item.id === body.item_id)!;
+      if (!access.consultantTypes.has(moved.type as TravelItemType)) {
+        throw new AppError(ErrorCode.forbidden, { messages: ['You do not have permission to perform this action'], issues: [{ path: [], code: 'travelService.typeNotAnswered' }] });
+      }
+      const current = loaded.offers.get(moved.id) ?? [];
+      const chosen = OFFER_CHOSEN_STATUSES.includes(moved.status as ItemStatus);
+      const stored = (offer: OfferInput, position: number) => ({
+        price: offer.price,
+        currency: offer.currency,
+        parts: offer.parts,
+        html: offer.html,
+        requires: offer.requires,
+        position,
+      });
+      if (chosen) {
+        // After the choice only the chosen offer changes, following the company's offer-change rule (spec §9).
+        const [change] = body.responses;
+        if (body.responses.length !== 1 || change!.id !== moved.selectedOfferId) throw new AppError(ErrorCode.conflict, { messages: ['Action not allowed in the current status of the service'], issues: [{ path: ['responses'], code: 'travelService.offerChosen' }] });
+        const to = await move(tx, ctx, loaded, access, moved, 'changeOffer', { comment: body.comment ?? '' });
+        await travelServiceRepo.updateOffer(tx, change!.id!, stored(change!, current.find((offer) => offer.id === change!.id)?.position ?? 0));
+        pending.mails.push({ event: 'offerChanged', to: 'client', types: [moved.type as TravelItemType], comment: body.comment ?? '' });
+        if (to === 'offerSelected') pending.mails.push({ event: 'chosen', to: 'acceptors', types: [moved.type as TravelItemType], comment: body.comment ?? '' });
+        return;
+      }
+      await move(tx, ctx, loaded, access, moved, 'answer', { comment: body.comment ?? '' });
+      const keep = new Set<number>();
+      for (const [position, offer] of body.responses.entries()) {
+        const existing = offer.id === undefined ? undefined : current.find((row) => row.id === offer.id);
+        if (offer.id !== undefined && !existing) throw notFoundError();
+        if (existing) {
+          keep.add(existing.id);
+          await travelServiceRepo.updateOffer(tx, existing.id, stored(offer, position));
+        } else {
+          await travelServiceRepo.insertOffer(tx, { companyId: loaded.order.companyId, itemId: moved.id, createdById: ctx.actor.userId, ...stored(offer, position) });
+        }
+      }
+      await travelServiceRepo.deleteOffers(tx, current.filter((offer) => !keep.has(offer.id)).map((offer) => offer.id));
+    });
+    return itemResult(loaded, access, moved);
+  }
+
+  async function consultantItemAction(ctx: AuthenticatedContext, body: { item_id: number; action: 'askClient' | 'book' | 'buy' | 'confirmCancellation'; reference?: string; comment?: string }) {
+    assertAdminContext(ctx);
+    if (body.action === 'book' && (body.reference === undefined || body.reference.trim() === '')) {
+      throw new AppError(ErrorCode.validationFailed, { issues: [{ path: ['reference'], code: 'global.error.required' }] });
+    }
+    const orderId = await travelServiceRepo.orderIdOfItem(db, null, body.item_id);
+    if (orderId === null) throw notFoundError();
+    let moved!: TravelItemRow;
+    const { loaded, access } = await changeOrder(ctx, orderId, async (tx, loaded, access, pending) => {
+      moved = loaded.items.find((item) => item.id === body.item_id)!;
+      const comment = body.comment ?? '';
+      const type = moved.type as TravelItemType;
+      const now = clock.now();
+      switch (body.action) {
+        case 'askClient':
+          await move(tx, ctx, loaded, access, moved, 'askClient', { comment });
+          pending.mails.push({ event: 'clarificationRequested', to: 'client', types: [type], comment });
+          break;
+        case 'book':
+          await move(tx, ctx, loaded, access, moved, 'book', { comment, extra: { bookingReference: body.reference!.trim(), bookedAt: now } });
+          pending.mails.push({ event: 'booked', to: 'client', types: [type], comment });
+          break;
+        case 'buy': {
+          await move(tx, ctx, loaded, access, moved, 'buy', { comment, extra: { boughtAt: now } });
+          const bookingId = await recordBooking(tx, ctx, loaded, moved);
+          await travelServiceRepo.updateItem(tx, moved.id, { bookingId });
+          moved.bookingId = bookingId;
+          pending.mails.push({ event: 'bought', to: 'client', types: [type], comment });
+          break;
+        }
+        case 'confirmCancellation':
+          await move(tx, ctx, loaded, access, moved, 'confirmCancellation', { comment });
+          pending.mails.push({ event: 'cancellationConfirmed', to: 'client', types: [type], comment });
+          break;
+      }
+    });
+    return itemResult(loaded, access, moved);
+  }
+
+  /** A bought item becomes a booking of the order's company (bookings module), paid by the company. */
+  async function recordBooking(tx: Executor, ctx: AuthenticatedContext, loaded: LoadedOrder, item: TravelItemRow): Promise<number> {
+    const offer = (loaded.offers.get(item.id) ?? []).find((row) => row.id === item.selectedOfferId);
+    const passengers = loaded.passengers.get(item.id) ?? [];
+    const traveller = passengers[0];
+    const leg = offer?.parts.find((part) => part.kind === 'leg');
+    const room = offer?.parts.find((part) => part.kind === 'room');
+    const car = offer?.parts.find((part) => part.kind === 'car');
+    const type = item.type as TravelItemType;
+    const params = item.params as { seat_class?: string | null; room_type?: string | null; car_class?: string | null };
+    return bookings.recordTravelServiceItem(tx, ctx, loaded.order.companyId, {
+      travelServiceItemId: item.id,
+      kind: BOOKING_KIND[type],
+      userId: traveller?.companyUserId ?? loaded.order.userId,
+      travellerName: traveller ? fullName(traveller) : '',
+      travellerEmail: traveller?.email || null,
+      bookedById: loaded.order.createdById,
+      recordLocator: item.bookingReference,
+      carrier: leg?.kind === 'leg' ? leg.carrier || null : car?.kind === 'car' ? car.company || null : null,
+      name: room?.kind === 'room' ? room.hotel_name || null : null,
+      flightNumber: leg?.kind === 'leg' ? leg.number || null : null,
+      seatClass: type === 'flight' || type === 'flightLowCost' || type === 'rail' ? (params.seat_class ?? null) : null,
+      startPlace: leg?.kind === 'leg' ? leg.from_text || null : null,
+      endPlace: leg?.kind === 'leg' ? leg.to_text || null : null,
+      startDay: item.startDate,
+      endDay: item.endDate,
+      roomType: type === 'hotel' ? (params.room_type ?? null) : null,
+      carClass: type === 'car' ? (params.car_class ?? null) : null,
+      address: room?.kind === 'room' ? room.address || null : null,
+      amountGross: offer?.price ?? '0.00',
+      currency: offer?.currency ?? 'PLN',
+      costCentreId: item.costCentreId,
+      projectId: loaded.order.projectId,
+    });
+  }
+
+  async function toggleNotification(ctx: AuthenticatedContext, itemId: number) {
+    assertAdminContext(ctx);
+    return db.transaction(async (tx) => {
+      const { loaded, access, item } = await orderOfItem(tx, ctx, itemId, true);
+      if (!access.consultantTypes.has(item.type as TravelItemType)) throw new AppError(ErrorCode.forbidden, { messages: ['You do not have permission to perform this action'], issues: [{ path: [], code: 'travelService.typeNotAnswered' }] });
+      const notify = !item.notify;
+      await travelServiceRepo.updateItem(tx, item.id, { notify });
+      await recordAudit(tx, ctx, { companyId: loaded.order.companyId, action: 'travelServiceOrderItem.notify', entityType: 'travelServiceOrderItem', entityId: item.id, before: { notify: item.notify }, after: { notify } });
+      return { status: 'ok' as const, notify };
+    });
+  }
+
+  // --- lists and form data --------------------------------------------------------
+
+  async function list(ctx: AuthenticatedContext, query: ListQuery, admin: boolean): Promise<{ items: TravelServiceOrderRow[]; total: number }> {
+    if (admin) assertAdminContext(ctx);
+    else {
+      assertModule(ctx);
+      if (ctx.actor.isAdminContext) throw forbidden();
+    }
+    const me = ctx.actor.contextUserId;
+    const isAcceptor = !admin && (await travelServiceRepo.isAcceptor(db, ctx.actor.companyId, me));
+    const seesCompany = !admin && (can(ctx, 'travelOrder') || can(ctx, 'travelOrderPreview') || isAcceptor);
+    const { rows, total } = await travelServiceRepo.page(
+      db,
+      {
+        companyId: admin ? (query.company_id ?? null) : ctx.actor.companyId,
+        ownOf: admin || seesCompany ? undefined : me,
+        status: query.status,
+        type: query.type,
+        travellerId: query.traveller_id,
+        dateFrom: query.date_from,
+        dateTo: query.date_to,
+        number: query.number,
+        search: query.search,
+        sort: query.sort,
+        order: query.order,
+      },
+      pageWindow(query),
+    );
+    const items = await travelServiceRepo.itemsOf(db, rows.map((row) => row.order.id));
+    const passengers = group(await travelServiceRepo.passengersOf(db, items.map((item) => item.id)), (row) => row.itemId);
+    const byOrder = group(items, (item) => item.orderId);
+    const result: TravelServiceOrderRow[] = [];
+    for (const { order, userName, userSurname, companyName } of rows) {
+      const orderItems = byOrder.get(order.id) ?? [];
+      const orderPassengers = orderItems.flatMap((item) => passengers.get(item.id) ?? []);
+      const access: OrderAccess = admin
+        ? await accessOf(db, ctx, order, [])
+        : {
+            visible: true,
+            isClient: can(ctx, 'travelOrder') || order.createdById === me || order.userId === me || orderPassengers.some((row) => row.companyUserId === me),
+            canEdit: can(ctx, 'travelOrder') || (order.createdById === me && can(ctx, 'travelOrderSelf')),
+            isAcceptor,
+            consultantTypes: new Set(),
+            isAdmin: false,
+          };
+      const actions = new Set(orderItems.flatMap((item) => allowedItemActions(item.status as ItemStatus, actorFor(access, item.type as TravelItemType))));
+      result.push({
+        id: order.id,
+        version: order.version,
+        number: String(order.id),
+        company_name: companyName,
+        status: order.status as TravelOrderStatus,
+        user: { id: order.userId, fullName: fullName({ name: userName, surname: userSurname }) },
+        created_by: { id: order.createdById, fullName: '' },
+        created_at: order.createdAt.toISOString(),
+        types: [...new Set(orderItems.map((item) => item.type as TravelItemType))],
+        start_date: order.startDate,
+        end_date: order.endDate,
+        travellers: [...new Set(orderPassengers.map((row) => fullName(row)))],
+        can_edit: access.canEdit,
+        allowedActions: [...actions],
+      });
+    }
+    const creators = await travelServiceRepo.people(db, [...new Set(rows.map((row) => row.order.createdById))]);
+    for (const row of result) {
+      const creator = creators.find((person) => person.id === row.created_by.id);
+      row.created_by.fullName = creator ? fullName(creator) : '';
+    }
+    return { items: result, total };
+  }
+
+  async function travellerOptions(ctx: AuthenticatedContext): Promise<TravellerOption[]> {
+    const companyId = ctx.actor.companyId;
+    const rows = await travelServiceRepo.travellerOptions(db, companyId, can(ctx, 'travelOrder') ? undefined : ctx.actor.contextUserId);
+    return rows.map(({ person, costCentreIds }) => ({
+      id: person.id,
+      company_user_id: person.id,
+      name: person.name,
+      surname: person.surname,
+      email: person.email,
+      phone: person.phone ?? '',
+      birth_date: person.birthDate,
+      document_number: person.identityDocumentNumber ?? '',
+      defaultCostCentre: person.defaultCostCentreId,
+      costCentres: costCentreIds,
+    }));
+  }
+
+  return {
+    list: (ctx: AuthenticatedContext, query: ListQuery) => list(ctx, query, false),
+    adminList: (ctx: AuthenticatedContext, query: ListQuery) => list(ctx, query, true),
+
+    async availableUsers(ctx: AuthenticatedContext) {
+      assertModule(ctx);
+      if (ctx.actor.isAdminContext) return [];
+      return travellerOptions(ctx);
+    },
+
+    /** The user's own company; every active company for the provider's admin context. */
+    async availableCompanies(ctx: AuthenticatedContext) {
+      assertModule(ctx);
+      const rows = await travelServiceRepo.companies(db, ctx.actor.isAdminContext ? null : [ctx.actor.companyId]);
+      return rows.filter((row) => !ctx.actor.isAdminContext || row.code.toLowerCase() !== 'admin').map((row) => ({ id: row.id, name: row.name }));
+    },
+
+    async basicData(ctx: AuthenticatedContext) {
+      assertModule(ctx);
+      if (ctx.actor.isAdminContext) throw forbidden();
+      const companyId = ctx.actor.companyId;
+      const [availableUsers, parameters, choices] = await Promise.all([travellerOptions(ctx), travelServiceRepo.activeParameters(db, companyId), travelServiceRepo.formChoices(db, companyId)]);
+      const settings = ctx.actor.settings;
+      return {
+        availableUsers,
+        additionalParameters: parameters.map((parameter) => ({
+          id: parameter.id,
+          name_pl: parameter.namePl,
+          name_en: parameter.nameEn,
+          type: parameter.type as 'text',
+          options: parameter.options,
+          is_required: parameter.isRequired,
+          default_value: parameter.defaultValue,
+          value: parameter.defaultValue,
+        })),
+        externalCustomers: choices.contractors,
+        costCentres: choices.centres,
+        projects: choices.projects.map((project) => ({ id: project.id, name: project.name, contractor_id: project.contractorId })),
+        settings: {
+          insurance_behaviour: settings.insurance_behaviour,
+          is_insurance_separated: settings.is_insurance_separated,
+          offer_change_rule: settings.offer_change_rule,
+          message_auto_read: settings.message_auto_read,
+          flight_is_return_route: settings.flight_is_return_route,
+        },
+      };
+    },
+
+    async getServiceOrder(ctx: AuthenticatedContext, id: number, admin: boolean) {
+      if (admin) assertAdminContext(ctx);
+      else {
+        assertModule(ctx);
+        if (ctx.actor.isAdminContext) throw forbidden();
+      }
+      const { loaded, access } = await visibleOrder(db, ctx, id);
+      return { travelServiceOrder: await toDto(db, loaded, access) };
+    },
+
+    editServiceOrder: saveOrder,
+    chooseOffers,
+    decide,
+    clientItemAction,
+    adminItem,
+    saveOffers,
+    consultantItemAction,
+    toggleNotification,
+  };
+}
+
+/** Rolls the save's transaction back while answering the form's problems. */
+class SaveRefused extends Error {
+  constructor(readonly answer: { status: 'error'; issues: Issue[]; warnings: Issue[] }) {
+    super('save refused');
+  }
+}
+
+export type TravelServiceService = ReturnType<typeof createTravelServiceService>;

@@ -1,0 +1,362 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { TravelServiceOrderDto } from '@delego/contract';
+import { DEFAULT_OFFER_REQUIREMENTS, type OfferInput } from '@delego/domain';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { auditLog, bookings, travelServiceAcceptors } from '../../db/schema/index.ts';
+import { insertOrder, outboxOf } from '../../../test/trips.ts';
+import { ALL_RESPONSE_PERMISSIONS, flightItem, hotelItem, orderForm, providerUser, travelCompany, traveller } from '../../../test/travel-services.ts';
+
+let t: TestApp;
+let consultant: Awaited<ReturnType<typeof providerUser>>;
+let hotelConsultant: Awaited<ReturnType<typeof providerUser>>;
+let providerAdmin: Awaited<ReturnType<typeof providerUser>>;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: '2026-03-20T10:00:00Z' });
+  consultant = await providerUser(t.app, t.db, ALL_RESPONSE_PERMISSIONS);
+  hotelConsultant = await providerUser(t.app, t.db, ['travelOrderResponseHotel']);
+  providerAdmin = await providerUser(t.app, t.db, ['SuperAdmin', 'manageCompanies']);
+});
+afterAll(async () => t.close());
+
+type Headers = Record<string, string>;
+const post = (url: string, headers: Headers, payload: object) => t.app.inject({ method: 'POST', url: `/api${url}`, headers, payload });
+const get = (url: string, headers: Headers) => t.app.inject({ method: 'GET', url: `/api${url}`, headers });
+
+async function orderOf(headers: Headers, id: number): Promise<TravelServiceOrderDto> {
+  const response = await get(`/travel-service/get-service-order?id=${id}`, headers);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().travelServiceOrder;
+}
+
+/** The order's items as the form sends them back. */
+function itemsOfDto(order: TravelServiceOrderDto) {
+  return order.travelServiceOrderItems.map((item) => ({
+    id: item.id,
+    guid: item.guid,
+    group_guid: item.group_guid,
+    sequence: item.sequence,
+    related_travel_service_order_item_guid: item.related_travel_service_order_item_guid,
+    comment: item.comment,
+    cost_centre_id: item.cost_centre_id,
+    passengers: item.passengers.map(({ company_user_id, name, surname, email, phone, birth_date, document_number }) => ({ company_user_id, name, surname, email, phone, birth_date, document_number })),
+    type: item.type,
+    params: item.params,
+  }));
+}
+
+const offer = (price: string, overrides: Partial<OfferInput> = {}): OfferInput => ({
+  price,
+  currency: 'PLN',
+  parts: [{ kind: 'leg', carrier: 'LOT', number: 'LO379', from_text: 'Warszawa', to_text: 'Frankfurt', departure: '2026-06-10 07:00', arrival: '2026-06-10 09:00', seat_class: 'economy' }],
+  html: '',
+  requires: DEFAULT_OFFER_REQUIREMENTS,
+  ...overrides,
+});
+
+/** A company whose orderer ordered a flight and a hotel for the traveller (two services). */
+async function orderedFlightAndHotel(settings = {}) {
+  const c = await travelCompany(t.app, t.db, settings);
+  const passenger = { ...traveller(c.people.traveller), phone: '+48 600 700 800' };
+  const saved = await post('/travel-service/edit-service-order', c.headers.editor, orderForm(c.people.traveller.id, [flightItem([passenger]), hotelItem([passenger])]));
+  expect(saved.statusCode, saved.body).toBe(200);
+  expect(saved.json().status).toBe('OK');
+  const id = saved.json().id as number;
+  const order = await orderOf(c.headers.editor, id);
+  const flight = order.travelServiceOrderItems.find((item) => item.type === 'flight')!;
+  const hotel = order.travelServiceOrderItems.find((item) => item.type === 'hotel')!;
+  return { ...c, id, flight, hotel };
+}
+
+/** The consultant answers both services; the order is then sent for the client's choice. */
+async function answered(c: Awaited<ReturnType<typeof orderedFlightAndHotel>>) {
+  for (const [itemId, responses] of [
+    [c.flight.id, [offer('900.00'), offer('1200.00')]],
+    [c.hotel.id, [offer('700.00', { parts: [{ kind: 'room', hotel_name: 'Hotel Main', address: 'Frankfurt', room_type: 'single', check_in: '2026-06-10', check_out: '2026-06-12', is_breakfast: true, cancel_until: null }] })]],
+  ] as const) {
+    const response = await post('/admin/travel-service-admin/save-offers', consultant.headers, { item_id: itemId, responses });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+  return orderOf(c.headers.editor, c.id);
+}
+
+async function chooseFirst(c: Awaited<ReturnType<typeof orderedFlightAndHotel>>, headers: Headers) {
+  const order = await orderOf(c.headers.traveller, c.id);
+  const choices = order.travelServiceOrderItems
+    .filter((item) => item.status === 'sentToClient')
+    .map((item) => ({ item_id: item.id, offer_id: item.responses[0]!.id, travellers: [] }));
+  return post('/travel-service/choose-offer', headers, { id: c.id, choices, confirmed: [] });
+}
+
+describe('ordering travel services', () => {
+  it('saves an order with a flight and a hotel, told to the consultants of those types by e-mail, in status new', async () => {
+    const c = await orderedFlightAndHotel();
+    const order = await orderOf(c.headers.editor, c.id);
+    expect(order.status).toBe('new');
+    expect(order.travelServiceOrderItems.map((item) => [item.type, item.status])).toEqual([
+      ['flight', 'awaitingAgentResponse'],
+      ['hotel', 'awaitingAgentResponse'],
+    ]);
+    expect(c.hotel.late_arrival_hint).toBe(true);
+    expect(order.can_edit).toBe(true);
+    const mails = await outboxOf(t.db, c.company.id);
+    expect(mails.some((mail) => mail.recipient === consultant.email)).toBe(true);
+    expect(mails.some((mail) => mail.recipient === hotelConsultant.email)).toBe(true);
+    expect(mails.find((mail) => mail.recipient === consultant.email)!.subject).toContain(`Zamówienie ${c.id}`);
+  });
+
+  it('adds the insurance automatically, linked to its base item with its dates, and moves it with an edited flight', async () => {
+    const c = await travelCompany(t.app, t.db, { insurance_behaviour: 2 });
+    const me = traveller(c.people.orderer);
+    const saved = await post('/travel-service/edit-service-order', c.headers.orderer, orderForm(c.people.orderer.id, [flightItem([me])]));
+    expect(saved.json()).toMatchObject({ status: 'OK' });
+    const order = await orderOf(c.headers.orderer, saved.json().id);
+    const [flight, insurance] = order.travelServiceOrderItems;
+    expect(insurance).toMatchObject({ type: 'insurance', related_sequence: 1, related_travel_service_order_item_guid: flight!.guid, params: { start_date: '2026-06-10', end_date: '2026-06-12', place_id: 2 } });
+    const edited = itemsOfDto(order).map((item) => (item.type === 'flight' ? { ...item, params: { ...item.params, return_date: '2026-06-14' } } : item));
+    const again = await post('/travel-service/edit-service-order', c.headers.orderer, orderForm(c.people.orderer.id, edited as never, { id: order.id, version: order.version }));
+    expect(again.json()).toMatchObject({ status: 'OK', messages: [{ code: 'travelService.insuranceUpdated', params: { sequence: 1 } }] });
+    expect((await orderOf(c.headers.orderer, order.id)).travelServiceOrderItems[1]!.params).toMatchObject({ end_date: '2026-06-14' });
+  });
+
+  it('refuses an empty order, a service without a person and a missing worker with their messages', async () => {
+    const c = await travelCompany(t.app, t.db);
+    const empty = await post('/travel-service/edit-service-order', c.headers.editor, orderForm(c.people.traveller.id, []));
+    expect(empty.json()).toMatchObject({ status: 'error', issues: [{ path: ['travelServiceOrderItems'], code: 'travelService.noServices' }] });
+    const nobody = await post('/travel-service/edit-service-order', c.headers.editor, orderForm(c.people.traveller.id, [flightItem([])]));
+    expect(nobody.json().issues).toEqual([{ path: ['travelServiceOrderItems', 0, 'passengers'], code: 'travelService.noPassengers' }]);
+    const noWorker = await post('/travel-service/edit-service-order', c.headers.editor, orderForm(null as never, [flightItem([traveller(c.people.traveller)])], { user_id: null }));
+    expect(noWorker.json().issues).toEqual([{ path: ['user_id'], code: 'travelService.chooseWorker' }]);
+  });
+
+  it('asks to confirm a person count that differs from the room type, and saves once confirmed', async () => {
+    const c = await travelCompany(t.app, t.db);
+    const two = [traveller(c.people.traveller), traveller(c.people.colleague)];
+    const form = orderForm(c.people.traveller.id, [hotelItem(two, { room_type: 'single' })]);
+    const first = await post('/travel-service/edit-service-order', c.headers.editor, form);
+    expect(first.json()).toMatchObject({ status: 'confirm', confirmations: [{ code: 'travelService.roomCapacityMismatch', params: { persons: 2, capacity: 1 } }] });
+    const confirmed = await post('/travel-service/edit-service-order', c.headers.editor, { ...form, confirmed: ['travelService.roomCapacityMismatch'] });
+    expect(confirmed.json().status).toBe('OK');
+  });
+
+  it('warns when the linked trip order does not allow the transport, and refuses another worker’s trip order', async () => {
+    const c = await travelCompany(t.app, t.db);
+    const tripOrder = await insertOrder(t.db, c.company.id, c.people.traveller.id, { allowedTransport: ['rail'] });
+    const saved = await post('/travel-service/edit-service-order', c.headers.editor, orderForm(c.people.traveller.id, [flightItem([traveller(c.people.traveller)])], { delegation_order_id: tripOrder }));
+    expect(saved.json()).toMatchObject({ status: 'OK', warnings: [{ code: 'travelService.transportNotAllowed', params: { transport: 'flight' } }] });
+    expect((await orderOf(c.headers.editor, saved.json().id)).delegation_order_id).toBe(tripOrder);
+    const wrong = await post('/travel-service/edit-service-order', c.headers.editor, orderForm(c.people.colleague.id, [flightItem([traveller(c.people.colleague)])], { delegation_order_id: tripOrder }));
+    expect(wrong.json().issues).toEqual([{ path: ['delegation_order_id'], code: 'validation.unknownReference' }]);
+  });
+
+  it('lets travelOrderSelf order only for oneself, travelOrder for anyone, and nobody without either', async () => {
+    const c = await travelCompany(t.app, t.db);
+    const forOther = await post('/travel-service/edit-service-order', c.headers.orderer, orderForm(c.people.traveller.id, [flightItem([traveller(c.people.traveller)])]));
+    expect(forOther.statusCode).toBe(403);
+    const withoutPermission = await post('/travel-service/edit-service-order', c.headers.traveller, orderForm(c.people.traveller.id, [flightItem([traveller(c.people.traveller)])]));
+    expect(withoutPermission.statusCode).toBe(403);
+    const self = await post('/travel-service/edit-service-order', c.headers.orderer, orderForm(c.people.orderer.id, [flightItem([traveller(c.people.orderer)])]));
+    expect(self.json().status).toBe('OK');
+  });
+
+  it('shows the order to its traveller, previewer and acceptor but lets only the creator or travelOrder edit; others get 404', async () => {
+    const c = await orderedFlightAndHotel();
+    expect((await orderOf(c.headers.traveller, c.id)).can_edit).toBe(false);
+    expect((await orderOf(c.headers.preview, c.id)).allowedActions).toEqual([]);
+    await orderOf(c.headers.acceptor, c.id);
+    expect((await get(`/travel-service/get-service-order?id=${c.id}`, c.headers.colleague)).statusCode).toBe(404);
+    expect((await get(`/travel-service/get-service-order?id=${c.id}`, c.headers.other)).statusCode).toBe(404);
+    const order = await orderOf(c.headers.editor, c.id);
+    const byTraveller = await post('/travel-service/edit-service-order', c.headers.traveller, orderForm(c.people.traveller.id, [], { id: c.id, version: order.version }));
+    expect(byTraveller.statusCode).toBe(403);
+    const byOther = await post('/travel-service/edit-service-order', c.headers.other, orderForm(c.people.traveller.id, [], { id: c.id }));
+    expect(byOther.statusCode).toBe(404);
+  });
+
+  it('lists the orders each user may see with filters, paging and the actions each row allows', async () => {
+    const c = await orderedFlightAndHotel();
+    const second = await post('/travel-service/edit-service-order', c.headers.editor, orderForm(c.people.colleague.id, [hotelItem([traveller(c.people.colleague)])]));
+    const mine = await get('/travel-service/list', c.headers.traveller);
+    expect(mine.json().items.map((row: { id: number }) => row.id)).toEqual([c.id]);
+    const all = await get('/travel-service/list?sort=created_at&order=desc&page_size=1', c.headers.editor);
+    expect(all.json()).toMatchObject({ total: 2, items: [{ id: second.json().id, can_edit: true, allowedActions: ['edit', 'cancel'] }] });
+    expect((await get('/travel-service/list?type=flight', c.headers.preview)).json().items.map((row: { id: number }) => row.id)).toEqual([c.id]);
+    expect((await get(`/travel-service/list?traveller_id=${c.people.colleague.id}`, c.headers.editor)).json().total).toBe(1);
+    expect((await get(`/travel-service/list?number=${c.id}`, c.headers.editor)).json().items[0]).toMatchObject({ id: c.id, types: ['flight', 'hotel'], start_date: '2026-06-10', end_date: '2026-06-12' });
+    expect((await get('/travel-service/list?status=booked', c.headers.editor)).json().total).toBe(0);
+    expect((await get('/travel-service/list?date_from=2026-07-01', c.headers.editor)).json().total).toBe(0);
+    expect((await get('/travel-service/list', c.headers.other)).json().items.map((row: { id: number }) => row.id)).not.toContain(c.id);
+  });
+});
+
+describe('consultants', () => {
+  it('see every company’s orders in the admin context, but answer only the types their permissions name', async () => {
+    const c = await orderedFlightAndHotel();
+    expect((await get(`/admin/travel-service-admin/list?company_id=${c.company.id}&type=flight`, consultant.headers)).json().items.map((row: { id: number }) => row.id)).toEqual([c.id]);
+    const refused = await post('/admin/travel-service-admin/save-offers', hotelConsultant.headers, { item_id: c.flight.id, responses: [offer('100.00')] });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().issues).toEqual([{ path: [], code: 'travelService.typeNotAnswered' }]);
+    const byAdmin = await post('/admin/travel-service-admin/save-offers', providerAdmin.headers, { item_id: c.flight.id, responses: [offer('100.00')] });
+    expect(byAdmin.statusCode).toBe(403);
+    expect((await get(`/admin/travel-service-admin/get-service-order?id=${c.id}`, providerAdmin.headers)).statusCode).toBe(200);
+    expect((await get(`/admin/travel-service-admin/list`, c.headers.editor)).statusCode).toBe(403);
+    const hotel = await post('/admin/travel-service-admin/save-offers', hotelConsultant.headers, { item_id: c.hotel.id, responses: [offer('700.00', { parts: [], html: '<p>Hotel <b>Main</b></p>' })] });
+    expect(hotel.json()).toMatchObject({ item_status: 'assemblingOrder', order_status: 'partlyCompleted' });
+  });
+
+  it('refuses a response without parts and body, and a body with more than simple formatting', async () => {
+    const c = await orderedFlightAndHotel();
+    const response = await post('/admin/travel-service-admin/save-offers', consultant.headers, { item_id: c.flight.id, responses: [offer('1.00', { parts: [] }), offer('1.00', { html: '<img src=x onerror=alert(1)>' })] });
+    expect(response.json().issues).toEqual([
+      { path: ['responses', 0, 'html'], code: 'travelService.offerBodyRequired' },
+      { path: ['responses', 1, 'html'], code: 'travelService.offerHtmlNotAllowed' },
+    ]);
+  });
+
+  it('send the answers to the client once every service is answered; the client sees the offers only then', async () => {
+    const c = await orderedFlightAndHotel();
+    await post('/admin/travel-service-admin/save-offers', consultant.headers, { item_id: c.flight.id, responses: [offer('900.00')] });
+    expect((await orderOf(c.headers.traveller, c.id)).travelServiceOrderItems[0]!.responses).toEqual([]);
+    const order = await answered(c);
+    expect(order.status).toBe('sentForChoice');
+    expect(order.travelServiceOrderItems.map((item) => [item.status, item.responses.length])).toEqual([
+      ['sentToClient', 2],
+      ['sentToClient', 1],
+    ]);
+    const mails = await outboxOf(t.db, c.company.id);
+    expect(mails.filter((mail) => mail.textBody.includes('/travel-service/choose-offer/')).map((mail) => mail.recipient)).toEqual(expect.arrayContaining([c.people.traveller.email, c.people.editor.email]));
+  });
+
+  it('read the item with its responses and selected offer, and toggle its reminder', async () => {
+    const c = await orderedFlightAndHotel();
+    await answered(c);
+    const item = await get(`/admin/travel-service-admin/get-service-order-item?id=${c.flight.id}`, consultant.headers);
+    expect(item.json()).toMatchObject({ orderItem: { id: c.flight.id, type: 'flight' }, responses: [{ price: '900.00' }, { price: '1200.00' }], selected_offer: null, editable: true });
+    const toggled = await post('/admin/travel-service-admin/toggle-notification-for-order-item', consultant.headers, { id: c.flight.id });
+    expect(toggled.json()).toEqual({ status: 'ok', notify: false });
+    expect((await post('/admin/travel-service-admin/toggle-notification-for-order-item', hotelConsultant.headers, { id: c.flight.id })).statusCode).toBe(403);
+    expect((await get(`/admin/travel-service-admin/get-service-order-item?id=${c.flight.id}`, c.headers.editor)).statusCode).toBe(403);
+  });
+});
+
+describe('choice, approval, booking and buyout', () => {
+  it('needs the traveller data the offer requires before the choice', async () => {
+    const c = await orderedFlightAndHotel();
+    await answered(c);
+    const order = await orderOf(c.headers.traveller, c.id);
+    const withDocument = await post('/admin/travel-service-admin/save-offers', consultant.headers, {
+      item_id: c.flight.id,
+      responses: order.travelServiceOrderItems[0]!.responses.map((response) => ({ id: response.id, price: response.price, currency: response.currency, parts: response.parts, html: response.html, requires: { ...response.requires, document_number: true } })),
+    });
+    expect(withDocument.statusCode, withDocument.body).toBe(200);
+    const missing = await chooseFirst(c, c.headers.traveller);
+    expect(missing.json()).toMatchObject({ status: 'error', issues: [{ path: ['choices', 0, 'travellers', 0, 'data', 'document_number'], code: 'global.error.required' }] });
+  });
+
+  it('runs from the choice to the buyout: acceptor approves, consultant books with a reference and buys out into a booking', async () => {
+    const c = await orderedFlightAndHotel();
+    await answered(c);
+    expect((await chooseFirst(c, c.headers.colleague)).statusCode).toBe(404);
+    const chosen = await chooseFirst(c, c.headers.traveller);
+    expect(chosen.json().status).toBe('OK');
+    expect((await orderOf(c.headers.traveller, c.id)).status).toBe('chosenSentForAcceptance');
+    expect((await outboxOf(t.db, c.company.id)).some((mail) => mail.recipient === c.people.acceptor.email && mail.textBody.includes('/travel-service/approval/'))).toBe(true);
+
+    const byTraveller = await post('/travel-service/approval', c.headers.traveller, { id: c.id, decision: 'accept' });
+    expect(byTraveller.statusCode).toBe(403);
+    expect(byTraveller.json().issues).toEqual([{ path: [], code: 'travelService.refused.notEntitled' }]);
+    const early = await post('/admin/travel-service-admin/item-action', consultant.headers, { item_id: c.flight.id, action: 'book', reference: 'ABC123' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().issues).toEqual([{ path: [], code: 'travelService.refused.status' }]);
+
+    const approved = await post('/travel-service/approval', c.headers.acceptor, { id: c.id, decision: 'accept', comment: 'OK' });
+    expect(approved.json()).toMatchObject({ order_status: 'acceptedByClient' });
+
+    const accepted = await orderOf(c.headers.editor, c.id);
+    const withoutFlight = itemsOfDto(accepted).filter((item) => item.type !== 'flight');
+    const removal = await post('/travel-service/edit-service-order', c.headers.editor, orderForm(c.people.traveller.id, withoutFlight as never, { id: c.id, version: accepted.version }));
+    expect(removal.json().issues).toEqual([{ path: ['travelServiceOrderItems'], code: 'travelService.acceptedOfferCannotBeRemoved', params: { sequence: 1 } }]);
+
+    expect((await post('/admin/travel-service-admin/item-action', consultant.headers, { item_id: c.flight.id, action: 'book' })).statusCode).toBe(400);
+    const booked = await post('/admin/travel-service-admin/item-action', consultant.headers, { item_id: c.flight.id, action: 'book', reference: 'ABC123' });
+    expect(booked.json()).toMatchObject({ item_status: 'booked', allowedActions: [] });
+    await post('/admin/travel-service-admin/item-action', consultant.headers, { item_id: c.hotel.id, action: 'book', reference: 'H-77' });
+    expect((await orderOf(c.headers.traveller, c.id)).status).toBe('booked');
+
+    expect((await post('/admin/travel-service-admin/item-action', consultant.headers, { item_id: c.flight.id, action: 'buy' })).statusCode).toBe(409);
+    const request = await post('/travel-service/item-action', c.headers.traveller, { item_id: c.flight.id, action: 'requestBuyout' });
+    expect(request.json()).toMatchObject({ item_status: 'buyoutRequested', order_status: 'buyoutRequested' });
+    const bought = await post('/admin/travel-service-admin/item-action', consultant.headers, { item_id: c.flight.id, action: 'buy' });
+    expect(bought.json()).toMatchObject({ item_status: 'bought' });
+    const [booking] = await t.db.select().from(bookings).where(and(eq(bookings.companyId, c.company.id), eq(bookings.travelServiceItemId, c.flight.id)));
+    expect(booking).toMatchObject({ source: 'travelService', kind: 'flight', userId: c.people.traveller.id, amountGross: '900.00', recordLocator: 'ABC123', carrier: 'LOT', paidBy: 'companyInvoice' });
+    const view = await orderOf(c.headers.traveller, c.id);
+    expect(view.travelServiceOrderItems[0]!.booking).toMatchObject({ reference: 'ABC123', booking_id: booking!.id });
+
+    const cancellation = await post('/travel-service/item-action', c.headers.traveller, { item_id: c.hotel.id, action: 'requestCancellation' });
+    expect(cancellation.json()).toMatchObject({ item_status: 'cancellationInProgress', order_status: 'cancellationRequested' });
+    const cancelled = await post('/admin/travel-service-admin/item-action', consultant.headers, { item_id: c.hotel.id, action: 'confirmCancellation' });
+    expect(cancelled.json()).toMatchObject({ item_status: 'bookingCanceled', order_status: 'bought' });
+
+    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.companyId, c.company.id), eq(auditLog.entityType, 'travelServiceOrderItem')));
+    expect(audits.map((row) => row.action)).toEqual(expect.arrayContaining(['travelServiceOrder.chooseOffer', 'travelServiceOrder.accept', 'travelServiceOrder.book', 'travelServiceOrder.buy', 'travelServiceOrder.confirmCancellation']));
+    expect(view.history.length).toBeGreaterThan(5);
+  });
+
+  it('confirms the choice automatically when the orderer is a travel-service acceptor', async () => {
+    const c = await orderedFlightAndHotel();
+    await t.db.insert(travelServiceAcceptors).values({ companyId: c.company.id, userId: c.people.editor.id });
+    await answered(c);
+    expect((await chooseFirst(c, c.headers.traveller)).json().status).toBe('OK');
+    expect((await orderOf(c.headers.traveller, c.id)).status).toBe('acceptedByClient');
+  });
+
+  it('rejects the chosen offers at the acceptor’s word: the order is rejected', async () => {
+    const c = await orderedFlightAndHotel();
+    await answered(c);
+    await chooseFirst(c, c.headers.traveller);
+    const rejected = await post('/travel-service/approval', c.headers.acceptor, { id: c.id, decision: 'reject', comment: 'Za drogo' });
+    expect(rejected.json()).toMatchObject({ order_status: 'rejectedByClient' });
+  });
+
+  it('follows the offer-change rule: with acceptance needed a changed accepted offer goes back to the acceptors', async () => {
+    const c = await orderedFlightAndHotel({ offer_change_rule: 2 });
+    await answered(c);
+    await chooseFirst(c, c.headers.traveller);
+    await post('/travel-service/approval', c.headers.acceptor, { id: c.id, decision: 'accept' });
+    const order = await orderOf(c.headers.traveller, c.id);
+    const selected = order.travelServiceOrderItems[0]!.responses.find((response) => response.id === order.travelServiceOrderItems[0]!.selected_offer_id)!;
+    const other = order.travelServiceOrderItems[0]!.responses.find((response) => response.id !== selected.id)!;
+    const notTheChosen = await post('/admin/travel-service-admin/save-offers', consultant.headers, { item_id: c.flight.id, responses: [{ ...offer('1.00'), id: other.id }] });
+    expect(notTheChosen.statusCode).toBe(409);
+    const changed = await post('/admin/travel-service-admin/save-offers', consultant.headers, { item_id: c.flight.id, responses: [{ ...offer('950.00'), id: selected.id }] });
+    expect(changed.json()).toMatchObject({ item_status: 'offerSelected', order_status: 'chosenSentForAcceptance' });
+  });
+
+  it('lets the consultant ask the client, and the client answer, before the offer', async () => {
+    const c = await orderedFlightAndHotel();
+    const asked = await post('/admin/travel-service-admin/item-action', consultant.headers, { item_id: c.flight.id, action: 'askClient', comment: 'Podaj numer paszportu' });
+    expect(asked.json()).toMatchObject({ item_status: 'clarificationForOffer', order_status: 'awaitingInfoForOffer' });
+    const answer = await post('/travel-service/item-action', c.headers.traveller, { item_id: c.flight.id, action: 'provideInfo', comment: 'Dodane' });
+    expect(answer.json()).toMatchObject({ item_status: 'awaitingAgentResponse', order_status: 'new' });
+    expect((await post('/travel-service/item-action', c.headers.other, { item_id: c.flight.id, action: 'cancel' })).statusCode).toBe(404);
+  });
+});
+
+describe('the order form data', () => {
+  it('offers travellers, extra fields, contractors, cost centres and the travel settings; the companies the user orders in', async () => {
+    const c = await travelCompany(t.app, t.db, { insurance_behaviour: 2 });
+    const data = await get('/travel-service/get-basic-data', c.headers.editor);
+    expect(data.json()).toMatchObject({ additionalParameters: [], externalCustomers: [], costCentres: [], settings: { insurance_behaviour: 2 } });
+    expect(data.json().availableUsers.length).toBe(6);
+    expect((await get('/travel-service/get-available-users', c.headers.orderer)).json().map((user: { id: number }) => user.id)).toEqual([c.people.orderer.id]);
+    expect((await get('/travel-service/get-available-companies', c.headers.orderer)).json()).toEqual([{ id: c.company.id, name: c.company.name }]);
+    expect((await get('/travel-service/get-available-companies', consultant.headers)).json().map((row: { id: number }) => row.id)).toContain(c.company.id);
+  });
+
+  it('answers 403 when the company has the travel module off', async () => {
+    const c = await travelCompany(t.app, t.db, { modules: { travel_service: 1 } });
+    expect((await get('/travel-service/list', c.headers.editor)).statusCode).toBe(403);
+  });
+});
