@@ -24,6 +24,7 @@ import { InvoiceFormDialog } from '../invoices/invoice-form-dialog.tsx';
 import { useCanSeeInvoices } from '../invoices/invoice-parts.tsx';
 import { useBooking, useDeleteBooking } from './api/bookings.ts';
 import { BookingFormDialog } from './booking-form-dialog.tsx';
+import { DetailField } from '../../components/detail-field.tsx';
 
 /** Which fields each tab's details show, in the order of the spec's booking templates (§3). */
 const DETAIL_FIELDS: Record<'flight' | 'hotel' | 'rail' | 'other', (keyof BookingDetails)[]> = {
@@ -66,19 +67,6 @@ const DETAIL_FIELDS: Record<'flight' | 'hotel' | 'rail' | 'other', (keyof Bookin
   ],
   other: ['name', 'car_class', 'start_place', 'end_place', 'start_at', 'end_at', 'price_per_day'],
 };
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="dt">
-        {label}
-      </Typography>
-      <Typography variant="body2" component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 /** `/booking/flight/detail/{id}` and `/booking/other/detail/{id}`: every field of the booking, its invoices and settlement. */
 export function BookingDetailsPage() {
@@ -169,30 +157,30 @@ export function BookingDetailsPage() {
               m: 0,
             }}
           >
-            <Field label={t('fields.user_id')}>
+            <DetailField label={t('fields.user_id')}>
               {booking.traveller_name}
               {booking.traveller_email ? ` (${booking.traveller_email})` : ''}
-            </Field>
+            </DetailField>
             {DETAIL_FIELDS[tab].map((key) => (
-              <Field key={key} label={t(`fields.${key}`)}>
+              <DetailField key={key} label={t(`fields.${key}`)}>
                 {value(key)}
-              </Field>
+              </DetailField>
             ))}
-            <Field label={t('fields.record_locator')}>{value('record_locator')}</Field>
-            <Field label={t('fields.amount_net')}>
+            <DetailField label={t('fields.record_locator')}>{value('record_locator')}</DetailField>
+            <DetailField label={t('fields.amount_net')}>
               {booking.amount_net ? formatMoney(booking.amount_net, booking.currency, i18n.language) : '—'}
-            </Field>
-            <Field label={t('fields.vat_amount')}>
+            </DetailField>
+            <DetailField label={t('fields.vat_amount')}>
               {booking.vat_amount ? formatMoney(booking.vat_amount, booking.currency, i18n.language) : '—'}
-            </Field>
-            <Field label={t('fields.amount_gross')}>
+            </DetailField>
+            <DetailField label={t('fields.amount_gross')}>
               {formatMoney(booking.amount_gross, booking.currency, i18n.language)}
-            </Field>
-            <Field label={t('fields.paid_by')}>{t(`paidBy.${booking.paid_by}`)}</Field>
-            <Field label={t('fields.cost_centre_id')}>{booking.cost_centre_name ?? '—'}</Field>
-            <Field label={t('fields.project_id')}>{booking.project_name ?? '—'}</Field>
-            <Field label={t('details.bookedBy')}>{booking.booked_by_name ?? '—'}</Field>
-            <Field label={t('columns.settlement')}>
+            </DetailField>
+            <DetailField label={t('fields.paid_by')}>{t(`paidBy.${booking.paid_by}`)}</DetailField>
+            <DetailField label={t('fields.cost_centre_id')}>{booking.cost_centre_name ?? '—'}</DetailField>
+            <DetailField label={t('fields.project_id')}>{booking.project_name ?? '—'}</DetailField>
+            <DetailField label={t('details.bookedBy')}>{booking.booked_by_name ?? '—'}</DetailField>
+            <DetailField label={t('columns.settlement')}>
               {booking.delegation_id ? (
                 <RouterLink to={`/delegation/readonly/${booking.delegation_id}`}>
                   {booking.delegation_number ?? t('settlementWithoutNumber')}
@@ -200,7 +188,7 @@ export function BookingDetailsPage() {
               ) : (
                 '—'
               )}
-            </Field>
+            </DetailField>
           </Box>
           {booking.comment && (
             <Typography variant="body2" sx={{ mt: 2, whiteSpace: 'pre-wrap' }}>

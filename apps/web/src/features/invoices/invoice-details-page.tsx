@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -32,19 +32,7 @@ import { useDeleteInvoice, useInvoice } from './api/invoices.ts';
 import { InvoiceFormDialog } from './invoice-form-dialog.tsx';
 import { InvoiceMatchPanel } from './invoice-match-panel.tsx';
 import { MatchStatusChip, useCanSeeInvoices } from './invoice-parts.tsx';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="dt">
-        {label}
-      </Typography>
-      <Typography variant="body2" component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
+import { DetailField } from '../../components/detail-field.tsx';
 
 const bookingPath = (booking: { id: number; kind: string }) =>
   tabOfKind(booking.kind as BookingKind) === 'flight' ? `/booking/flight/detail/${booking.id}` : `/booking/other/detail/${booking.id}`;
@@ -128,21 +116,21 @@ export function InvoiceDetailsPage() {
             component="dl"
             sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, gap: 2, m: 0 }}
           >
-            <Field label={t('fields.seller_name')}>{invoice.seller_name}</Field>
-            <Field label={t('fields.seller_tax_id')}>{invoice.seller_tax_id ?? '—'}</Field>
-            <Field label={t('fields.seller_address')}>{invoice.seller_address ?? '—'}</Field>
-            <Field label={t('fields.seller_country')}>{invoice.seller_country}</Field>
-            <Field label={t('fields.buyer')}>
+            <DetailField label={t('fields.seller_name')}>{invoice.seller_name}</DetailField>
+            <DetailField label={t('fields.seller_tax_id')}>{invoice.seller_tax_id ?? '—'}</DetailField>
+            <DetailField label={t('fields.seller_address')}>{invoice.seller_address ?? '—'}</DetailField>
+            <DetailField label={t('fields.seller_country')}>{invoice.seller_country}</DetailField>
+            <DetailField label={t('fields.buyer')}>
               {[invoice.buyer_name, invoice.buyer_tax_id && t('nip', { nip: invoice.buyer_tax_id })].filter(Boolean).join(' · ') || '—'}
-            </Field>
-            <Field label={t('fields.issue_date')}>{day(invoice.issue_date)}</Field>
-            <Field label={t('fields.sale_date')}>{day(invoice.sale_date)}</Field>
-            <Field label={t('fields.received_date')}>{day(invoice.received_date)}</Field>
-            <Field label={t('fields.due_date')}>{day(invoice.due_date)}</Field>
-            <Field label={t('fields.currency')}>{invoice.currency}</Field>
-            {invoice.ksef_number && <Field label={t('fields.ksef_number')}>{invoice.ksef_number}</Field>}
-            {invoice.other_parties.length > 0 && <Field label={t('fields.other_parties')}>{invoice.other_parties.join(', ')}</Field>}
-            <Field label={t('fields.file')}>{invoice.file_name ?? t('details.noFile')}</Field>
+            </DetailField>
+            <DetailField label={t('fields.issue_date')}>{day(invoice.issue_date)}</DetailField>
+            <DetailField label={t('fields.sale_date')}>{day(invoice.sale_date)}</DetailField>
+            <DetailField label={t('fields.received_date')}>{day(invoice.received_date)}</DetailField>
+            <DetailField label={t('fields.due_date')}>{day(invoice.due_date)}</DetailField>
+            <DetailField label={t('fields.currency')}>{invoice.currency}</DetailField>
+            {invoice.ksef_number && <DetailField label={t('fields.ksef_number')}>{invoice.ksef_number}</DetailField>}
+            {invoice.other_parties.length > 0 && <DetailField label={t('fields.other_parties')}>{invoice.other_parties.join(', ')}</DetailField>}
+            <DetailField label={t('fields.file')}>{invoice.file_name ?? t('details.noFile')}</DetailField>
           </Box>
           {invoice.line_names.length > 0 && (
             <Typography variant="body2" sx={{ mt: 2 }}>
