@@ -188,7 +188,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/optima/settings/employee', titleKey: 'accountingExport.employee', access: 'authenticated', load: () => import('../features/optima/optima-settings-pages.tsx').then((m) => m.OptimaEmployeePage) },
 
   // Travel services
-  { path: '/travel-service', titleKey: 'travelService.list', access: 'authenticated' },
+  { path: '/travel-service', titleKey: 'travelService.list', access: 'authenticated', load: () => import('../features/travel-service/travel-service-list-page.tsx').then((m) => m.TravelServiceListPage) },
   { path: '/travel-service/rail-carrier', titleKey: 'travelService.railCarrier', access: 'authenticated' },
   { path: '/travel-service/new', titleKey: 'travelService.new', access: 'authenticated' },
   { path: '/travel-service/edit/:id', titleKey: 'travelService.edit', access: 'authenticated' },
