@@ -163,6 +163,28 @@ describe('settlement form at /delegation/new', () => {
     expect(server.requestsTo(CALCULATE)).toHaveLength(2);
   });
 
+  it('asks for the recalculation 150 ms after the last change and shows it within 250 ms (an instant server)', async () => {
+    const { server } = renderApp('/delegation/new', { user, handlers: { [CALCULATE]: engineHandler } });
+    const destination = await screen.findByLabelText('Miejsce docelowe');
+    const status = () => withoutBreakingSpaces(screen.getByRole('status', { name: 'Stan wyliczenia' }).textContent);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.change(destination, { target: { value: 'Ber' } });
+      await act(() => vi.advanceTimersByTimeAsync(100));
+      // A change within the pause starts it again: nothing went out for 'Ber'.
+      fireEvent.change(destination, { target: { value: 'Berlin' } });
+      await act(() => vi.advanceTimersByTimeAsync(149));
+      expect(server.requestsTo(CALCULATE)).toHaveLength(0);
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(server.requestsTo(CALCULATE)).toHaveLength(1);
+      expect((server.requestsTo(CALCULATE)[0]!.body as { delegation: { destinationText: string } }).delegation.destinationText).toBe('Berlin');
+      await act(() => vi.advanceTimersByTimeAsync(100));
+      expect(status()).toContain('Razem: 0,00 zł');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("shows an issue at ['transport', 1, 'end_date'] under that field and counts it in the step", async () => {
     const issue: Issue = { path: ['transport', 1, 'end_date'], code: 'validation.endBeforeStart' };
     const { server } = renderApp('/delegation/new', {

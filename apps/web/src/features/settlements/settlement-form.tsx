@@ -19,7 +19,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import type { UserProperties } from '@delego/contract';
 import { dec, missingExchangeRates, type DelegationFormInput, type Issue } from '@delego/domain';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
-import { useSettlementCalculation, type SettlementCalculation } from './api/use-settlement-calculation.ts';
+import { CALCULATION_DEBOUNCE_MS, useSettlementCalculation, type SettlementCalculation } from './api/use-settlement-calculation.ts';
 import { balanceLabelKey } from './components/calculation-view.tsx';
 import { FormIssuesProvider } from './components/form-issues-context.tsx';
 import { StepIssuesAlert } from './components/step-issues-alert.tsx';
@@ -31,9 +31,6 @@ import { GeneralStep } from './steps/general-step.tsx';
 import { RouteStep } from './steps/route-step.tsx';
 import { StayStep } from './steps/stay-step.tsx';
 import { SummaryStep } from './steps/summary-step.tsx';
-
-/** Spec §4: every change is validated and calculated on the server, once typing pauses this long. */
-const CALCULATION_DEBOUNCE_MS = 300;
 
 function CalculationStatus({ calculation }: { calculation: SettlementCalculation }) {
   const { t, i18n } = useTranslation('settlement-form');

@@ -6,6 +6,14 @@ import { call } from '../../../lib/api-client.ts';
 
 export type CalculationAnswer = ResponseOf<typeof settlementCalculationApi.formFieldChanged>;
 
+/**
+ * Spec §4: every change is validated and calculated on the server once typing pauses this long.
+ * Issue 13 wants the recalculation on screen within 250 ms of the last change, debounce included;
+ * the call itself takes a few milliseconds (cached actor and rates), which leaves the rest for the
+ * network and the render. A shorter pause only sends calls that a newer change cancels.
+ */
+export const CALCULATION_DEBOUNCE_MS = 150;
+
 /** The engine accepts this many issues echoed back in `delegationErrors`. */
 const MAX_ECHOED_ISSUES = 1000;
 
