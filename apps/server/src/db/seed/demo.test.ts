@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDaysToLocalDate, defaultSystemSettings, parseDelegationForm, toLocalDate } from '@delego/domain';
+import { RESPONSE_PERMISSION_BY_TYPE, TRAVEL_ORDER_STATUSES, addDaysToLocalDate, defaultSystemSettings, parseDelegationForm, toLocalDate } from '@delego/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { advances, auditLog, companies, delegationOrders, delegations, documentDecisions, exchangeRates, mailOutbox, savedTemplates } from '../schema/index.ts';
 import { companyRepo, type CompanyRecord } from '../../modules/company/company.repo.ts';
@@ -237,5 +237,54 @@ describe('demo trips', () => {
     expect(before.at(-1)).toBeGreaterThan(0);
     expect(await seedDemo(t.db)).toBe(false);
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('demo travel services', () => {
+  const adminHeaders = async (username: string) => {
+    const response = await login('admin', username);
+    expect(response.statusCode, response.body).toBe(200);
+    return { authorization: `Bearer ${response.json().access_token}` };
+  };
+
+  it('lets the provider consultant log in to the admin context and answer every service type', async () => {
+    const response = await login('admin', 'consultant');
+    expect(response.statusCode, response.body).toBe(200);
+    const props = response.json().user_properties;
+    expect(props.is_admin_context).toBe(true);
+    for (const name of Object.values(RESPONSE_PERMISSION_BY_TYPE)) expect(props.permissions[name], name).toBe(true);
+    expect(props.permissions.SuperAdmin).toBe(false);
+  });
+
+  it('shows Anna Kowalska travel-service orders in every order status, and the consultant sees them all', async () => {
+    const mine = await get('/travel-service/list?page_size=100', await headersOf('employee'));
+    const statuses = new Set(mine.items.map((row: { status: string }) => row.status));
+    expect([...statuses].sort()).toEqual([...TRAVEL_ORDER_STATUSES].sort());
+    const consultant = await get(`/admin/travel-service-admin/list?page_size=100&company_id=${demo.id}`, await adminHeaders('consultant'));
+    expect(consultant.total).toBe(mine.total);
+  });
+
+  it('links the accepted flight and hotel for the Frankfurt fair to the accepted Frankfurt trip order, with the chosen offers waiting to be booked', async () => {
+    const headers = await headersOf('employee');
+    const list = await get('/travel-service/list?page_size=100&status=acceptedByClient', headers);
+    expect(list.items).toHaveLength(1);
+    const { travelServiceOrder: order } = await get(`/travel-service/get-service-order?id=${list.items[0].id}`, headers);
+    const [trip] = await t.db.select().from(delegationOrders).where(eq(delegationOrders.id, order.delegation_order_id));
+    expect(trip).toMatchObject({ status: 'accepted', userId: order.user.id });
+    expect(trip!.destinations[0]!.place_text).toBe('Frankfurt nad Menem');
+    expect(order.travelServiceOrderItems.map((item: { type: string; status: string; selected_offer_id: number | null }) => [item.type, item.status, item.selected_offer_id !== null])).toEqual([
+      ['flight', 'acceptedByClient', true],
+      ['hotel', 'acceptedByClient', true],
+    ]);
+  });
+
+  it('books and buys out through the services: the bought train is a booking, the rejected order carries the acceptor’s reason', async () => {
+    const headers = await headersOf('employee');
+    const bought = (await get('/travel-service/list?page_size=100&status=bought', headers)).items[0];
+    const { travelServiceOrder: order } = await get(`/travel-service/get-service-order?id=${bought.id}`, headers);
+    expect(order.travelServiceOrderItems[0].booking).toMatchObject({ reference: 'IC-77120431', booking_id: expect.any(Number) });
+    const rejected = (await get('/travel-service/list?page_size=100&status=rejectedByClient', headers)).items[0];
+    const { travelServiceOrder: rejectedOrder } = await get(`/travel-service/get-service-order?id=${rejected.id}`, headers);
+    expect(rejectedOrder.history.some((event: { action: string; comment: string }) => event.action === 'reject' && event.comment.length >= 10)).toBe(true);
   });
 });

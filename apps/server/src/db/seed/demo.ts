@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   ADMIN_COMPANY_CODE,
   PROVIDER_PERMISSIONS,
+  RESPONSE_PERMISSION_BY_TYPE,
   defaultSystemSettings,
   toLocalDate,
   type Permission,
@@ -14,6 +15,7 @@ import { seedDemoMasterData } from './demo-master-data.ts';
 import { seedDemoTrips } from './demo-trips.ts';
 import { seedDemoBookings } from '../../modules/bookings/demo-bookings.ts';
 import { seedDemoSubstitutes } from '../../modules/substitutes/demo-substitutes.ts';
+import { seedDemoTravelServices } from '../../modules/travel-service/demo-travel-services.ts';
 
 /** Every demo account's password (README). */
 export const DEMO_PASSWORD = 'Delego2026!';
@@ -25,6 +27,9 @@ interface DemoRole {
   description: string;
   permissions: Permission[];
 }
+
+/** The provider's consultant answers every service type (spec §6 travelOrderResponse<Type>). */
+const TRAVEL_RESPONSE_PERMISSIONS: Permission[] = Object.values(RESPONSE_PERMISSION_BY_TYPE);
 
 const DEMO_ROLES: DemoRole[] = [
   {
@@ -233,6 +238,31 @@ export async function seedDemo(db: Database, options: { now?: Date } = {}): Prom
         .returning({ id: users.id });
       await tx.insert(userRoles).values({ userId: superadmin!.id, roleId: providerRoleId });
     }
+    const [existingConsultant] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.companyId, admin!.id), eq(users.login, 'consultant')));
+    if (!existingConsultant) {
+      const consultantRoleId = await insertRole(tx, admin!.id, {
+        name: 'Konsultant podróży dostawcy',
+        description: 'Odpowiada ofertami na zamówienia usług podróżnych wszystkich firm',
+        permissions: TRAVEL_RESPONSE_PERMISSIONS,
+      });
+      const [consultant] = await tx
+        .insert(users)
+        .values({
+          id: sql`nextval('provider_admin_user_id_seq')`,
+          companyId: admin!.id,
+          login: 'consultant',
+          name: 'Joanna',
+          surname: 'Lewandowska',
+          email: 'joanna.lewandowska@delego.local',
+          passwordHash,
+        })
+        .returning({ id: users.id });
+      await tx.insert(userRoles).values({ userId: consultant!.id, roleId: consultantRoleId });
+    }
+    await seedDemoTravelServices(tx, toCompanyRecord(demo), toCompanyRecord(admin!), toLocalDate(options.now ?? new Date()));
     return true;
   });
 }

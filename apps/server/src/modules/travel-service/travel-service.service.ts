@@ -13,6 +13,7 @@ import {
   isModuleEnabled,
   needsLateArrivalHint,
   offerIssues,
+  validateDecisionReason,
   readyToSendToClient,
   removalRefusal,
   serviceSpanOf,
@@ -651,6 +652,9 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
   async function decide(ctx: AuthenticatedContext, body: { id: number; decision: 'accept' | 'reject'; comment?: string }) {
     assertModule(ctx);
     if (ctx.actor.isAdminContext) throw forbidden();
+    // A rejection needs its reason like every other decision (spec §4, at least ten characters).
+    const reasonIssues = validateDecisionReason(body.decision, body.comment);
+    if (reasonIssues.length > 0) throw new AppError(ErrorCode.validationFailed, { issues: reasonIssues });
     const { loaded, access } = await changeOrder(ctx, body.id, async (tx, loaded, access, pending) => {
       const waiting = loaded.items.filter((item) => item.status === 'offerSelected');
       if (waiting.length === 0) throw refusal('travelService.refused.status');

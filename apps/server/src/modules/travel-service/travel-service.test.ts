@@ -312,11 +312,15 @@ describe('choice, approval, booking and buyout', () => {
     expect((await orderOf(c.headers.traveller, c.id)).status).toBe('acceptedByClient');
   });
 
-  it('rejects the chosen offers at the acceptor’s word: the order is rejected', async () => {
+  it('rejects the chosen offers at the acceptor’s word with a reason of at least ten characters: the order is rejected', async () => {
     const c = await orderedFlightAndHotel();
     await answered(c);
     await chooseFirst(c, c.headers.traveller);
-    const rejected = await post('/travel-service/approval', c.headers.acceptor, { id: c.id, decision: 'reject', comment: 'Za drogo' });
+    const withoutReason = await post('/travel-service/approval', c.headers.acceptor, { id: c.id, decision: 'reject', comment: 'Za drogo' });
+    expect(withoutReason.statusCode).toBe(400);
+    expect(withoutReason.json().issues).toEqual([{ path: ['comment'], code: 'validation.minLength10' }]);
+    expect((await orderOf(c.headers.traveller, c.id)).status).toBe('chosenSentForAcceptance');
+    const rejected = await post('/travel-service/approval', c.headers.acceptor, { id: c.id, decision: 'reject', comment: 'Za drogo jak na ten termin' });
     expect(rejected.json()).toMatchObject({ order_status: 'rejectedByClient' });
   });
 
