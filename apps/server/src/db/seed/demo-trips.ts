@@ -172,7 +172,8 @@ export async function demoContext(
   };
 }
 
-export async function seedDemoTrips(tx: Transaction, company: CompanyRecord, seedDay: string): Promise<void> {
+/** Seeds the trips; answers the accepted Frankfurt order, which the demo travel-service orders link to. */
+export async function seedDemoTrips(tx: Transaction, company: CompanyRecord, seedDay: string): Promise<{ frankfurtOrderId: number }> {
   const calendar = demoCalendar(seedDay);
   const { at, day, instant } = calendar;
   const ids = await masterDataIds(tx, company.id);
@@ -505,4 +506,5 @@ export async function seedDemoTrips(tx: Transaction, company: CompanyRecord, see
     end_date: at(3, 1, '19:00'),
     allowed_transport: ['rail'],
   });
+  return { frankfurtOrderId: frankfurt.id };
 }

@@ -200,7 +200,7 @@ export async function seedDemo(db: Database, options: { now?: Date } = {}): Prom
       .set({ superiorId: userIds.get('acceptor')! })
       .where(sql`${users.companyId} = ${demo.id} and ${users.login} <> 'acceptor'`);
     await seedDemoMasterData(tx, demo.id, demo.name, userIds);
-    await seedDemoTrips(tx, toCompanyRecord(demo), toLocalDate(options.now ?? new Date()));
+    const trips = await seedDemoTrips(tx, toCompanyRecord(demo), toLocalDate(options.now ?? new Date()));
     await seedDemoBookings(tx, toCompanyRecord(demo), toLocalDate(options.now ?? new Date()));
     await seedDemoSubstitutes(tx, toCompanyRecord(demo), toLocalDate(options.now ?? new Date()));
 
@@ -262,7 +262,7 @@ export async function seedDemo(db: Database, options: { now?: Date } = {}): Prom
         .returning({ id: users.id });
       await tx.insert(userRoles).values({ userId: consultant!.id, roleId: consultantRoleId });
     }
-    await seedDemoTravelServices(tx, toCompanyRecord(demo), toCompanyRecord(admin!), toLocalDate(options.now ?? new Date()));
+    await seedDemoTravelServices(tx, toCompanyRecord(demo), toCompanyRecord(admin!), trips.frankfurtOrderId, toLocalDate(options.now ?? new Date()));
     return true;
   });
 }

@@ -1,8 +1,6 @@
-import { and, eq, like } from 'drizzle-orm';
 import { adminTravelServiceApi, travelServiceApi } from '@delego/contract';
 import { DEFAULT_OFFER_REQUIREMENTS, emptyParams, type OfferInput, type OfferPart, type OrderItemInput, type TravelItemType, type TravellerData } from '@delego/domain';
 import type { Database, Transaction } from '../../db/client.ts';
-import { delegationOrders } from '../../db/schema/index.ts';
 import { demoCalendar, demoContext } from '../../db/seed/demo-trips.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import type { AuthenticatedContext } from '../../http/request-context.ts';
@@ -24,7 +22,7 @@ type ItemSpec = { [T in TravelItemType]: { type: T; params: Partial<Extract<Orde
  * for the Frankfurt trade fair are linked to Anna's accepted Frankfurt trip order and wait for
  * the consultant to book them.
  */
-export async function seedDemoTravelServices(tx: Transaction, demoCompany: CompanyRecord, provider: CompanyRecord, seedDay: string): Promise<void> {
+export async function seedDemoTravelServices(tx: Transaction, demoCompany: CompanyRecord, provider: CompanyRecord, frankfurtTripOrderId: number, seedDay: string): Promise<void> {
   const { day, instant } = demoCalendar(seedDay);
   // The settings as the earlier demo seeds left them (the bookings seed switched a module on).
   const company = (await companyRepo.findById(tx, demoCompany.id))!;
@@ -54,7 +52,7 @@ export async function seedDemoTravelServices(tx: Transaction, demoCompany: Compa
   let orderCount = 0;
   async function order(items: ItemSpec[], options: { delegationOrderId?: number; comment?: string } = {}) {
     orderCount += 1;
-    const body = travelServiceApi.editServiceOrder.body.parse({
+    const body = travelServiceApi.editServiceOrder.body!.parse({
       user_id: me,
       delegation_order_id: options.delegationOrderId ?? null,
       external_customer_id: null,
@@ -81,7 +79,7 @@ export async function seedDemoTravelServices(tx: Transaction, demoCompany: Compa
   }
   const offer = (price: string, parts: OfferPart[], extra: Partial<OfferInput> = {}): OfferInput => ({ price, currency: 'PLN', parts, html: '', requires: DEFAULT_OFFER_REQUIREMENTS, ...extra });
   async function answer(itemId: number, responses: OfferInput[]) {
-    await service.saveOffers(consultant, adminTravelServiceApi.saveOffers.body.parse({ item_id: itemId, responses }));
+    await service.saveOffers(consultant, adminTravelServiceApi.saveOffers.body!.parse({ item_id: itemId, responses }));
   }
   async function choose(orderId: number, itemIds: number[], pick = 0) {
     const loaded = (await service.getServiceOrder(anna, orderId, false)).travelServiceOrder;
@@ -89,7 +87,7 @@ export async function seedDemoTravelServices(tx: Transaction, demoCompany: Compa
       const item = loaded.travelServiceOrderItems.find((row) => row.id === itemId)!;
       return { item_id: itemId, offer_id: item.responses[Math.min(pick, item.responses.length - 1)]!.id, travellers: item.passengers.map((row) => ({ passenger_id: row.id, data: annaData })) };
     });
-    const result = await service.chooseOffers(anna, travelServiceApi.chooseOffers.body.parse({ id: orderId, choices, confirmed: [] }));
+    const result = await service.chooseOffers(anna, travelServiceApi.chooseOffers.body!.parse({ id: orderId, choices, confirmed: [] }));
     if (result.status !== 'OK') throw new Error(`demo offer choice refused: ${JSON.stringify(result)}`);
   }
   const decide = (orderId: number, decision: 'accept' | 'reject', comment: string) => service.decide(acceptor, { id: orderId, decision, comment });
@@ -140,18 +138,13 @@ export async function seedDemoTravelServices(tx: Transaction, demoCompany: Compa
   await choose(car.id, car.items);
 
   // 5. Accepted: the Frankfurt trade-fair flight and hotel of the accepted trip order, waiting to be booked.
-  const [frankfurtTrip] = await tx
-    .select({ id: delegationOrders.id })
-    .from(delegationOrders)
-    .where(and(eq(delegationOrders.companyId, company.id), eq(delegationOrders.userId, me), like(delegationOrders.addDescription, '%Frankfurcie%')));
-  if (!frankfurtTrip) throw new Error('demo travel services: the Frankfurt trip order is missing');
   when(-1, 2, '09:00');
   const frankfurt = await order(
     [
       { type: 'flight', params: { start_place_id: place('airport:WAW'), end_place_id: place('airport:FRA'), start_date: day(2, 1), start_time: '06:00', return_date: day(2, 4), return_time: '18:00', is_baggage: true } },
       hotel('place:frankfurt-messe', day(2, 1), day(2, 4)),
     ],
-    { delegationOrderId: frankfurtTrip.id, comment: 'Targi Automechanika – stoisko firmy' },
+    { delegationOrderId: frankfurtTripOrderId, comment: 'Targi Automechanika – stoisko firmy' },
   );
   when(-1, 2, '13:00');
   await answer(frankfurt.items[0]!, [
