@@ -88,6 +88,24 @@ describe('validateSettlementForm', () => {
     expect(validateSettlementForm(formOf(validForm()), options)).toEqual([]);
   });
 
+  it('refuses to settle a trip that has not ended yet, and accepts it once it has', () => {
+    const returnAt = Date.parse('2026-03-11T21:00:00Z'); // 22:00 in Warsaw
+    expect(issuesAfter(() => undefined, { now: returnAt - 60_000 })).toEqual([{ path: ['end_date'], code: 'validation.tripNotEnded' }]);
+    expect(issuesAfter(() => undefined, { now: returnAt })).toEqual([]);
+  });
+
+  it('refuses a trip ending more than two years after today', () => {
+    const now = Date.parse('2026-11-25T12:00:00Z');
+    expect(issuesAfter((form) => (form.end_date = '2029-03-11 22:00'), { now })).toContainEqual({ path: ['end_date'], code: 'validation.dateTooLate' });
+  });
+
+  it('refuses an amount in a currency the NBP does not quote', () => {
+    expect(issuesAfter((form) => Object.assign(transport(form, 0), { currency: 'XYZ' }))).toContainEqual({
+      path: ['transport', 0, 'currency'],
+      code: 'validation.invalidCurrency',
+    });
+  });
+
   it('requires a time in date-time fields', () => {
     expect(
       issuesAfter((form) => Object.assign(transport(form, 1), { end_date: '2026-03-11' })),

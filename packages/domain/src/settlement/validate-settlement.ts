@@ -1,4 +1,6 @@
 import { LOCAL_DATE_PATTERN } from '../common/dates.ts';
+import { isKnownCurrency } from '../common/currencies.ts';
+import { documentDateRangeIssue } from '../common/document-dates.ts';
 import type { Issue } from '../common/errors.ts';
 import { parseDecimal } from '../common/money.ts';
 import { vehicleKindOf } from './costs.ts';
@@ -28,6 +30,12 @@ export interface SettlementValidationOptions {
   allowedTransportSettlements?: readonly TransportSettlementType[];
   /** Accommodation settlement types the company allows; every type when absent. */
   allowedAccommodationSettlements?: readonly AccommodationSettlementType[];
+  /**
+   * The moment of the check (epoch ms). When given, a trip that has not ended by then cannot be
+   * settled (an order may lie in the future, a settlement may not: the costs are not known yet),
+   * and trip dates before 2000 or more than two years ahead are refused as typing slips.
+   */
+  now?: number;
 }
 
 /** Spec §9: a settlement has at least two transport segments (there and back). */
@@ -54,7 +62,6 @@ const ACCOMMODATION_AMOUNT_REQUIRED: readonly AccommodationSettlementType[] = [
   'invoiceWorkerPayment',
   'employeeStatement',
 ];
-const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 const COUNT_PATTERN = /^\d{1,3}$/;
 
 type Path = (string | number)[];
@@ -144,7 +151,8 @@ class IssueList {
   }
 
   currency(path: Path, text: string | null | undefined): void {
-    if (text && !CURRENCY_PATTERN.test(text)) this.add(path, 'validation.invalidCurrency');
+    // Only the złoty and the currencies the NBP quotes can be converted (§ 20 of the regulation).
+    if (text && !isKnownCurrency(text)) this.add(path, 'validation.invalidCurrency');
   }
 
   /** A comment of at least `MIN_COMMENT_LENGTH` characters ('Pole wymagane', 'Minimum 10 znaków'). */
@@ -239,6 +247,15 @@ function validateTransport(
     list.add([...path, 'vehicle_id'], 'validation.mileageVehicleKind');
 }
 
+function checkTripAgainstToday(list: IssueList, trip: Interval, now: number): void {
+  const today = localDateOf(now);
+  const startIssue = documentDateRangeIssue(localDateOf(trip.start), today);
+  const endIssue = documentDateRangeIssue(localDateOf(trip.end), today);
+  if (startIssue) list.add(['start_date'], startIssue);
+  if (endIssue) list.add(['end_date'], endIssue);
+  else if (trip.end > now) list.add(['end_date'], 'validation.tripNotEnded');
+}
+
 /**
  * Checks the settlement form against the rules of spec §5 that need no other document: dates with
  * times, inside the trip and the country part, ends after starts; no overlapping transport, country
@@ -252,6 +269,7 @@ export function validateSettlementForm(
 ): Issue[] {
   const list = new IssueList();
   const trip = list.period([], delegation.start_date, delegation.end_date);
+  if (trip && options.now !== undefined) checkTripAgainstToday(list, trip, options.now);
 
   if (delegation.transport.length < MIN_TRANSPORT_SEGMENTS) {
     list.add(['transport'], 'validation.minTransportSegments', { min: MIN_TRANSPORT_SEGMENTS });

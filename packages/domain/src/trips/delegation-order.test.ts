@@ -67,10 +67,26 @@ describe('validateDelegationOrder', () => {
     const advance = { amount_in_currency: '300.00', currency: 'EUR', payment_type: 'transfer' as const, payment_date: '2026-05-01', comment: '' };
     expect(codes(valid({ advances: [advance] }))).toEqual([]);
     expect(codes(valid({ advances: [{ ...advance, amount_in_currency: '0' }] }))).toEqual(['advances.0.amount_in_currency:delegationOrder.advanceAmountPositive']);
+    expect(codes(valid({ advances: [{ ...advance, amount_in_currency: '1000000.01' }] }))).toEqual(['advances.0.amount_in_currency:validation.valueOutOfRange']);
     expect(codes(valid({ advances: [{ ...advance, currency: '', payment_type: '' }] }))).toEqual(['advances.0.currency:global.error.required', 'advances.0.payment_type:global.error.required']);
     expect(codes(valid({ advances: [{ ...advance, payment_date: '2026-05-07' }] }))).toEqual(['advances.0.payment_date:delegationOrder.advanceAfterEnd']);
     expect(codes(valid({ advances: [advance, advance] }))).toEqual(['advances:delegationOrder.singleAdvance']);
     expect(codes(valid({ advances: [advance, advance] }), true)).toEqual([]);
+  });
+
+  it('refuses an advance in a currency the NBP does not quote (XYZ)', () => {
+    const advance = { amount_in_currency: '300.00', currency: 'XYZ', payment_type: 'transfer' as const, payment_date: '2026-05-01', comment: '' };
+    expect(codes(valid({ advances: [advance] }))).toEqual(['advances.0.currency:validation.unknownCurrency']);
+  });
+
+  it('refuses trip dates before 2000 or more than two years after today, and accepts an order in the near future', () => {
+    const onDay = (form: DelegationOrderForm, today: string) =>
+      validateDelegationOrder(form, { multipleAdvances: false, today }).map((issue) => `${issue.path.join('.')}:${issue.code}`);
+    expect(onDay(valid({ start_date: '1900-05-04 08:00' }), '2026-04-20')).toEqual(['start_date:validation.dateTooEarly']);
+    expect(onDay(valid({ end_date: '2999-05-06 18:00' }), '2026-04-20')).toEqual(['end_date:validation.dateTooLate']);
+    expect(onDay(valid(), '2026-04-20')).toEqual([]);
+    expect(onDay(valid(), '2024-05-06')).toEqual([]);
+    expect(onDay(valid(), '2024-05-03')).toEqual(['start_date:validation.dateTooLate', 'end_date:validation.dateTooLate']);
   });
 });
 

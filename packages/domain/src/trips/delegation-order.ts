@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { addDaysToLocalDate, isLocalDate, localDateOfMillis, parseLocalDateTimeToMillis } from '../common/dates.ts';
+import { isKnownCurrency } from '../common/currencies.ts';
+import { documentDateRangeIssue } from '../common/document-dates.ts';
 import type { Issue } from '../common/errors.ts';
 import { dec, parseDecimal, roundMoney } from '../common/money.ts';
 import { calculateSettlement, type SettlementContext } from '../settlement/calculate-settlement.ts';
 import { ADVANCE_PAYMENT_TYPES, ADVANCE_STATUSES, TRANSPORT_TYPES, parseDelegationForm, type DelegationFormInput } from '../settlement/delegation-form.ts';
 import { isCountryCode } from '../settlement/rates/country-codes.ts';
+import { MAX_LINE_AMOUNT } from '../settlement/validate-settlement.ts';
 import type { RateBook } from '../settlement/rates/rate-book.ts';
 import { DOMESTIC_COUNTRY_CODE, SETTLEMENT_CURRENCY } from '../settlement/rates/statutory-rates.ts';
 
@@ -99,6 +102,8 @@ export interface OrderValidationOptions {
   multipleAdvances: boolean;
   /** The chosen trip reason demands a comment of at least 10 characters. */
   taskRequiresComment?: boolean;
+  /** Today's Warsaw day; when given, trip dates before 2000 or more than two years ahead are refused. */
+  today?: string;
 }
 
 const blank = (text: string | null | undefined): boolean => text === null || text === undefined || text.trim() === '';
@@ -108,7 +113,8 @@ const shorterThanMinimum = (text: string | null | undefined): boolean => !blank(
  * Spec §5 "Order (delegation)". Issue codes: `delegationOrder.chooseWorker`, `global.error.required`,
  * `validation.minLength10`, `validation.dateTime`, `delegationOrder.startAfterEnd`, `delegationOrder.endBeforeStart`,
  * `delegationOrder.tooManyDestinations`, `validation.country`, `delegationOrder.estimatePlaces`,
- * `validation.amount`, `delegationOrder.advanceAmountPositive`, `validation.currency`,
+ * `validation.amount`, `delegationOrder.advanceAmountPositive`, `validation.currency`, `validation.unknownCurrency`,
+ * `validation.dateTooEarly`, `validation.dateTooLate`,
  * `delegationOrder.advanceAfterEnd`, `delegationOrder.singleAdvance`, `validation.date`.
  */
 export function validateDelegationOrder(form: DelegationOrderForm, options: OrderValidationOptions): Issue[] {
@@ -123,6 +129,15 @@ export function validateDelegationOrder(form: DelegationOrderForm, options: Orde
   else if (start === null) issues.push({ path: ['start_date'], code: 'validation.dateTime' });
   if (blank(form.end_date)) required(['end_date']);
   else if (end === null) issues.push({ path: ['end_date'], code: 'validation.dateTime' });
+  if (options.today !== undefined) {
+    const today = options.today;
+    const checkWindow = (field: 'start_date' | 'end_date', instant: number | null) => {
+      const issue = instant === null ? null : documentDateRangeIssue(localDateOfMillis(instant), today);
+      if (issue) issues.push({ path: [field], code: issue });
+    };
+    checkWindow('start_date', start);
+    checkWindow('end_date', end);
+  }
   if (start !== null && end !== null && start >= end) {
     issues.push({ path: ['start_date'], code: 'delegationOrder.startAfterEnd' });
     issues.push({ path: ['end_date'], code: 'delegationOrder.endBeforeStart' });
@@ -175,8 +190,10 @@ export function validateOrderAdvances(
     if (blank(advance.amount_in_currency)) issues.push({ path: at('amount_in_currency'), code: 'global.error.required' });
     else if (amount === null) issues.push({ path: at('amount_in_currency'), code: 'validation.amount' });
     else if (!amount.greaterThan(0)) issues.push({ path: at('amount_in_currency'), code: 'delegationOrder.advanceAmountPositive' });
+    else if (amount.greaterThan(MAX_LINE_AMOUNT)) issues.push({ path: at('amount_in_currency'), code: 'validation.valueOutOfRange' });
     if (blank(advance.currency)) issues.push({ path: at('currency'), code: 'global.error.required' });
     else if (!/^[A-Z]{3}$/.test(advance.currency)) issues.push({ path: at('currency'), code: 'validation.currency' });
+    else if (!isKnownCurrency(advance.currency)) issues.push({ path: at('currency'), code: 'validation.unknownCurrency' });
     if (advance.payment_type === '') issues.push({ path: at('payment_type'), code: 'global.error.required' });
     if (!blank(advance.payment_date)) {
       if (!isLocalDate(advance.payment_date!)) issues.push({ path: at('payment_date'), code: 'validation.date' });

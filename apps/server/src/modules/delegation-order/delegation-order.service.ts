@@ -362,7 +362,7 @@ export function createDelegationOrderService(deps: { db: Database; clock: Clock;
           if (form.version === undefined) return failure([{ path: ['version'], code: 'validation.required' }]);
         }
         const references = await referenceIssues(tx, ctx, form, isNew);
-        const issues = [...references.issues, ...validateDelegationOrder(form, { multipleAdvances: settings.multiple_advances, taskRequiresComment: references.taskRequiresComment })];
+        const issues = [...references.issues, ...validateDelegationOrder(form, { multipleAdvances: settings.multiple_advances, taskRequiresComment: references.taskRequiresComment, today: toLocalDate(now) })];
         if (issues.length > 0) return failure(issues);
 
         const computed = await estimate(tx, ctx, form);

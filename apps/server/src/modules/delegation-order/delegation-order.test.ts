@@ -141,6 +141,23 @@ describe('POST delegation-order/save-standard', () => {
     expect(await t.db.select().from(delegationOrders).where(eq(delegationOrders.companyId, s.company.id))).toHaveLength(0);
   });
 
+  it('refuses an order covering all of 2999 and an advance of 99,999,999 in currency XYZ, at their fields, and saves nothing', async () => {
+    const s = await setup();
+    const response = await api.post(
+      '/delegation-order/save-standard',
+      s.headers.employee,
+      orderBody(s.employee.id, s.task.id, {
+        end_date: '2999-12-31 18:00',
+        advances: [{ amount_in_currency: '99999999.00', currency: 'XYZ', payment_type: 'transfer', payment_date: '2026-04-30', comment: '' }],
+      }),
+    );
+    const json = response.json();
+    expect(json).toMatchObject({ status: 'error', code: 'VALIDATION_FAILED' });
+    const codes = json.issues.map((issue: { path: (string | number)[]; code: string }) => `${issue.path.join('.')}:${issue.code}`);
+    expect(codes).toEqual(['end_date:validation.dateTooLate', 'advances.0.amount_in_currency:validation.valueOutOfRange', 'advances.0.currency:validation.unknownCurrency']);
+    expect(await t.db.select().from(delegationOrders).where(eq(delegationOrders.companyId, s.company.id))).toHaveLength(0);
+  });
+
   it('refuses a transport type outside the list and unknown fields (contract)', async () => {
     const s = await setup();
     const bad = await api.post('/delegation-order/save-standard', s.headers.employee, orderBody(s.employee.id, s.task.id, { allowed_transport: ['rocket'] }));

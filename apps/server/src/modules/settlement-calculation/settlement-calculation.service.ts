@@ -19,7 +19,8 @@ export function createSettlementCalculationService(deps: { db: Database; clock: 
       const delegation = parsed.delegation;
       // The web may send ids as strings; anything that is not a whole number names nobody.
       const employeeId = delegation.user_id === null || delegation.user_id === undefined ? ctx.actor.contextUserId : Number(delegation.user_id);
-      const settlementDate = delegation.settlement_date ?? toLocalDate(clock.now());
+      const now = clock.now();
+      const settlementDate = delegation.settlement_date ?? toLocalDate(now);
       const { calculated, issues } = await calculateAndValidate(db, rates, {
         companyId: ctx.actor.companyId,
         ratesVersion: ctx.actor.ratesVersion,
@@ -27,6 +28,7 @@ export function createSettlementCalculationService(deps: { db: Database; clock: 
         delegation,
         settings: ctx.actor.settings,
         settlementDate,
+        validation: { now: now.getTime() },
       });
       return { validation: issues, calculated };
     },

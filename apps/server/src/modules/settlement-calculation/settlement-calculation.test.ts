@@ -12,7 +12,7 @@ let employee: { id: number };
 let headers: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp({ now: '2022-04-20T10:00:00Z' });
+  t = await createTestApp({ now: '2026-04-20T10:00:00Z' });
   company = await createCompany(t.db);
   employee = await createUser(t.db, company);
   headers = await authHeaders(t.app, company, (await t.db.select().from(users).where(eq(users.id, employee.id)))[0]!);
@@ -55,6 +55,12 @@ describe('POST /api/delegation/form-field-changed', () => {
     expect(calculated.singleCountryCost[0].lines.diet.explanation.code).toMatch(/^calc\./);
     expect(calculated.total_pln).toBe('22.50');
     expect(calculated.balance_pln).toBe('22.50');
+  });
+
+  it('refuses to settle a trip that has not ended yet at its return field (an order may lie ahead, a settlement may not)', async () => {
+    const response = await formFieldChanged(domesticTrip('2026-04-20 08:00', '2026-04-20 18:00'));
+    expect(response.statusCode).toBe(200);
+    expect(response.json().validation).toEqual([{ path: ['end_date'], code: 'validation.tripNotEnded' }]);
   });
 
   it('converts a foreign per diem at the last NBP table before the settlement date and keeps the table used', async () => {

@@ -425,7 +425,7 @@ export function createSettlementsService(deps: { db: Database; clock: Clock; wor
         delegation: form,
         settings,
         settlementDate,
-        validation: { allowedTransportTypes: allowedTransportTypesOf(order, TRANSPORT_TYPES) },
+        validation: { allowedTransportTypes: allowedTransportTypesOf(order, TRANSPORT_TYPES), now: clock.now().getTime() },
       });
       issues.push(...formIssues.filter((issue) => !(issue.code === 'settlement.unknownEmployee' && issues.some((known) => known.path[0] === 'user_id'))));
       // From here on the form carries the vehicles as the company keeps them.

@@ -30,6 +30,7 @@ import {
   TRANSPORT_TYPES,
   delegationOrderFormSchema,
   emptyDelegationOrderForm,
+  toLocalDate,
   validateDelegationOrder,
   type DelegationOrderForm,
   type Issue,
@@ -57,7 +58,11 @@ type FormValues = DelegationOrderForm;
 /** The form runs the server's rules (spec §5), so problems show at their fields before saving. */
 function orderSchema(options: { multipleAdvances: boolean; commentRequired: (taskId: FormValues['task_id']) => boolean }) {
   return delegationOrderFormSchema.superRefine((values, ctx) => {
-    const issues = validateDelegationOrder(values, { multipleAdvances: options.multipleAdvances, taskRequiresComment: options.commentRequired(values.task_id) });
+    const issues = validateDelegationOrder(values, {
+      multipleAdvances: options.multipleAdvances,
+      taskRequiresComment: options.commentRequired(values.task_id),
+      today: toLocalDate(new Date()),
+    });
     for (const issue of issues) {
       // Texts with parameters are translated now: react-hook-form keeps only a message per error.
       ctx.addIssue({ code: 'custom', path: issue.path, message: issue.params ? translateIssueCode(issue.code, issue.params) : issue.code });
