@@ -48,6 +48,8 @@ const loadRoleEditor: ScreenLoader = () =>
 const loadRoleMappingEditor: ScreenLoader = () =>
   import('../features/company-admin/roles/role-mapping-editor-page.tsx').then((m) => m.RoleMappingEditorPage);
 
+const loadTravelServiceForm: ScreenLoader = () => import('../features/travel-service/travel-service-form-page.tsx').then((m) => m.TravelServiceFormPage);
+
 const loadBookingList: ScreenLoader = () => import('../features/bookings/booking-list-page.tsx').then((m) => m.BookingListPage);
 const loadBookingDetails: ScreenLoader = () => import('../features/bookings/booking-details-page.tsx').then((m) => m.BookingDetailsPage);
 
@@ -190,8 +192,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // Travel services
   { path: '/travel-service', titleKey: 'travelService.list', access: 'authenticated', load: () => import('../features/travel-service/travel-service-list-page.tsx').then((m) => m.TravelServiceListPage) },
   { path: '/travel-service/rail-carrier', titleKey: 'travelService.railCarrier', access: 'authenticated' },
-  { path: '/travel-service/new', titleKey: 'travelService.new', access: 'authenticated' },
-  { path: '/travel-service/edit/:id', titleKey: 'travelService.edit', access: 'authenticated' },
+  { path: '/travel-service/new', titleKey: 'travelService.new', access: 'authenticated', load: loadTravelServiceForm },
+  { path: '/travel-service/edit/:id', titleKey: 'travelService.edit', access: 'authenticated', load: loadTravelServiceForm },
   { path: '/travel-service/choose-offer/:id', titleKey: 'travelService.chooseOffer', access: 'authenticated' },
   { path: '/travel-service/approval/:id', titleKey: 'travelService.approval', access: 'authenticated' },
   { path: '/travel-service/booked/:id', titleKey: 'travelService.booked', access: 'authenticated' },

@@ -1,0 +1,112 @@
+import type { TravelServiceOrderDto, TravellerOption } from '@delego/contract';
+import {
+  checkTravelServiceOrder,
+  toLocalDate,
+  type Issue,
+  type OrderItemInput,
+  type TravelOrderConfirmation,
+  type TravelServiceOrderForm,
+  type TravellerInput,
+} from '@delego/domain';
+
+/** A new client-made item identifier (the server keeps it as the item's guid). */
+export function newGuid(): string {
+  return crypto.randomUUID();
+}
+
+export function travellerOf(person: TravellerOption): TravellerInput {
+  return {
+    company_user_id: person.company_user_id,
+    name: person.name,
+    surname: person.surname,
+    email: person.email,
+    phone: person.phone,
+    birth_date: person.birth_date,
+    document_number: person.document_number,
+  };
+}
+
+export const EXTERNAL_TRAVELLER: TravellerInput = {
+  company_user_id: null,
+  name: '',
+  surname: '',
+  email: '',
+  phone: '',
+  birth_date: null,
+  document_number: '',
+};
+
+/** The form of a stored order: its active services in their order, the extra fields with their values. */
+export function formOfOrder(order: TravelServiceOrderDto): TravelServiceOrderForm {
+  return {
+    id: order.id,
+    version: order.version,
+    user_id: order.user.id,
+    delegation_order_id: order.delegation_order_id,
+    external_customer_id: order.external_customer_id,
+    project_id: order.project_id,
+    comment: order.comment,
+    additional_parameters: order.additional_parameters.map((parameter) => ({
+      id: parameter.id,
+      value: parameter.value,
+    })),
+    travelServiceOrderItems: order.travelServiceOrderItems
+      .filter((item) => item.status !== 'canceledByClient' && item.status !== 'bookingCanceled')
+      .map(
+        (item) =>
+          ({
+            id: item.id,
+            guid: item.guid,
+            group_guid: item.group_guid,
+            sequence: item.sequence,
+            related_travel_service_order_item_guid: item.related_travel_service_order_item_guid,
+            comment: item.comment,
+            cost_centre_id: item.cost_centre_id,
+            passengers: item.passengers.map((passenger) => ({
+              company_user_id: passenger.company_user_id,
+              name: passenger.name,
+              surname: passenger.surname,
+              email: passenger.email,
+              phone: passenger.phone,
+              birth_date: passenger.birth_date,
+              document_number: passenger.document_number,
+            })),
+            type: item.type,
+            params: item.params,
+          }) as OrderItemInput,
+      ),
+    confirmed: [],
+  };
+}
+
+/**
+ * The §5 rules of one service as the item editor checks them before it closes: the service is
+ * checked inside a one-service order, and its issues and confirmations come back relative to it.
+ */
+export function checkItem(
+  item: OrderItemInput,
+  confirmed: readonly TravelOrderConfirmation[],
+): { issues: Issue[]; confirmations: Issue[] } {
+  const form: TravelServiceOrderForm = {
+    user_id: 1,
+    delegation_order_id: null,
+    external_customer_id: null,
+    project_id: null,
+    comment: '',
+    additional_parameters: [],
+    travelServiceOrderItems: [item],
+    confirmed: [...confirmed],
+  };
+  // An existing service may keep a start day that has passed since it was ordered.
+  const today = item.id === undefined ? toLocalDate(new Date()) : '0000-01-01';
+  const check = checkTravelServiceOrder(form, { parameters: [], tripOrder: null, today });
+  const relative = (issue: Issue): Issue => ({ ...issue, path: issue.path.slice(2) });
+  // A linked insurance's base is another service of the order, which only the whole order's check sees.
+  const own = check.issues.filter((issue) => issue.path[2] !== 'related_travel_service_order_item_guid');
+  return { issues: own.map(relative), confirmations: check.confirmations.map(relative) };
+}
+
+/** The items renumbered in their order, as the server stores `sequence`. */
+export function renumbered(items: readonly OrderItemInput[]): OrderItemInput[] {
+  return items.map((item, index) => ({ ...item, sequence: index + 1 }));
+}
