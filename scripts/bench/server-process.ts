@@ -21,8 +21,11 @@ export async function startBuiltServer(port = 3917, options: { dataDir?: string;
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const databaseUrl = options.environment?.BENCH_DATABASE_URL;
   const database = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
+  // The benches load one server from one address as fast as it answers: they measure the routes, not the
+  // rate limits, so the budgets are raised here explicitly.
+  const limits = { AUTH_RATE_LIMIT: '100000000', RATE_LIMIT_PER_ADDRESS: '100000000', RATE_LIMIT_PER_USER: '100000000', LOGIN_FAILURES_PER_ADDRESS: '100000000' };
   const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/server.js'], {
-    env: { ...inherited, ...database, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '100000000', EXCHANGE_RATE_SYNC: 'false' },
+    env: { ...inherited, ...database, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...limits, EXCHANGE_RATE_SYNC: 'false' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

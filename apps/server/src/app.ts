@@ -15,7 +15,7 @@ import { createAuthService, type AuthService } from './modules/auth/auth.service
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
-import { registerSecurity } from './plugins/security.ts';
+import { registerSecurity, registerUserRateLimit, type RequestLimits } from './plugins/security.ts';
 import { registerWebAndNotFound } from './plugins/static-web.ts';
 import type { ExchangeRateProvider } from './integrations/nbp/nbp-provider.ts';
 import { createExchangeRateService, type ExchangeRateService } from './modules/exchange-rate/exchange-rate.service.ts';
@@ -75,7 +75,8 @@ export interface AppDependencies {
   publicUrl: string;
   /** Built web app to serve, or null for an API-only instance (tests). */
   webDist: string | null;
-  authRateLimitPerMinute: number;
+  /** Rate limits and login throttling; every caller states them (see `RequestLimits`). */
+  limits: RequestLimits;
   /** Log requests (one-time tokens redacted from their URLs) at this level, to stdout or to `stream`. */
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Use a ready logger instance instead (e.g. a silent one in benches). */
@@ -126,7 +127,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   app.decorate('inFlight', new InFlightWork());
   registerErrorHandler(app);
-  await registerSecurity(app);
+  await registerSecurity(app, deps.limits);
 
   const outbox = new OutboxWorker(deps.db, deps.mailer, app.log);
   const auth = createAuthService({
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     signer: createTokenSigner(deps.tokenSecret),
     publicUrl: deps.publicUrl,
     onMailQueued: () => outbox.wake(),
+    loginFailuresPerAddress: deps.limits.loginFailuresPerAddress,
   });
   const exchangeRates = createExchangeRateService({ db: deps.db, provider: deps.exchangeRateProvider });
   const tripWorkflow = createTripWorkflow({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl, onMailQueued: () => outbox.wake() });
@@ -143,9 +145,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const reportWorker = new ReportWorker({ db: deps.db, storage, clock: deps.clock, log: app.log });
   app.decorate('services', { auth, outbox, exchangeRates, tripWorkflow, attachments, reports: reportWorker });
   registerAuthentication(app, (token) => auth.authenticate(token));
+  registerUserRateLimit(app, deps.limits);
 
   bindEndpoint(app, healthApi.live, () => ({ status: 'ok' as const }));
-  registerAuthRoutes(app, auth, { rateLimitPerMinute: deps.authRateLimitPerMinute });
+  registerAuthRoutes(app, auth, { rateLimitPerMinute: deps.limits.authPerMinute });
   registerExchangeRateRoutes(app, exchangeRates);
   registerUsersRoutes(app, createUsersService({ db: deps.db, clock: deps.clock }));
   registerRolesRoutes(app, createRolesService({ db: deps.db, clock: deps.clock }));
@@ -170,7 +173,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerReportRoutes(app, createReportsService({ db: deps.db, clock: deps.clock, storage, worker: reportWorker }));
   registerOptimaRoutes(app, createOptimaService({ db: deps.db, clock: deps.clock }));
   registerLocationRoutes(app, createLocationService({ db: deps.db }));
-  registerDecisionLinkRoutes(app, createDecisionLinkService({ db: deps.db, workflow: tripWorkflow }), { rateLimitPerMinute: deps.authRateLimitPerMinute });
+  registerDecisionLinkRoutes(app, createDecisionLinkService({ db: deps.db, workflow: tripWorkflow }), { rateLimitPerMinute: deps.limits.authPerMinute });
 
   await registerWebAndNotFound(app, deps.webDist);
   app.addHook('onClose', async () => {

@@ -14,6 +14,15 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Delego <no-reply@delego.local>'),
   /** Requests per minute and address on the authentication endpoints. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /**
+   * Requests per minute from one address on every route. A first visit loads about 40 files and an
+   * active user makes a few calls a minute, so an office of a hundred people behind one address stays far below.
+   */
+  RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(6000),
+  /** Requests per minute of one signed-in user on every route (a busy screen makes a few dozen). */
+  RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).default(1200),
+  /** Failed logins per hour from one address, whatever the login, before further attempts wait a growing delay. */
+  LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NBP_API_URL: z.string().url().default('https://api.nbp.pl/api'),
   /** Set to `false` to stop the periodic NBP exchange-rate import (e.g. on a machine without network). */
@@ -37,7 +46,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     tokenSecret: parsed.TOKEN_SECRET,
     publicUrl: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
     mailFrom: parsed.MAIL_FROM,
-    authRateLimit: parsed.AUTH_RATE_LIMIT,
+    limits: {
+      authPerMinute: parsed.AUTH_RATE_LIMIT,
+      perAddressPerMinute: parsed.RATE_LIMIT_PER_ADDRESS,
+      perUserPerMinute: parsed.RATE_LIMIT_PER_USER,
+      loginFailuresPerAddress: parsed.LOGIN_FAILURES_PER_ADDRESS,
+    },
     logLevel: parsed.LOG_LEVEL,
     demoSeed: parsed.DEMO_SEED === 'true',
     nbpApiUrl: parsed.NBP_API_URL,

@@ -48,7 +48,7 @@ async function main(): Promise<void> {
     tokenSecret: tokenSecretFor(config.dataDir, config.tokenSecret),
     publicUrl: config.publicUrl,
     webDist: webDistPath(),
-    authRateLimitPerMinute: config.authRateLimit,
+    limits: config.limits,
     logger: { level: config.logLevel },
     storage: createLocalDiskStorage(path.join(config.dataDir, 'files')),
   });

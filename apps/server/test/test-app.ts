@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../src/app.ts';
+import type { RequestLimits } from '../src/plugins/security.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client.ts';
 import { ManualClock } from '../src/lib/clock.ts';
 import { MemoryMailer, type Mailer } from '../src/modules/mail/mailer.ts';
@@ -21,6 +22,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * The suite's budgets, stated rather than switched off: every test file calls from 127.0.0.1 and, on
+ * PostgreSQL, shares one database (the fuzz and matrix suites send thousands of requests and failed
+ * logins). The tests of the limits themselves build their app with small ones.
+ */
+export const testRequestLimits: RequestLimits = {
+  authPerMinute: 10_000,
+  perAddressPerMinute: 1_000_000,
+  perUserPerMinute: 1_000_000,
+  loginFailuresPerAddress: 1_000_000,
+};
+
 /** Opens this run's test database: a fresh PGlite from the migrated snapshot, or the run's PostgreSQL database. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = inject('testDatabaseUrl');
@@ -33,7 +46,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 
 /** The whole app on a test database, with a clock tests can move and mail kept in memory. */
 export async function createTestApp(
-  options: { now?: string; mailer?: Mailer; authRateLimitPerMinute?: number; beforeReady?: (app: FastifyInstance) => void } = {},
+  options: { now?: string; mailer?: Mailer; limits?: Partial<RequestLimits>; beforeReady?: (app: FastifyInstance) => void } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const clock = new ManualClock(options.now ?? new Date().toISOString());
@@ -47,7 +60,7 @@ export async function createTestApp(
     tokenSecret: `test-secret-${randomUUID()}-${randomUUID()}`,
     publicUrl: 'http://delego.test',
     webDist: null,
-    authRateLimitPerMinute: options.authRateLimitPerMinute ?? 10_000,
+    limits: { ...testRequestLimits, ...options.limits },
     storage,
   });
   options.beforeReady?.(app);

@@ -10,6 +10,7 @@ export * from './auth/permissions.ts';
 export * from './auth/password-policy.ts';
 export * from './auth/ip-allow-list.ts';
 export * from './auth/session-lifetime.ts';
+export * from './auth/login-throttle.ts';
 export * from './auth/permission-groups.ts';
 export * from './auth/role-rules.ts';
 export * from './users/user-rules.ts';

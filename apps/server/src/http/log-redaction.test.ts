@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import { openTestDatabase } from '../../test/test-app.ts';
+import { openTestDatabase, testRequestLimits } from '../../test/test-app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { ManualClock } from '../lib/clock.ts';
 import { MemoryMailer } from '../modules/mail/mailer.ts';
@@ -38,7 +38,7 @@ describe('the request log', () => {
       tokenSecret: `test-secret-${randomUUID()}-${randomUUID()}`,
       publicUrl: 'http://delego.test',
       webDist: null,
-      authRateLimitPerMinute: 10_000,
+      limits: testRequestLimits,
       logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
     });
     await app.ready();

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createCompany, createUser } from '../../test/factories.ts';
+import { createCompany, createUser, TEST_PASSWORD } from '../../test/factories.ts';
 
 let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp({
-    authRateLimitPerMinute: 5,
+    limits: { authPerMinute: 5 },
     beforeReady: (app) => {
       app.get('/api/test/explode', { config: { isPublic: true } }, async () => {
         throw new Error('secret internal detail at /srv/delego/app.ts:42');
@@ -52,16 +52,60 @@ describe('security baseline', () => {
   it('rate-limits the authentication endpoints per address', async () => {
     const company = await createCompany(t.db);
     const user = await createUser(t.db, company);
-    const statuses: number[] = [];
+    const answers: [number, string][] = [];
+    // A different login each time, so neither the account lock nor the login's own delays answer here.
     for (let i = 0; i < 7; i++) {
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/auth/login',
         remoteAddress: '192.0.2.77',
-        payload: { company: company.code, username: user.login, password: 'x' },
+        payload: { company: company.code, username: `${user.login}-${i}`, password: 'x' },
       });
-      statuses.push(response.statusCode);
+      answers.push([response.statusCode, response.json().code]);
     }
-    expect(statuses.slice(5)).toEqual([429, 429]);
+    expect(answers.slice(4)).toEqual([
+      [401, 'LOGIN_FAILED'],
+      [429, 'TOO_MANY_REQUESTS'],
+      [429, 'TOO_MANY_REQUESTS'],
+    ]);
+  });
+});
+
+describe('general rate limit', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ limits: { perAddressPerMinute: 5, perUserPerMinute: 3 } });
+  });
+  afterAll(async () => limited.close());
+
+  const tooMany = { status: 429, code: 'TOO_MANY_REQUESTS', messages: ['Too many requests'], params: { retryAfterSeconds: expect.any(Number) } };
+
+  it('answers 429 in the catalogue shape once an address has spent its budget, on any route, and only to that address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await limited.app.inject({ method: 'GET', url: '/api/health/live', remoteAddress: '192.0.2.10' })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    // Another route, and one without a token: the budget is the address's, spent before anything else runs.
+    const refused = await limited.app.inject({ method: 'GET', url: '/api/token-refresh/user-properties', remoteAddress: '192.0.2.10' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject(tooMany);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await limited.app.inject({ method: 'GET', url: '/api/health/live', remoteAddress: '192.0.2.11' })).statusCode).toBe(200);
+  });
+
+  it('limits a signed-in user on every address they call from', async () => {
+    const company = await createCompany(limited.db);
+    const user = await createUser(limited.db, company);
+    const other = await createUser(limited.db, company);
+    const tokenOf = async (login: string, address: string) => {
+      const response = await limited.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: address, payload: { company: company.code, username: login, password: TEST_PASSWORD } });
+      return { authorization: `Bearer ${response.json().access_token}` };
+    };
+    const headers = await tokenOf(user.login, '192.0.2.20');
+    const propertiesFrom = (address: string, as = headers) => limited.app.inject({ method: 'GET', url: '/api/token-refresh/user-properties', remoteAddress: address, headers: as });
+    const statuses: number[] = [];
+    for (const address of ['192.0.2.21', '192.0.2.22', '192.0.2.23', '192.0.2.24']) statuses.push((await propertiesFrom(address)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await propertiesFrom('192.0.2.25')).json()).toMatchObject(tooMany);
+    expect((await propertiesFrom('192.0.2.26', await tokenOf(other.login, '192.0.2.27'))).statusCode).toBe(200);
   });
 });

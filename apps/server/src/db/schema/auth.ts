@@ -32,7 +32,8 @@ export const sessions = pgTable(
 
 /**
  * Failed logins per company code and login, known or not, so the answer never
- * reveals which logins exist.
+ * reveals which logins exist. Only failures from addresses the login has never signed in
+ * from count here, and the lock refuses only such addresses (`login-throttle.ts` in the domain).
  */
 export const loginAttempts = pgTable(
   'login_attempts',
@@ -44,6 +45,38 @@ export const loginAttempts = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.companyCode, t.login] })],
+);
+
+/**
+ * Growing delays after failed logins: `scope` 'login' counts one login from one address,
+ * 'address' every login from one address (company code and login empty). Known or unknown
+ * logins alike.
+ */
+export const loginThrottles = pgTable(
+  'login_throttles',
+  {
+    scope: text('scope', { enum: ['login', 'address'] }).notNull(),
+    companyCode: text('company_code').notNull().default(''),
+    login: text('login').notNull().default(''),
+    address: text('address').notNull(),
+    failedCount: integer('failed_count').notNull().default(0),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
+    /** No attempt of this key is checked before this time. */
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.companyCode, t.login, t.address] }), index('login_throttles_last_failed_idx').on(t.lastFailedAt)],
+);
+
+/** Addresses a login has signed in from successfully: the account lock does not apply to them. */
+export const knownLoginAddresses = pgTable(
+  'known_login_addresses',
+  {
+    companyCode: text('company_code').notNull(),
+    login: text('login').notNull(),
+    address: text('address').notNull(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyCode, t.login, t.address] })],
 );
 
 /**

@@ -1,7 +1,7 @@
-import { and, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, lte, max, or, sql } from 'drizzle-orm';
 import { toPermissionMap, type PermissionMap } from '@delego/domain';
 import type { Executor } from '../../db/client.ts';
-import { actionTokens, companies, loginAttempts, passwordResetRequests, sessions, substitutes, users } from '../../db/schema/index.ts';
+import { actionTokens, companies, knownLoginAddresses, loginAttempts, loginThrottles, passwordResetRequests, sessions, substitutes, users } from '../../db/schema/index.ts';
 import { toCompanyRecord, type CompanyRecord } from '../company/company.repo.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -128,8 +128,124 @@ export const authRepo = {
     return row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : null;
   },
 
+  /** Forgets the failures of a login and ends its lock (a new password set through the e-mailed link). */
   async clearFailedLogins(db: Executor, key: { companyCode: string; login: string }): Promise<void> {
     await db.delete(loginAttempts).where(and(eq(loginAttempts.companyCode, key.companyCode), eq(loginAttempts.login, key.login)));
+  },
+
+  /**
+   * Forgets the failures of a login that signed in, unless a lock runs (possible only when signing
+   * in from a known address): the outsider's count stays, so the owner's sign-in does not hand
+   * them a fresh set of attempts.
+   */
+  async clearFailedLoginsUnlessLocked(db: Executor, key: { companyCode: string; login: string }, now: Date): Promise<void> {
+    await db
+      .delete(loginAttempts)
+      .where(
+        and(
+          eq(loginAttempts.companyCode, key.companyCode),
+          eq(loginAttempts.login, key.login),
+          or(isNull(loginAttempts.lockedUntil), lte(loginAttempts.lockedUntil, now)),
+        ),
+      );
+  },
+
+  async isKnownLoginAddress(db: Executor, key: { companyCode: string; login: string }, address: string, since: Date): Promise<boolean> {
+    const [row] = await db
+      .select({ address: knownLoginAddresses.address })
+      .from(knownLoginAddresses)
+      .where(
+        and(
+          eq(knownLoginAddresses.companyCode, key.companyCode),
+          eq(knownLoginAddresses.login, key.login),
+          eq(knownLoginAddresses.address, address),
+          gt(knownLoginAddresses.lastLoginAt, since),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  },
+
+  /** Remembers a successful sign-in's address and forgets the login's addresses unused since `forgetBefore`. */
+  async rememberLoginAddress(db: Executor, key: { companyCode: string; login: string }, address: string, now: Date, forgetBefore: Date): Promise<void> {
+    await db
+      .insert(knownLoginAddresses)
+      .values({ ...key, address, lastLoginAt: now })
+      .onConflictDoUpdate({ target: [knownLoginAddresses.companyCode, knownLoginAddresses.login, knownLoginAddresses.address], set: { lastLoginAt: now } });
+    await db
+      .delete(knownLoginAddresses)
+      .where(and(eq(knownLoginAddresses.companyCode, key.companyCode), eq(knownLoginAddresses.login, key.login), lt(knownLoginAddresses.lastLoginAt, forgetBefore)));
+  },
+
+  /** The latest end of a running delay among the throttle keys of this attempt, or null. */
+  async throttledUntil(db: Executor, key: { companyCode: string; login: string }, address: string, now: Date): Promise<Date | null> {
+    const [row] = await db
+      .select({ until: max(loginThrottles.blockedUntil) })
+      .from(loginThrottles)
+      .where(
+        and(
+          eq(loginThrottles.address, address),
+          gt(loginThrottles.blockedUntil, now),
+          or(
+            and(eq(loginThrottles.scope, 'login'), eq(loginThrottles.companyCode, key.companyCode), eq(loginThrottles.login, key.login)),
+            and(eq(loginThrottles.scope, 'address'), eq(loginThrottles.companyCode, ''), eq(loginThrottles.login, '')),
+          ),
+        ),
+      );
+    return row?.until ?? null;
+  },
+
+  /**
+   * Counts one more failure of the login from the address and of the address, each starting afresh
+   * after `windowStart` without failures, and sets the delay `delayFor(count)` before the next attempt.
+   * Counters untouched since `windowStart` are dropped on the way.
+   */
+  async recordThrottledFailure(
+    db: Executor,
+    key: { companyCode: string; login: string },
+    address: string,
+    now: Date,
+    windowStart: Date,
+    delayFor: { login: (failures: number) => number; address: (failures: number) => number },
+  ): Promise<void> {
+    await db.delete(loginThrottles).where(lt(loginThrottles.lastFailedAt, windowStart));
+    const keys = [
+      { scope: 'login' as const, companyCode: key.companyCode, login: key.login, delay: delayFor.login },
+      { scope: 'address' as const, companyCode: '', login: '', delay: delayFor.address },
+    ];
+    for (const entry of keys) {
+      const [row] = await db
+        .insert(loginThrottles)
+        .values({ scope: entry.scope, companyCode: entry.companyCode, login: entry.login, address, failedCount: 1, lastFailedAt: now })
+        .onConflictDoUpdate({
+          target: [loginThrottles.scope, loginThrottles.companyCode, loginThrottles.login, loginThrottles.address],
+          set: { failedCount: sql`${loginThrottles.failedCount} + 1`, lastFailedAt: now },
+        })
+        .returning({ failedCount: loginThrottles.failedCount });
+      const seconds = entry.delay(row!.failedCount);
+      if (seconds > 0) {
+        await db
+          .update(loginThrottles)
+          .set({ blockedUntil: new Date(now.getTime() + seconds * 1000) })
+          .where(
+            and(
+              eq(loginThrottles.scope, entry.scope),
+              eq(loginThrottles.companyCode, entry.companyCode),
+              eq(loginThrottles.login, entry.login),
+              eq(loginThrottles.address, address),
+            ),
+          );
+      }
+    }
+  },
+
+  /** A successful sign-in ends the delays of this login from this address (not those of the address as a whole). */
+  async clearLoginThrottle(db: Executor, key: { companyCode: string; login: string }, address: string): Promise<void> {
+    await db
+      .delete(loginThrottles)
+      .where(
+        and(eq(loginThrottles.scope, 'login'), eq(loginThrottles.companyCode, key.companyCode), eq(loginThrottles.login, key.login), eq(loginThrottles.address, address)),
+      );
   },
 
   // --- sessions -------------------------------------------------------------

@@ -4,8 +4,12 @@ import {
   AppError,
   ErrorCode,
   defaultSystemSettings,
+  KNOWN_ADDRESS_DAYS,
+  LOGIN_FAILURE_WINDOW_MS,
+  LOGIN_FREE_FAILURES_PER_ADDRESS,
   isActivityWriteDue,
   isIpAllowed,
+  loginDelaySeconds,
   passwordExpiresAt,
   passwordPolicyOf,
   sessionEndReason,
@@ -46,6 +50,8 @@ export interface AuthServiceDeps {
   publicUrl: string;
   /** Called after a commit that queued e-mail. */
   onMailQueued: () => void;
+  /** Failed logins from one address, whatever the login, within an hour before further attempts wait a growing delay. */
+  loginFailuresPerAddress: number;
 }
 
 interface LoginInput {
@@ -78,8 +84,11 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /**
-   * Checks company, login and password, counting failures per company and login
-   * whether or not they exist. Returns the company and user when they match.
+   * Checks company, login and password. Failures are counted per login and address, per address
+   * and, from addresses the login never signed in from, per login for the account lock — whether
+   * or not the company and login exist (see `login-throttle.ts` in the domain). A running delay or
+   * lock answers the same 'Too many login attempts' before the password is even looked at.
+   * Returns the company and user when they match.
    */
   async function verifyCredentials(ctx: RequestContext, input: LoginInput) {
     const now = clock.now();
@@ -87,13 +96,22 @@ export function createAuthService(deps: AuthServiceDeps) {
     const company = await companyRepo.findByCode(db, input.company);
     const limits = company?.settings ?? defaultSystemSettings();
 
-    const attempt = await authRepo.findLoginAttempt(db, key.companyCode, key.login);
-    if (attempt?.lockedUntil && attempt.lockedUntil > now) throw lockedError(attempt.lockedUntil, now);
+    const throttledUntil = await authRepo.throttledUntil(db, key, ctx.ip, now);
+    if (throttledUntil) throw lockedError(throttledUntil, now);
+    const knownAddress = await authRepo.isKnownLoginAddress(db, key, ctx.ip, new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 86_400_000));
+    if (!knownAddress) {
+      const attempt = await authRepo.findLoginAttempt(db, key.companyCode, key.login);
+      if (attempt?.lockedUntil && attempt.lockedUntil > now) throw lockedError(attempt.lockedUntil, now);
+    }
 
     const user = company?.isActive ? await authRepo.findUserByLogin(db, company.id, input.username) : null;
     const matches = user?.isActive ? await passwordHasher.verify(user.passwordHash, input.password) : (await verifyAgainstDummy(input.password), false);
     if (!company || !user || !matches) {
-      const lockedUntil = await authRepo.recordFailedLogin(db, key, now, limits.failed_login_limit, limits.lock_minutes);
+      await authRepo.recordThrottledFailure(db, key, ctx.ip, now, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS), {
+        login: (failures) => loginDelaySeconds(failures, LOGIN_FREE_FAILURES_PER_ADDRESS),
+        address: (failures) => loginDelaySeconds(failures, deps.loginFailuresPerAddress),
+      });
+      const lockedUntil = knownAddress ? null : await authRepo.recordFailedLogin(db, key, now, limits.failed_login_limit, limits.lock_minutes);
       await recordAudit(db, ctx, {
         companyId: company?.id ?? null,
         userId: user?.id ?? null,
@@ -108,7 +126,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       await recordAudit(db, ctx, { companyId: company.id, userId: user.id, action: 'auth.ipRefused', entityType: 'session', after: { ip: ctx.ip } });
       throw failure(ErrorCode.ipNotAllowed, 'Your IP is not allowed');
     }
-    await authRepo.clearFailedLogins(db, key);
+    await authRepo.clearFailedLoginsUnlessLocked(db, key, now);
+    await authRepo.clearLoginThrottle(db, key, ctx.ip);
+    await authRepo.rememberLoginAddress(db, key, ctx.ip, now, new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 86_400_000));
     return { company, user, now };
   }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, testRequestLimits, type TestApp } from '../../../test/test-app.ts';
 import { createCompany, createUser } from '../../../test/factories.ts';
 import { authHeaders } from '../../../test/sessions.ts';
 import { MemoryMailer } from '../mail/mailer.ts';
@@ -31,7 +31,7 @@ beforeAll(async () => {
     tokenSecret: `other-process-${randomUUID()}-${randomUUID()}`,
     publicUrl: 'http://delego.test',
     webDist: null,
-    authRateLimitPerMinute: 10_000,
+    limits: testRequestLimits,
   });
   await otherProcess.ready();
   company = await createCompany(t.db);
