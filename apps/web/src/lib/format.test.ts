@@ -14,14 +14,16 @@ describe('amount formatting', () => {
   });
 
   it('formats only the decimals of explanation params', () => {
-    expect(formatParams({ rate: '45.00', doba: 2, percent: '15', date: '2026-03-10', fraction: '1/3', per: '16.3333' }, 'pl-PL')).toEqual({
+    expect(formatParams({ rate: '45.00', doba: 2, percent: '15', date: '2026-03-10', start: '2026-03-10 07:00', fraction: '1/3', per: '16.3333' }, 'pl-PL')).toEqual({
       rate: '45,00',
       doba: 2,
       percent: '15',
-      date: '2026-03-10',
+      date: '10.03.2026',
+      start: '10.03.2026 07:00',
       fraction: '1/3',
       per: '16,3333',
     });
+    expect(formatParams({ date: '2026-03-10', start: '2026-03-10 17:00' }, 'en-US')).toEqual({ date: '03/10/2026', start: '03/10/2026 05:00 PM' });
   });
 });
 

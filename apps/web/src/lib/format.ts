@@ -41,15 +41,20 @@ export function formatExchangeRate(rate: string, language: string): string {
 }
 
 const PARAM_DECIMAL = /^-?\d+\.\d+$/;
+const PARAM_WALL_TIME = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2})?$/;
 
 /**
- * Interpolation params of an engine message for display: decimals ("45.00", "16.3333") in the
- * language's format with their own precision; counts, codes, dates and paragraphs unchanged.
+ * Interpolation params of a message for display: decimals ("45.00", "16.3333") in the language's
+ * format with their own precision, days and wall times ("2026-03-10", "2026-03-10 07:00") in the
+ * language's date format; counts, codes and paragraphs unchanged.
  */
 export function formatParams(params: Readonly<Record<string, string | number>> | undefined, language: string): Record<string, string | number> {
   const formatted: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(params ?? {})) {
-    formatted[key] = typeof value === 'string' && PARAM_DECIMAL.test(value) ? formatDecimal(value, language) : value;
+    if (typeof value !== 'string') formatted[key] = value;
+    else if (PARAM_DECIMAL.test(value)) formatted[key] = formatDecimal(value, language);
+    else if (PARAM_WALL_TIME.test(value)) formatted[key] = formatWallTime(value, language);
+    else formatted[key] = value;
   }
   return formatted;
 }

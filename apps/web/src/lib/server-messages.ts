@@ -1,3 +1,4 @@
+import { formatParams } from './format.ts';
 import { i18n } from './i18n.ts';
 
 const ERRORS_NS = 'errors';
@@ -19,5 +20,6 @@ export function translateServerMessage(text: string): string {
  */
 export function translateIssueCode(code: string, params: Record<string, string | number> = {}): string {
   // The parameters go to the lookup too: a code with a `count` may exist only in its plural forms.
-  return i18n.exists(code, { ns: ERRORS_NS, ...params }) ? i18n.t(code, { ns: ERRORS_NS, ...params }) : i18n.t('invalidValue', { ns: ERRORS_NS });
+  const shown = formatParams(params, i18n.language);
+  return i18n.exists(code, { ns: ERRORS_NS, ...shown }) ? i18n.t(code, { ns: ERRORS_NS, ...shown }) : i18n.t('invalidValue', { ns: ERRORS_NS });
 }

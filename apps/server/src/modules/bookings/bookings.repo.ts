@@ -206,6 +206,8 @@ export const bookingsRepo = {
         bookingId: delegationBookings.bookingId,
         delegationId: delegations.id,
         number: delegations.number,
+        startDate: delegations.startDate,
+        endDate: delegations.endDate,
       })
       .from(delegationBookings)
       .innerJoin(delegations, eq(delegations.id, delegationBookings.delegationId))

@@ -37,6 +37,7 @@ import { pageWindow } from '../../http/paging.ts';
 import { assertPermission, can } from '../../lib/access.ts';
 import { fieldError, notFoundError } from '../../lib/app-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { tripReferenceIssue } from '../../lib/trip-reference.ts';
 import { recordAudit, recordSaveAudit } from '../audit/audit.repo.ts';
 import { readBookingFile } from './booking-file.ts';
 import { bookingsRepo, type BookingRow, type BookingValues } from './bookings.repo.ts';
@@ -429,10 +430,10 @@ export function createBookingsService(deps: { db: Database; clock: Clock }) {
         const existing = await bookingsRepo.find(tx, companyId, id, { lock: true });
         if (!existing) throw notFoundError();
         const related = await relatedOf(tx, companyId, [id]);
-        if (related.holders.length > 0)
-          throw fieldError(['id'], 'booking.attached', {
-            number: related.holders[0]!.number ?? `#${related.holders[0]!.delegationId}`,
-          });
+        if (related.holders.length > 0) {
+          const { code, params } = tripReferenceIssue(['id'], { numbered: 'booking.attached', unnumbered: 'booking.attachedUnnumbered' }, related.holders[0]!);
+          throw fieldError(['id'], code, params);
+        }
         if (related.invoices.length > 0) throw fieldError(['id'], 'booking.invoiced');
         await bookingsRepo.delete(tx, companyId, id);
         await recordAudit(tx, ctx, {

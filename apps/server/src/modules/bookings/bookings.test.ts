@@ -253,6 +253,13 @@ describe('bookings added by hand', () => {
     expect((await api.post('/booking/delete', manager, { id: invoiced })).json().issues).toEqual([
       { path: ['id'], code: 'booking.invoiced' },
     ]);
+    // A draft settlement has no number yet: the message names it by its trip's dates, not by an internal id.
+    const held = await insertBooking(t.db, c.company.id, c.employee.id, { kind: 'hotel', name: 'Hotel Wawel' });
+    const holder = (await api.post('/delegation/save-standard', c.headers.employee, { delegation: domesticForm({ booking: [{ booking_id: held, label: 'Hotel' }] }, '2026-03-26') })).json();
+    expect(holder.status, JSON.stringify(holder)).toBe('OK');
+    expect((await api.post('/booking/delete', manager, { id: held })).json().issues).toEqual([
+      { path: ['id'], code: 'booking.attachedUnnumbered', params: { start: '2026-03-26 07:00', end: '2026-03-26 20:00' } },
+    ]);
   });
 });
 

@@ -30,9 +30,15 @@ const OUTCOME_TEXT = {
 
 export type AdvanceOutcome = keyof (typeof OUTCOME_TEXT)['pl'];
 
+/** The order with its number, when it has one. */
+function orderName(order: MailAdvanceOrder, language: 'pl' | 'en'): string {
+  if (language === 'en') return order.number ? `trip order no. ${order.number}` : 'trip order';
+  return order.number ? `polecenia wyjazdu nr ${order.number}` : 'polecenia wyjazdu';
+}
+
+/** The subject's name of the order: one without a number yet is known by its trip's dates, never by an internal id. */
 function orderTitle(order: MailAdvanceOrder, language: 'pl' | 'en'): string {
-  if (language === 'en') return order.number ? `trip order no. ${order.number}` : `trip order #${order.id}`;
-  return order.number ? `polecenia wyjazdu nr ${order.number}` : `polecenia wyjazdu #${order.id}`;
+  return order.number ? orderName(order, language) : `${orderName(order, language)} (${order.startDate} – ${order.endDate})`;
 }
 
 /** Amounts are stored with a decimal point; Polish text writes a decimal comma. */
@@ -58,20 +64,20 @@ export function advanceDecisionRequestMail(input: { to: string; language: string
   const several = input.advances.length > 1;
   const lines = input.advances.map((advance) => advanceLine(advance, language));
   if (language === 'en') {
-    const what = `${several ? 'Advances' : 'Advance'} on ${orderTitle(order, 'en')}`;
+    const what = (name: string) => `${several ? 'Advances' : 'Advance'} on ${name}`;
     const waits = several ? 'await your decision' : 'awaits your decision';
     return {
       to: input.to,
-      subject: `Delego: ${what} ${waits}`,
-      text: [`${what} of ${order.employeeName} (${order.startDate} – ${order.endDate}) ${waits}:`, ...lines, `Open the advances to decide in Delego: ${input.appLink}`].join('\n'),
+      subject: `Delego: ${what(orderTitle(order, 'en'))} ${waits}`,
+      text: [`${what(orderName(order, 'en'))} of ${order.employeeName} (${order.startDate} – ${order.endDate}) ${waits}:`, ...lines, `Open the advances to decide in Delego: ${input.appLink}`].join('\n'),
     };
   }
-  const what = `${several ? 'Zaliczki' : 'Zaliczka'} do ${orderTitle(order, 'pl')}`;
+  const what = (name: string) => `${several ? 'Zaliczki' : 'Zaliczka'} do ${name}`;
   const waits = several ? 'czekają na Twoją decyzję' : 'czeka na Twoją decyzję';
   return {
     to: input.to,
-    subject: `Delego: ${what} ${waits}`,
-    text: [`${what} – ${order.employeeName} (${order.startDate} – ${order.endDate}) ${waits}:`, ...lines, `Otwórz zaliczki do decyzji w Delego: ${input.appLink}`].join('\n'),
+    subject: `Delego: ${what(orderTitle(order, 'pl'))} ${waits}`,
+    text: [`${what(orderName(order, 'pl'))} – ${order.employeeName} (${order.startDate} – ${order.endDate}) ${waits}:`, ...lines, `Otwórz zaliczki do decyzji w Delego: ${input.appLink}`].join('\n'),
   };
 }
 
@@ -85,7 +91,7 @@ export function advanceOutcomeMail(input: { to: string; language: string; order:
       to: input.to,
       subject: `Delego: Advance on ${orderTitle(order, 'en')} ${outcome}`,
       text: [
-        `The advance of ${money(advance, 'en')} on ${orderTitle(order, 'en')} of ${order.employeeName} (${order.startDate} – ${order.endDate}) ${outcome}.`,
+        `The advance of ${money(advance, 'en')} on ${orderName(order, 'en')} of ${order.employeeName} (${order.startDate} – ${order.endDate}) ${outcome}.`,
         ...(input.outcome === 'paid' && advance.paymentDate ? [`Payment date: ${advance.paymentDate}`] : []),
         ...(input.comment ? [`Comment: ${input.comment}`] : []),
         `Open your advances in Delego: ${input.appLink}`,
@@ -96,7 +102,7 @@ export function advanceOutcomeMail(input: { to: string; language: string; order:
     to: input.to,
     subject: `Delego: Zaliczka do ${orderTitle(order, 'pl')} ${outcome}`,
     text: [
-      `Zaliczka ${money(advance, 'pl')} do ${orderTitle(order, 'pl')} – ${order.employeeName} (${order.startDate} – ${order.endDate}) ${outcome}.`,
+      `Zaliczka ${money(advance, 'pl')} do ${orderName(order, 'pl')} – ${order.employeeName} (${order.startDate} – ${order.endDate}) ${outcome}.`,
       ...(input.outcome === 'paid' && advance.paymentDate ? [`Data wypłaty: ${advance.paymentDate}`] : []),
       ...(input.comment ? [`Komentarz: ${input.comment}`] : []),
       `Otwórz swoje zaliczki w Delego: ${input.appLink}`,

@@ -223,18 +223,18 @@ describe('e-mails about advances', () => {
     await speaksEnglish(s.finance.id);
     await speaksEnglish(s.admin.id);
     await api.post('/delegation-order/action', s.employee.headers, { id: s.orderId, action: 'submit' });
-    // Numbered only at acceptance: the e-mails name the order by its id.
+    // Numbered only at acceptance: the subjects name the order by its trip's dates, never by an internal id.
     expect(await orderNumber(s.orderId)).toBeNull();
-    const number = `#${s.orderId}`;
+    const dates = '(2026-05-04 – 2026-05-06)';
     expect(await mailsAbout(s.company.id, /Advance/)).toEqual([]);
 
     const id = (await api.post('/delegation-advance/save', s.employee.headers, advance(s.orderId, { amount_in_currency: '1200.50', payment_type: 'cash', payment_date: null }))).json().advance.id;
     const [request, ...more] = await mailsAbout(s.company.id, /Advance/);
     expect(more).toEqual([]);
     expect(request!.recipient).toBe(s.finance.email);
-    expect(request!.subject).toBe(`Delego: Advance on trip order ${number} awaits your decision`);
+    expect(request!.subject).toBe(`Delego: Advance on trip order ${dates} awaits your decision`);
     expect(request!.textBody).toBe(
-      [`Advance on trip order ${number} of Jan Testowy (2026-05-04 – 2026-05-06) awaits your decision:`, '- 1200.50 EUR, cash', `Open the advances to decide in Delego: ${ADVANCES_TO_DECIDE}`].join('\n'),
+      [`Advance on trip order of Jan Testowy (2026-05-04 – 2026-05-06) awaits your decision:`, '- 1200.50 EUR, cash', `Open the advances to decide in Delego: ${ADVANCES_TO_DECIDE}`].join('\n'),
     );
     // Changing the request does not ask again.
     await api.post('/delegation-advance/save', s.employee.headers, advance(s.orderId, { id, amount_in_currency: '1100.00' }));
@@ -244,11 +244,12 @@ describe('e-mails about advances', () => {
     const rejected = (await outboxOf(t.db, s.company.id)).filter((mail) => /odrzucona|rejected/.test(mail.subject));
     expect(rejected.map((mail) => [mail.recipient, mail.subject]).sort()).toEqual(
       [
-        [s.admin.email, `Delego: Advance on trip order ${number} was rejected`],
-        [s.employee.email, `Delego: Zaliczka do polecenia wyjazdu ${number} została odrzucona`],
+        [s.admin.email, `Delego: Advance on trip order ${dates} was rejected`],
+        [s.employee.email, `Delego: Zaliczka do polecenia wyjazdu ${dates} została odrzucona`],
       ].sort(),
     );
-    expect(rejected.find((mail) => mail.recipient === s.admin.email)!.textBody).toContain(`The advance of 1100.00 EUR on trip order ${number} of Jan Testowy`);
+    expect(rejected.find((mail) => mail.recipient === s.admin.email)!.textBody).toContain(`The advance of 1100.00 EUR on trip order of Jan Testowy`);
+    expect(rejected.some((mail) => mail.subject.includes('#') || mail.textBody.includes(`#${s.orderId}`))).toBe(false);
     expect(rejected.every((mail) => mail.textBody.endsWith(MY_ADVANCES))).toBe(true);
   });
 
@@ -261,8 +262,8 @@ describe('e-mails about advances', () => {
     const requests = await outboxOf(t.db, s.company.id).then((mails) => mails.filter((mail) => mail.recipient !== s.acceptor.email));
     expect(requests.map((mail) => [mail.recipient, mail.subject]).sort()).toEqual(
       [
-        [s.finance.email, `Delego: Zaliczki do polecenia wyjazdu #${s.orderId} czekają na Twoją decyzję`],
-        [second.email, `Delego: Advances on trip order #${s.orderId} await your decision`],
+        [s.finance.email, 'Delego: Zaliczki do polecenia wyjazdu (2026-05-04 – 2026-05-06) czekają na Twoją decyzję'],
+        [second.email, 'Delego: Advances on trip order (2026-05-04 – 2026-05-06) await your decision'],
       ].sort(),
     );
     expect(requests.find((mail) => mail.recipient === s.finance.email)!.textBody.split('\n').slice(1, 3)).toEqual(['- 250,00 EUR, przelew, data wypłaty 2026-05-02', '- 80,00 PLN, gotówka']);

@@ -255,7 +255,7 @@ export const settlementsRepo = {
   /** Other settlements of the employee whose time overlaps the period (spec §5). */
   async overlapping(db: Executor, companyId: number, userId: number, start: Date, end: Date, exceptId: number | null) {
     return db
-      .select({ id: delegations.id, number: delegations.number })
+      .select({ id: delegations.id, number: delegations.number, startDate: delegations.startDate, endDate: delegations.endDate })
       .from(delegations)
       .where(
         and(

@@ -25,6 +25,7 @@ import { pageWindow } from '../../http/paging.ts';
 import { can } from '../../lib/access.ts';
 import { notFoundError } from '../../lib/app-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { tripReferenceIssue } from '../../lib/trip-reference.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/pg-errors.ts';
 import { recordSaveAudit } from '../audit/audit.repo.ts';
 import { calculateAndValidate } from '../settlement-calculation/rate-book-loader.ts';
@@ -41,6 +42,9 @@ type SaveBody = BodyOf<typeof delegationApi.saveStandard>;
 type ActionBody = BodyOf<typeof delegationApi.action>;
 
 /** Spec §8 texts of the save answer (the web shows 'Błąd walidacji danych' / 'Wystąpił błąd'). */
+/** Another settlement of the employee at the same time, named by number or by its dates. */
+const OTHER_DELEGATION_CODES = { numbered: 'delegation.otherDelegationAtThatTime', unnumbered: 'delegation.otherUnnumberedDelegationAtThatTime' };
+
 export const SAVE_MESSAGES = {
   validation: 'Form not validated, check and correct errors before saving',
   conflict: 'The record was changed by someone else',
@@ -439,7 +443,7 @@ export function createSettlementsService(deps: { db: Database; clock: Clock; wor
       const end = form.end_date ? parseLocalDateTimeToMillis(form.end_date) : null;
       if (start !== null && end !== null && end > start) {
         const others = await settlementsRepo.overlapping(db, companyId, employeeId, new Date(start), new Date(end), existing?.id ?? null);
-        if (others.length > 0) issues.push({ path: ['start_date'], code: 'delegation.otherDelegationAtThatTime', params: { number: others[0]!.number ?? `#${others[0]!.id}` } });
+        if (others.length > 0) issues.push(tripReferenceIssue(['start_date'], OTHER_DELEGATION_CODES, others[0]!));
       }
 
       // A booking can be attached once, and only the employee's own booking (spec §5).
@@ -469,7 +473,7 @@ export function createSettlementsService(deps: { db: Database; clock: Clock; wor
       const taken = await settlementsRepo.bookingsTakenElsewhere(db, companyId, [...seenBookings], existing?.id ?? null);
       for (const reference of bookingRefs) {
         const holder = taken.find((row) => row.bookingId === idOf(reference.id));
-        if (holder) issues.push({ path: reference.path, code: 'delegation.bookingAlreadyAttached', params: { number: holder.number ?? `#${holder.delegationId}` } });
+        if (holder) issues.push(holder.number ? { path: reference.path, code: 'delegation.bookingAlreadyAttached', params: { number: holder.number } } : { path: reference.path, code: 'delegation.bookingAlreadyAttached' });
       }
 
       // Files: each named file must be the user's upload or already this settlement's.
@@ -534,7 +538,7 @@ export function createSettlementsService(deps: { db: Database; clock: Clock; wor
         if (outcome === 'conflict') return { status: 'unknownError', code: ErrorCode.conflict, message: SAVE_MESSAGES.conflict };
         if (outcome.kind === 'overlapping') {
           const { other } = outcome;
-          return validationError([{ path: ['start_date'], code: 'delegation.otherDelegationAtThatTime', params: { number: other.number ?? `#${other.id}` } }]);
+          return validationError([tripReferenceIssue(['start_date'], OTHER_DELEGATION_CODES, other)]);
         }
         savedId = outcome.id;
         droppedFiles = outcome.dropped;

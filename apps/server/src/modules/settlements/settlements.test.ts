@@ -97,7 +97,8 @@ describe('POST /api/delegation/save-standard', () => {
     overlapping.country[0]!.in_date = '2026-03-04 19:00';
     const body = (await save(c.headers.employee, overlapping)).json();
     expect(body.status).toBe('validationError');
-    expect(body.issues).toEqual([{ path: ['start_date'], code: 'delegation.otherDelegationAtThatTime', params: { number: `#${first.id}` } }]);
+    // A draft has no number yet: the message names it by its dates, never by an internal id.
+    expect(body.issues).toEqual([{ path: ['start_date'], code: 'delegation.otherUnnumberedDelegationAtThatTime', params: { start: '2026-03-04 07:00', end: '2026-03-04 20:00' } }]);
     // A colleague may travel at the same time, and the same settlement may be saved again.
     expect((await save(c.headers.colleague, domesticForm({}, '2026-03-04'))).json().status).toBe('OK');
     expect((await save(c.headers.employee, { ...domesticForm({}, '2026-03-04'), id: first.id }, first.version)).json().status).toBe('OK');
@@ -111,7 +112,7 @@ describe('POST /api/delegation/save-standard', () => {
     });
     const answers = (await Promise.all(attempts)).map((response) => response.json() as { status: string; issues?: { code: string }[] });
     expect(answers.filter((answer) => answer.status === 'OK')).toHaveLength(1);
-    expect(answers.filter((answer) => answer.issues?.some((issue) => issue.code === 'delegation.otherDelegationAtThatTime'))).toHaveLength(99);
+    expect(answers.filter((answer) => answer.issues?.some((issue) => issue.code === 'delegation.otherUnnumberedDelegationAtThatTime'))).toHaveLength(99);
     const rows = await t.db.select().from(delegations).where(eq(delegations.userId, traveller.employee.id));
     expect(rows).toHaveLength(1);
   });
@@ -169,7 +170,7 @@ describe('POST /api/delegation/save-standard', () => {
     const hotel = await insertBooking(t.db, c.company.id, c.employee.id, { kind: 'hotel', name: 'Hotel Wawel' });
     const holder = await saved(c.headers.employee, domesticForm({ booking: [{ booking_id: hotel, label: 'Hotel' }] }, '2026-03-16'));
     const second = (await save(c.headers.employee, domesticForm({ booking: [{ booking_id: hotel, label: 'Hotel' }] }, '2026-03-17'))).json();
-    expect(second.issues).toEqual([{ path: ['booking', 0, 'booking_id'], code: 'delegation.bookingAlreadyAttached', params: { number: `#${holder.id}` } }]);
+    expect(second.issues).toEqual([{ path: ['booking', 0, 'booking_id'], code: 'delegation.bookingAlreadyAttached' }]);
     expect(issueCodes((await save(c.headers.colleague, domesticForm({ booking: [{ booking_id: hotel, label: 'Hotel' }] }, '2026-03-18'))).json())).toContain('booking.0.booking_id:delegation.bookingOfAnotherEmployee');
     expect(issueCodes((await save(c.headers.employee, domesticForm({ booking: [{ booking_id: 999_999, label: 'x' }] }, '2026-03-18'))).json())).toEqual(['booking.0.booking_id:validation.unknownReference']);
     // Deleting the first settlement frees the booking.

@@ -26,10 +26,16 @@ export type FinalOutcome = keyof (typeof FINAL_TEXT)['pl'];
 /** The language of a recipient's e-mails: English for `en-US` users, Polish otherwise. */
 export const mailLanguageOf = (language: string): 'pl' | 'en' => (language === 'en-US' ? 'en' : 'pl');
 
-function title(doc: MailDocument, language: 'pl' | 'en'): string {
+/** The kind with the document's number, when it has one. */
+function kindAndNumber(doc: MailDocument, language: 'pl' | 'en'): string {
   const kind = KIND_TEXT[language][doc.kind];
-  if (doc.number) return language === 'en' ? `${kind} no. ${doc.number}` : `${kind} nr ${doc.number}`;
-  return `${kind} #${doc.id}`;
+  if (!doc.number) return kind;
+  return language === 'en' ? `${kind} no. ${doc.number}` : `${kind} nr ${doc.number}`;
+}
+
+/** The subject's name of the document: a document without a number yet is known by its trip's dates, never by an internal id. */
+function title(doc: MailDocument, language: 'pl' | 'en'): string {
+  return doc.number ? kindAndNumber(doc, language) : `${kindAndNumber(doc, language)} (${doc.startDate} – ${doc.endDate})`;
 }
 
 /**
@@ -44,7 +50,7 @@ export function decisionRequestMail(input: { to: string; language: string; docum
       to: input.to,
       subject: `Delego: ${title(doc, 'en')} awaits your decision`,
       text: [
-        `${title(doc, 'en')} of ${doc.employeeName} (${doc.startDate} – ${doc.endDate}) awaits your decision.`,
+        `${kindAndNumber(doc, 'en')} of ${doc.employeeName} (${doc.startDate} – ${doc.endDate}) awaits your decision.`,
         `Open it in Delego: ${input.appLink}`,
         ...(input.actionLink
           ? ['', `Or decide without logging in (the link works once, for ${input.expiresDays} days, while the document waits for this decision):`, input.actionLink]
@@ -56,7 +62,7 @@ export function decisionRequestMail(input: { to: string; language: string; docum
     to: input.to,
     subject: `Delego: ${title(doc, 'pl')} czeka na Twoją decyzję`,
     text: [
-      `${title(doc, 'pl')} – ${doc.employeeName} (${doc.startDate} – ${doc.endDate}) czeka na Twoją decyzję.`,
+      `${kindAndNumber(doc, 'pl')} – ${doc.employeeName} (${doc.startDate} – ${doc.endDate}) czeka na Twoją decyzję.`,
       `Otwórz dokument w Delego: ${input.appLink}`,
       ...(input.actionLink
         ? ['', `Możesz też zdecydować bez logowania (link działa jeden raz przez ${input.expiresDays} dni, dopóki dokument czeka na tę decyzję):`, input.actionLink]
@@ -74,12 +80,12 @@ export function finalDecisionMail(input: { to: string; language: string; documen
     return {
       to: input.to,
       subject: `Delego: ${title(doc, 'en')} ${outcome}`,
-      text: [`${title(doc, 'en')} (${doc.startDate} – ${doc.endDate}) ${outcome}.`, ...(input.comment ? [`Comment: ${input.comment}`] : []), `Open it in Delego: ${input.appLink}`].join('\n'),
+      text: [`${kindAndNumber(doc, 'en')} (${doc.startDate} – ${doc.endDate}) ${outcome}.`, ...(input.comment ? [`Comment: ${input.comment}`] : []), `Open it in Delego: ${input.appLink}`].join('\n'),
     };
   }
   return {
     to: input.to,
     subject: `Delego: ${title(doc, 'pl')} ${outcome}`,
-    text: [`${title(doc, 'pl')} (${doc.startDate} – ${doc.endDate}) ${outcome}.`, ...(input.comment ? [`Komentarz: ${input.comment}`] : []), `Otwórz dokument w Delego: ${input.appLink}`].join('\n'),
+    text: [`${kindAndNumber(doc, 'pl')} (${doc.startDate} – ${doc.endDate}) ${outcome}.`, ...(input.comment ? [`Komentarz: ${input.comment}`] : []), `Otwórz dokument w Delego: ${input.appLink}`].join('\n'),
   };
 }

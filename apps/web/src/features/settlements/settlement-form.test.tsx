@@ -246,7 +246,7 @@ describe('settlement form at /delegation/new', () => {
     await waitFor(() => expect(screen.getByRole('tab', { name: /Podsumowanie i załączniki/ }).textContent).toContain('1 problem'));
     await openStep(/Podsumowanie i załączniki/);
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toContain('Brak kursu średniego NBP (tabela A) dla EUR z ostatniej tabeli przed dniem 2024-02-14');
+    expect(alert.textContent).toContain('Brak kursu średniego NBP (tabela A) dla EUR z ostatniej tabeli przed dniem 14.02.2024');
   });
 
   it('explains the per diem in the summary, in Polish and in English', async () => {
