@@ -49,7 +49,9 @@ const loadRoleMappingEditor: ScreenLoader = () =>
   import('../features/company-admin/roles/role-mapping-editor-page.tsx').then((m) => m.RoleMappingEditorPage);
 
 const loadTravelServiceForm: ScreenLoader = () => import('../features/travel-service/travel-service-form-page.tsx').then((m) => m.TravelServiceFormPage);
-
+const loadBookedPage: ScreenLoader = () => import('../features/travel-service/offers/booking-pages.tsx').then((m) => m.BookedPage);
+const loadBoughtPage: ScreenLoader = () => import('../features/travel-service/offers/booking-pages.tsx').then((m) => m.BoughtPage);
+const loadAdminTravelList: ScreenLoader = () => import('../features/travel-service-admin/admin-order-list-page.tsx').then((m) => m.AdminOrderListPage);
 const loadBookingList: ScreenLoader = () => import('../features/bookings/booking-list-page.tsx').then((m) => m.BookingListPage);
 const loadBookingDetails: ScreenLoader = () => import('../features/bookings/booking-details-page.tsx').then((m) => m.BookingDetailsPage);
 
@@ -194,10 +196,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/travel-service/rail-carrier', titleKey: 'travelService.railCarrier', access: 'authenticated' },
   { path: '/travel-service/new', titleKey: 'travelService.new', access: 'authenticated', load: loadTravelServiceForm },
   { path: '/travel-service/edit/:id', titleKey: 'travelService.edit', access: 'authenticated', load: loadTravelServiceForm },
-  { path: '/travel-service/choose-offer/:id', titleKey: 'travelService.chooseOffer', access: 'authenticated' },
-  { path: '/travel-service/approval/:id', titleKey: 'travelService.approval', access: 'authenticated' },
-  { path: '/travel-service/booked/:id', titleKey: 'travelService.booked', access: 'authenticated' },
-  { path: '/travel-service/bought/:id', titleKey: 'travelService.bought', access: 'authenticated' },
+  { path: '/travel-service/choose-offer/:id', titleKey: 'travelService.chooseOffer', access: 'authenticated', load: () => import('../features/travel-service/offers/choose-offer-page.tsx').then((m) => m.ChooseOfferPage) },
+  { path: '/travel-service/approval/:id', titleKey: 'travelService.approval', access: 'authenticated', load: () => import('../features/travel-service/offers/approval-page.tsx').then((m) => m.ApprovalPage) },
+  { path: '/travel-service/booked/:id', titleKey: 'travelService.booked', access: 'authenticated', load: loadBookedPage },
+  { path: '/travel-service/bought/:id', titleKey: 'travelService.bought', access: 'authenticated', load: loadBoughtPage },
   { path: '/travel-service/item-details/:id', titleKey: 'travelService.itemDetails', access: 'authenticated' },
 
   // Company settings
@@ -365,12 +367,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
 
   // Provider admin
-  { path: '/admin/travel-service/all', titleKey: 'admin.travelServiceAll', access: 'adminContext' },
-  { path: '/admin/travel-service/item/edit/:id', titleKey: 'admin.travelServiceItemEdit', access: 'adminContext' },
-  { path: '/admin/travel-service/item/readonly/:id', titleKey: 'admin.travelServiceItemReadonly', access: 'adminContext' },
-  { path: '/admin/travel-service/by-type/:type', titleKey: 'admin.travelServiceByType', access: 'adminContext' },
-  { path: '/admin/travel-service/edit/:id', titleKey: 'admin.travelServiceEdit', access: 'adminContext' },
-  { path: '/admin/travel-service/item/:id', titleKey: 'admin.travelServiceItem', access: 'adminContext' },
+  { path: '/admin/travel-service/all', titleKey: 'admin.travelServiceAll', access: 'adminContext', load: loadAdminTravelList },
+  { path: '/admin/travel-service/item/edit/:id', titleKey: 'admin.travelServiceItemEdit', access: 'adminContext', load: () => import('../features/travel-service-admin/offer-editor-page.tsx').then((m) => m.ChangeOfferPage) },
+  { path: '/admin/travel-service/item/readonly/:id', titleKey: 'admin.travelServiceItemReadonly', access: 'adminContext', load: () => import('../features/travel-service-admin/offer-editor-page.tsx').then((m) => m.ReadonlyItemPage) },
+  { path: '/admin/travel-service/by-type/:type', titleKey: 'admin.travelServiceByType', access: 'adminContext', load: loadAdminTravelList },
+  { path: '/admin/travel-service/edit/:id', titleKey: 'admin.travelServiceEdit', access: 'adminContext', load: () => import('../features/travel-service-admin/admin-order-page.tsx').then((m) => m.AdminOrderPage) },
+  { path: '/admin/travel-service/item/:id', titleKey: 'admin.travelServiceItem', access: 'adminContext', load: () => import('../features/travel-service-admin/offer-editor-page.tsx').then((m) => m.AnswerItemPage) },
   { path: '/admin/travel-service/add-booking/:id', titleKey: 'admin.travelServiceAddBooking', access: 'adminContext' },
   { path: '/admin/users', titleKey: 'admin.users', access: 'adminContext' },
   { path: '/admin/users/new', titleKey: 'admin.userNew', access: 'adminContext' },

@@ -11,7 +11,7 @@ import {
   type ItemStatus,
 } from './item-status.ts';
 import { applyInsuranceBehaviour, checkTravelServiceOrder, newOrderItem, proposedCompanions, splitOrder, type OrderItemInput, type TravelServiceOrderForm } from './order-form.ts';
-import { DEFAULT_OFFER_REQUIREMENTS, hotelLimitOverrun, isSafeOfferHtml, offerIssues, removalRefusal, transportLimitExceeded, travellerDataIssues } from './offers.ts';
+import { DEFAULT_OFFER_REQUIREMENTS, hotelLimitOverrun, isSafeOfferHtml, offerIssues, removalRefusal, toSimpleOfferHtml, transportLimitExceeded, travellerDataIssues } from './offers.ts';
 import { itemTypeOfAdminSegment, needsLateArrivalHint, serviceSpanOf } from './service-types.ts';
 
 const nobody: ItemActor = { isClient: false, canEdit: false, isAcceptor: false, isConsultantForType: false };
@@ -225,6 +225,13 @@ describe('offers', () => {
     expect(isSafeOfferHtml('<p onclick="x">a</p>')).toBe(false);
     expect(isSafeOfferHtml('<script>alert(1)</script>')).toBe(false);
     expect(isSafeOfferHtml('a < b')).toBe(false);
+  });
+
+  it('reduces rich text from the shared editor to a safe simple body: headings and quotes become paragraphs, links their text', () => {
+    const body = toSimpleOfferHtml('<h2>Hotel</h2><blockquote>Blisko targów</blockquote><p>Zobacz <a href="https://hotel.example">stronę</a> <b>teraz</b></p><div>Śniadanie &amp; parking</div><script>alert(1)</script>');
+    expect(body).toBe('<p>Hotel</p><p>Blisko targów</p><p>Zobacz stronę <strong>teraz</strong></p><p>Śniadanie &amp; parking</p>');
+    expect(isSafeOfferHtml(body)).toBe(true);
+    expect(offerIssues({ ...offer, html: body })).toEqual([]);
   });
 
   it('requires the traveller data the offer asks for, the phone and e-mail by default', () => {

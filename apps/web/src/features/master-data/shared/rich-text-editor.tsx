@@ -30,7 +30,13 @@ interface RichTextEditorProps {
   value: string;
   onChange: (html: string) => void;
   helperText?: ReactNode;
+  /** Only bold, italic, underline, lists and clearing: for texts that may hold no headings, quotes or links (an offer's body). */
+  simple?: boolean;
+  error?: boolean;
 }
+
+/** The tool groups a simple editor keeps. */
+const SIMPLE_TOOLS = new Set(['bold', 'italic', 'underline', 'bulletList', 'numberedList', 'clear']);
 
 const SAFE_LINK = /^(https?:\/\/|mailto:)\S+$/i;
 
@@ -43,7 +49,7 @@ function escapeHtml(text: string): string {
  * editing commands do the formatting; what they produce is cleaned by the same allow-list
  * sanitiser the server applies on save, so the editor never holds markup the page could not show.
  */
-export function RichTextEditor({ label, value, onChange, helperText }: RichTextEditorProps) {
+export function RichTextEditor({ label, value, onChange, helperText, simple = false, error = false }: RichTextEditorProps) {
   const { t } = useTranslation('masterData');
   const labelId = useId();
   const areaRef = useRef<HTMLDivElement>(null);
@@ -110,7 +116,7 @@ export function RichTextEditor({ label, value, onChange, helperText }: RichTextE
     emit();
   };
 
-  const tools: { key: string; icon: ReactNode; action: () => void }[][] = [
+  const allTools: { key: string; icon: ReactNode; action: () => void }[][] = [
     [
       { key: 'bold', icon: <FormatBoldIcon />, action: () => run('bold') },
       { key: 'italic', icon: <FormatItalicIcon />, action: () => run('italic') },
@@ -133,12 +139,14 @@ export function RichTextEditor({ label, value, onChange, helperText }: RichTextE
     ],
   ];
 
+  const tools = simple ? allTools.map((group) => group.filter((tool) => SIMPLE_TOOLS.has(tool.key))).filter((group) => group.length > 0) : allTools;
+
   return (
     <Box>
       <Typography id={labelId} variant="subtitle2" component="div" sx={{ mb: 0.5 }}>
         {label}
       </Typography>
-      <Paper variant="outlined">
+      <Paper variant="outlined" sx={error ? { borderColor: 'error.main' } : undefined}>
         <Box role="toolbar" aria-label={t('editor.toolbar', { field: label })} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', px: 0.5, py: 0.25, gap: 0.25 }}>
           {tools.map((group, index) => (
             <Box key={group[0]!.key} sx={{ display: 'flex', alignItems: 'center' }}>
@@ -179,7 +187,7 @@ export function RichTextEditor({ label, value, onChange, helperText }: RichTextE
           }}
         />
       </Paper>
-      {helperText && <FormHelperText>{helperText}</FormHelperText>}
+      {helperText && <FormHelperText error={error}>{helperText}</FormHelperText>}
       <Dialog open={linkOpen} onClose={() => setLinkOpen(false)} aria-labelledby={`${labelId}-link`} maxWidth="xs" fullWidth>
         <DialogTitle id={`${labelId}-link`}>{t('editor.linkTitle')}</DialogTitle>
         <DialogContent>
