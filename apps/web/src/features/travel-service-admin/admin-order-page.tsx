@@ -20,6 +20,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { translateIssueCode } from '../../lib/server-messages.ts';
 import { ItemHeading, OrderStatusChip, refusalText } from '../travel-service/offers/order-page-parts.tsx';
+import { OrderItemSummary } from '../travel-service/shared/order-item-summary.tsx';
 import { useAdminTravelOrder, useConsultantItemAction } from './api/travel-service-admin.ts';
 
 const NS = 'travelServiceAdmin';
@@ -68,13 +69,11 @@ export function AdminOrderPage() {
         {order.travelServiceOrderItems.map((item) => (
           <Paper key={item.id} variant="outlined" sx={{ p: 2 }}>
             <ItemHeading item={item} />
-            <Typography variant="body2" sx={{ mb: 1 }}>
-              {t('order.passengers', { names: item.passengers.map((person) => `${person.name} ${person.surname}`.trim()).join(', ') })}
-              {' · '}
+            <OrderItemSummary item={item} relatedSequence={item.related_sequence} />
+            <Typography variant="body2" sx={{ mt: 1 }}>
               {t('order.responses', { count: item.responses.length })}
               {item.booking ? ` · ${t('order.reference', { reference: item.booking.reference })}` : ''}
             </Typography>
-            {item.comment && <Typography variant="body2">{t('order.itemComment', { comment: item.comment })}</Typography>}
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
               {item.allowedActions.includes('answer') && (
                 <Button variant="contained" component={RouterLink} to={`/admin/travel-service/item/${item.id}`}>

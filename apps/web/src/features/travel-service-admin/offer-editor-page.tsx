@@ -22,6 +22,7 @@ import { translateIssueCode } from '../../lib/server-messages.ts';
 import { userHasPermission } from '../../lib/user-context.ts';
 import { OfferView } from '../travel-service/offers/offer-view.tsx';
 import { ItemHeading, refusalText } from '../travel-service/offers/order-page-parts.tsx';
+import { OrderItemSummary } from '../travel-service/shared/order-item-summary.tsx';
 import { useAdminTravelItem, useSaveOffers, useToggleItemNotification } from './api/travel-service-admin.ts';
 import { emptyResponse, ResponseEditor, responseOf, toOfferInput, useOfferForm, type OfferFormValues } from './offer-editor-form.tsx';
 
@@ -117,6 +118,9 @@ function ReadonlyOffers({ view, requested, canChange }: { view: ItemView; reques
       {reason && <Alert severity="info">{t(reason)}</Alert>}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <ItemHeading item={view.orderItem} />
+        <Box sx={{ mb: 2 }}>
+          <OrderItemSummary item={view.orderItem} relatedSequence={view.orderItem.related_sequence} />
+        </Box>
         {view.responses.length === 0 && <Alert severity="info">{t('item.noResponses')}</Alert>}
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 280px), 1fr))', gap: 2 }}>
           {view.responses.map((offer, index) => (
@@ -184,6 +188,7 @@ function OfferEditor({ view, mode }: { view: ItemView; mode: 'answer' | 'change'
         {mode === 'change' && <Alert severity="info">{t('item.changeHint')}</Alert>}
         <Paper variant="outlined" sx={{ p: 2 }}>
           <ItemHeading item={view.orderItem} />
+          <OrderItemSummary item={view.orderItem} relatedSequence={view.orderItem.related_sequence} />
         </Paper>
         {responses.fields.map((response, index) => (
           <ResponseEditor key={response.id} control={form.control} index={index} onRemove={mode === 'answer' && responses.fields.length > 1 ? () => responses.remove(index) : undefined} />

@@ -9,6 +9,7 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { TravelServiceOrderDto } from '@delego/contract';
 import { DecisionDialog } from '../../../components/feedback/decision-dialog.tsx';
+import { OrderItemSummary } from '../shared/order-item-summary.tsx';
 import { useTravelApproval } from './api/offers.ts';
 import { OfferView } from './offer-view.tsx';
 import { ItemHeading, OrderPage, refusalText } from './order-page-parts.tsx';
@@ -67,6 +68,9 @@ function ApprovalView({ order }: { order: TravelServiceOrderDto }) {
         return (
           <Paper key={item.id} variant="outlined" sx={{ p: 2 }}>
             <ItemHeading item={item} />
+            <Box sx={{ mb: 2 }}>
+              <OrderItemSummary item={item} relatedSequence={item.related_sequence} />
+            </Box>
             {offer && <OfferView offer={offer} title={t('approval.chosenOffer')} />}
           </Paper>
         );

@@ -14,6 +14,7 @@ import type { ItemStatus } from '@delego/domain';
 import { DetailField } from '../../../components/detail-field.tsx';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { OrderItemSummary } from '../shared/order-item-summary.tsx';
 import { useClientItemAction } from './api/offers.ts';
 import { OfferView } from './offer-view.tsx';
 import { ItemHeading, OrderPage, refusalText } from './order-page-parts.tsx';
@@ -106,6 +107,9 @@ function BookedItem({ item, onRequest }: { item: OrderItemDto; onRequest: (reque
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <ItemHeading item={item} />
+      <Box sx={{ mb: 2 }}>
+        <OrderItemSummary item={item} relatedSequence={item.related_sequence} paramsOnly />
+      </Box>
       {booking && (
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 1.5, m: 0, mb: 2 }}>
           <DetailField label={t('booking.reference')}>{booking.reference}</DetailField>

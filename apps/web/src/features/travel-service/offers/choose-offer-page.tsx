@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
 import { DateTimeField } from '../../../components/inputs/date-time-field.tsx';
 import { formatParams } from '../../../lib/format.ts';
 import { translateIssueCode } from '../../../lib/server-messages.ts';
+import { OrderItemSummary } from '../shared/order-item-summary.tsx';
 import { useChooseOffers } from './api/offers.ts';
 import { OfferView } from './offer-view.tsx';
 import { ItemHeading, OrderPage, refusalText } from './order-page-parts.tsx';
@@ -137,6 +138,9 @@ function ChooseOfferForm({ order }: { order: TravelServiceOrderDto }) {
         return (
           <Paper key={item.id} variant="outlined" sx={{ p: 2 }}>
             <ItemHeading item={item} />
+            <Box sx={{ mb: 2 }}>
+              <OrderItemSummary item={item} relatedSequence={item.related_sequence} paramsOnly />
+            </Box>
             {index < 0 ? (
               <Typography variant="body2" color="text.secondary">
                 {t('choose.notChoosable')}
