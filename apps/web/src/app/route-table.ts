@@ -200,7 +200,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/travel-service/approval/:id', titleKey: 'travelService.approval', access: 'authenticated', load: () => import('../features/travel-service/offers/approval-page.tsx').then((m) => m.ApprovalPage) },
   { path: '/travel-service/booked/:id', titleKey: 'travelService.booked', access: 'authenticated', load: loadBookedPage },
   { path: '/travel-service/bought/:id', titleKey: 'travelService.bought', access: 'authenticated', load: loadBoughtPage },
-  { path: '/travel-service/item-details/:id', titleKey: 'travelService.itemDetails', access: 'authenticated' },
+  {
+    path: '/travel-service/item-details/:id',
+    titleKey: 'travelService.itemDetails',
+    access: 'authenticated',
+    load: () => import('../features/travel-service/travel-service-details-page.tsx').then((m) => m.TravelServiceDetailsPage),
+  },
 
   // Company settings
   {

@@ -45,3 +45,15 @@ export function useSaveTravelServiceOrder() {
     },
   });
 }
+
+export type ClientItemAction = BodyOf<typeof travelServiceApi.itemAction>['action'];
+
+/** An action of the ordering side on one service (clarification given, buyout or cancellation requested, cancelled). */
+export function useClientItemAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof travelServiceApi.itemAction>) =>
+      call(travelServiceApi.itemAction, { body }, { notifyErrors: false }),
+    onSuccess: () => client.invalidateQueries({ queryKey: TRAVEL_SERVICE_KEY }),
+  });
+}
