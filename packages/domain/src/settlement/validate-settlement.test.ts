@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDelegationForm, type DelegationFormInput } from './delegation-form.ts';
 import { createRateBook } from './rates/rate-book.ts';
 import { formOf } from './test-fixtures.ts';
-import { validateSettlementForm, type SettlementValidationOptions } from './validate-settlement.ts';
+import { invalidAmountsOf, validateSettlementForm, type SettlementValidationOptions } from './validate-settlement.ts';
 
 /** Spec §5 "Settlement form": one test per rule, with its field path and code. */
 
@@ -439,5 +439,18 @@ describe('parseDelegationForm', () => {
       code: 'validation.invalidOption',
     });
     expect(issues).toContainEqual({ path: ['country', 0, 'surprise'], code: 'validation.unknownField' });
+  });
+});
+
+describe('invalidAmountsOf', () => {
+  it('leaves the total and the balance unknown when a cost line has an amount out of range', () => {
+    const issues = issuesAfter((form) => Object.assign(transport(form, 0), { amount_in_currency: '10000000000.00' }));
+    expect(issues).toContainEqual(expect.objectContaining({ path: ['transport', 0, 'amount_in_currency'] }));
+    expect(invalidAmountsOf(issues)).toEqual({ countries: false, transport: true, other: false, advances: false, total: true, balance: true });
+  });
+
+  it('leaves only the balance unknown for an invalid advance, and nothing for a problem that is not an amount', () => {
+    expect(invalidAmountsOf([{ path: ['advances', 0, 'currency'], code: 'validation.invalidCurrency' }])).toMatchObject({ advances: true, total: false, balance: true });
+    expect(invalidAmountsOf([{ path: ['transport', 0, 'comment'], code: 'validation.minLength' }])).toMatchObject({ total: false, balance: false });
   });
 });

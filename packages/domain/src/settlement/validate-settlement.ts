@@ -49,6 +49,36 @@ export const MAX_LINE_AMOUNT = '1000000';
 /** Above this, the kilometres of one segment are taken for a typing error. */
 export const MAX_SEGMENT_DISTANCE_KM = '20000';
 
+/** Which totals an amount the form marks invalid leaves unknown (they are shown as 'brak', never summed). */
+export interface InvalidAmounts {
+  countries: boolean;
+  /** Tickets and mileage: both are transport segments. */
+  transport: boolean;
+  other: boolean;
+  advances: boolean;
+  /** The total due: countries, transport or other costs. */
+  total: boolean;
+  /** The balance: the total or the advances. */
+  balance: boolean;
+}
+
+/** The fields of a line whose problem makes its amount unknown. */
+const AMOUNT_FIELDS: ReadonlySet<string | number> = new Set(['amount_in_currency', 'net_amount_in_currency', 'distance', 'currency']);
+
+/**
+ * The totals an invalid amount makes unknown. A total that added 10 000 000 000 zł typed by mistake
+ * ('Razem: 10 000 000 134,99 zł') would read as a result; until the line is corrected it is unknown.
+ */
+export function invalidAmountsOf(issues: readonly Issue[]): InvalidAmounts {
+  const sections = new Set(issues.filter((issue) => AMOUNT_FIELDS.has(issue.path[issue.path.length - 1]!)).map((issue) => issue.path[0]));
+  const countries = sections.has('country');
+  const transport = sections.has('transport');
+  const other = sections.has('other');
+  const advances = sections.has('advances');
+  const total = countries || transport || other;
+  return { countries, transport, other, advances, total, balance: total || advances };
+}
+
 /** Transport settlements that need the employee's written explanation. */
 const TRANSPORT_COMMENT_REQUIRED: readonly TransportSettlementType[] = ['ticketLost', 'employeeStatement'];
 /** Transport settlements the employee paid for, so an amount is required. */

@@ -312,6 +312,24 @@ describe('settlement form at /delegation/new', () => {
     expect(screen.getByRole('status', { name: 'Stan wyliczenia' }).textContent).toBe('Brak kursu waluty – sumy w PLN nie są jeszcze znane');
   });
 
+  it('shows the totals as brak instead of adding an amount the form marks invalid', async () => {
+    const form = germanyTrip();
+    form.transport[0] = { ...form.transport[0]!, amount_in_currency: '10000000000.00' };
+    storeDraft(form);
+    renderApp('/delegation/new', { user, handlers: { [CALCULATE]: engineHandler } });
+    await openStep(/Podsumowanie i załączniki/);
+
+    const summary = await screen.findByRole('table', { name: 'Podsumowanie' });
+    const totalRow = within(summary).getByRole('rowheader', { name: 'Razem należności' }).closest('tr')!;
+    expect(totalRow.textContent).toContain('brak');
+    expect(totalRow.textContent).not.toContain('000');
+    expect(within(summary).getByRole('rowheader', { name: 'Przejazdy' }).closest('tr')!.textContent).toContain('brak');
+    expect(within(summary).getByRole('rowheader', { name: 'Saldo' }).closest('tr')!.textContent).toContain('brak');
+    // The per diem does not depend on the ticket: its sum stays.
+    expect(withoutBreakingSpaces(within(summary).getByRole('rowheader', { name: 'Diety, noclegi i ryczałty' }).closest('tr')!.textContent)).toMatch(/\d,\d\d zł/);
+    expect(screen.getByRole('status', { name: 'Stan wyliczenia' }).textContent).toBe('Razem: brak – popraw kwoty zaznaczone w formularzu');
+  });
+
   it('keeps the form and says so when the calculation cannot reach the server', async () => {
     renderApp('/delegation/new', { user });
     const mockedFetch = globalThis.fetch;

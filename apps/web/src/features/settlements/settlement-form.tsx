@@ -21,7 +21,7 @@ import { dec, missingExchangeRates, type DelegationFormInput, type Issue } from 
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
 import { CALCULATION_DEBOUNCE_MS, useSettlementCalculation, type SettlementCalculation } from './api/use-settlement-calculation.ts';
 import { balanceLabelKey } from './components/calculation-view.tsx';
-import { FormIssuesProvider } from './components/form-issues-context.tsx';
+import { FormIssuesProvider, useInvalidAmounts } from './components/form-issues-context.tsx';
 import { StepIssuesAlert } from './components/step-issues-alert.tsx';
 import type { DraftStorage } from './model/draft-storage.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -34,6 +34,7 @@ import { SummaryStep } from './steps/summary-step.tsx';
 
 function CalculationStatus({ calculation }: { calculation: SettlementCalculation }) {
   const { t, i18n } = useTranslation('settlement-form');
+  const invalidAmounts = useInvalidAmounts();
   const calculated = calculation.answer?.calculated;
   let content: ReactNode = null;
   if (calculation.isCalculating) {
@@ -43,6 +44,8 @@ function CalculationStatus({ calculation }: { calculation: SettlementCalculation
         {t('status.calculating')}
       </>
     );
+  } else if (calculated && invalidAmounts.total) {
+    content = t('status.invalidAmounts');
   } else if (calculated && missingExchangeRates(calculated).any) {
     content = t('status.incomplete');
   } else if (calculated) {

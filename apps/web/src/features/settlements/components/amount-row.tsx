@@ -90,6 +90,8 @@ interface AmountRowProps {
   isTotal?: boolean;
   /** The PLN amount depends on a missing exchange rate (a line's own conversions are checked anyway). */
   lacksExchangeRate?: boolean;
+  /** The PLN amount would add an amount the form marks invalid: unknown until it is corrected. */
+  hasInvalidAmount?: boolean;
 }
 
 /** Stands in for a PLN amount that a missing exchange rate leaves unknown: a 0,00 would read as complete. */
@@ -102,8 +104,18 @@ export function NoExchangeRate() {
   );
 }
 
+/** Stands in for a total that would include an amount the form marks invalid. */
+export function InvalidAmountTotal() {
+  const { t } = useTranslation('settlement-form');
+  return (
+    <Box component="span" title={t('calc.invalidAmountHint')} sx={{ color: 'error.main', fontStyle: 'italic' }}>
+      {t('calc.invalidAmount')}
+    </Box>
+  );
+}
+
 /** One amount of the calculation, right-aligned with two decimals, with its explanation to expand. */
-export function AmountRow({ label, labelText, amount, pln, line, rateInfo, isTotal, lacksExchangeRate }: AmountRowProps) {
+export function AmountRow({ label, labelText, amount, pln, line, rateInfo, isTotal, lacksExchangeRate, hasInvalidAmount }: AmountRowProps) {
   const { t, i18n } = useTranslation('settlement-form');
   const [isOpen, setOpen] = useState(false);
   const detailsId = useId();
@@ -120,7 +132,7 @@ export function AmountRow({ label, labelText, amount, pln, line, rateInfo, isTot
           {amount ? formatMoney(amount.value, amount.currency, language) : ''}
         </TableCell>
         <TableCell align="right" sx={{ fontWeight: weight, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-          {plnUnknown ? <NoExchangeRate /> : pln !== undefined && pln !== null ? formatMoney(pln, 'PLN', language) : ''}
+          {hasInvalidAmount ? <InvalidAmountTotal /> : plnUnknown ? <NoExchangeRate /> : pln !== undefined && pln !== null ? formatMoney(pln, 'PLN', language) : ''}
         </TableCell>
         <TableCell padding="checkbox">
           {line && (

@@ -17,6 +17,7 @@ import {
   sumDecimals,
   type BalanceDirection,
   type CalculatedSettlement,
+  type InvalidAmounts,
   type MileageRate,
   type PerDiemRate,
   type SingleCountryCost,
@@ -208,13 +209,14 @@ function transportLabel(t: (key: string, options?: Record<string, unknown>) => s
  * currency and in PLN with the exchange rate and NBP table used; then transport, mileage, other costs,
  * advances, the total and the balance. Every amount expands into its explanation.
  */
-export function CalculationView({ calculated }: { calculated: CalculatedSettlement }) {
+export function CalculationView({ calculated, invalidAmounts }: { calculated: CalculatedSettlement; invalidAmounts?: InvalidAmounts }) {
   const { t, i18n } = useTranslation('settlement-form');
   const language = i18n.language;
   const values = useFormContext<SettlementFormValues>().getValues();
   const countriesTotal = sumDecimals(calculated.singleCountryCost.map((cost) => cost.total_pln)).toFixed(2);
   const missing = missingExchangeRates(calculated);
-  const balanceKey = missing.any ? 'calc.totals.balance' : balanceLabelKey(calculated.balance_pln);
+  // An unknown balance has no direction to name.
+  const balanceKey = missing.any || invalidAmounts?.balance ? 'calc.totals.balance' : balanceLabelKey(calculated.balance_pln);
   const balanceAmount = dec(calculated.balance_pln).abs().toFixed(2);
   const showCurrencies = calculated.balances_by_currency.some((balance) => balance.currency !== 'PLN');
   return (
@@ -285,13 +287,13 @@ export function CalculationView({ calculated }: { calculated: CalculatedSettleme
               </Alert>
             )}
             <AmountTable headingId={headingId}>
-              <AmountRow label={t('calc.totals.countries')} labelText={t('calc.totals.countries')} pln={countriesTotal} lacksExchangeRate={missing.countryParts.some(Boolean)} />
-              <AmountRow label={t('calc.totals.transport')} labelText={t('calc.totals.transport')} pln={calculated.transport_total_pln} lacksExchangeRate={missing.transport} />
-              <AmountRow label={t('calc.totals.mileage')} labelText={t('calc.totals.mileage')} pln={calculated.mileage_total_pln} lacksExchangeRate={missing.mileage} />
-              <AmountRow label={t('calc.totals.other')} labelText={t('calc.totals.other')} pln={calculated.other_total_pln} lacksExchangeRate={missing.other} />
-              <AmountRow label={t('calc.totals.total')} labelText={t('calc.totals.total')} pln={calculated.total_pln} lacksExchangeRate={missing.any} isTotal />
-              <AmountRow label={t('calc.totals.advances')} labelText={t('calc.totals.advances')} pln={calculated.advances_total_pln} lacksExchangeRate={missing.advances} />
-              <AmountRow label={t(balanceKey)} labelText={t(balanceKey)} pln={balanceAmount} lacksExchangeRate={missing.any} isTotal />
+              <AmountRow label={t('calc.totals.countries')} labelText={t('calc.totals.countries')} pln={countriesTotal} hasInvalidAmount={invalidAmounts?.countries} lacksExchangeRate={missing.countryParts.some(Boolean)} />
+              <AmountRow label={t('calc.totals.transport')} labelText={t('calc.totals.transport')} pln={calculated.transport_total_pln} hasInvalidAmount={invalidAmounts?.transport} lacksExchangeRate={missing.transport} />
+              <AmountRow label={t('calc.totals.mileage')} labelText={t('calc.totals.mileage')} pln={calculated.mileage_total_pln} hasInvalidAmount={invalidAmounts?.transport} lacksExchangeRate={missing.mileage} />
+              <AmountRow label={t('calc.totals.other')} labelText={t('calc.totals.other')} pln={calculated.other_total_pln} hasInvalidAmount={invalidAmounts?.other} lacksExchangeRate={missing.other} />
+              <AmountRow label={t('calc.totals.total')} labelText={t('calc.totals.total')} pln={calculated.total_pln} hasInvalidAmount={invalidAmounts?.total} lacksExchangeRate={missing.any} isTotal />
+              <AmountRow label={t('calc.totals.advances')} labelText={t('calc.totals.advances')} pln={calculated.advances_total_pln} hasInvalidAmount={invalidAmounts?.advances} lacksExchangeRate={missing.advances} />
+              <AmountRow label={t(balanceKey)} labelText={t(balanceKey)} pln={balanceAmount} hasInvalidAmount={invalidAmounts?.balance} lacksExchangeRate={missing.any} isTotal />
             </AmountTable>
           </>
         )}

@@ -1,9 +1,11 @@
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
-import type { Issue } from '@delego/domain';
+import { invalidAmountsOf, type InvalidAmounts, type Issue } from '@delego/domain';
 import { indexIssues, stepOfIssue, type IssueIndex, type StepId } from '../model/issues.ts';
 
 interface FormIssuesValue {
   index: IssueIndex;
+  /** The totals that an amount marked invalid leaves unknown. */
+  invalidAmounts: InvalidAmounts;
   /** Fields the user changed or left, by key (`transport.1.end_date`). */
   touched: ReadonlySet<string>;
   /** Steps whose every issue is shown at its field: steps the user has left, or all of a restored draft. */
@@ -26,9 +28,10 @@ interface FormIssuesProviderProps {
 /** Shares the latest answer's issues with the fields, and what the user has touched. */
 export function FormIssuesProvider({ issues, touched, revealedSteps, markTouched, revealStep, children }: FormIssuesProviderProps) {
   const index = useMemo(() => indexIssues(issues), [issues]);
+  const invalidAmounts = useMemo(() => invalidAmountsOf(issues), [issues]);
   const value = useMemo(
-    () => ({ index, touched, revealedSteps, markTouched, revealStep }),
-    [index, touched, revealedSteps, markTouched, revealStep],
+    () => ({ index, invalidAmounts, touched, revealedSteps, markTouched, revealStep }),
+    [index, invalidAmounts, touched, revealedSteps, markTouched, revealStep],
   );
   return <FormIssuesContext.Provider value={value}>{children}</FormIssuesContext.Provider>;
 }
@@ -50,6 +53,11 @@ export function useFieldIssues(key: string): { issues: Issue[]; markTouched: () 
   // Stable, so a field memoised on its props (the date pickers) does not re-render for nothing.
   const markThisTouched = useCallback(() => markTouched(key), [markTouched, key]);
   return { issues: shown ? all : [], markTouched: markThisTouched };
+}
+
+/** The totals the form's invalid amounts leave unknown (shown as 'brak' instead of a sum that includes them). */
+export function useInvalidAmounts(): InvalidAmounts {
+  return useFormIssues().invalidAmounts;
 }
 
 /** Every issue of a step (counted in the stepper, listed when no field shows it). */

@@ -11,6 +11,7 @@ import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { ADVANCE_PAYMENT_TYPES, ADVANCE_STATUSES, OTHER_COST_PAYMENT_TYPES, OTHER_COST_TYPES, type CalculatedSettlement } from '@delego/domain';
 import { AttachmentField, DocumentAttachments } from '../components/attachments.tsx';
 import { CalculationView } from '../components/calculation-view.tsx';
+import { useInvalidAmounts } from '../components/form-issues-context.tsx';
 import { AmountInput, CurrencyInput, DateInput, SelectInput, TextInput } from '../components/fields.tsx';
 import { ItemCard } from '../components/item-card.tsx';
 import { formatMoney } from '../../../lib/format.ts';
@@ -219,13 +220,14 @@ export function SummaryStep({ calculated, hasAnswer, onRemoved }: SummaryStepPro
   const { control } = useFormContext<SettlementFormValues>();
   // The settlement's own files need a screen that saves it (a form with `meta`).
   const hasMeta = useWatch({ control, name: 'meta' }) !== undefined;
+  const invalidAmounts = useInvalidAmounts();
   return (
     <Stack spacing={4}>
       <OtherCosts onRemoved={onRemoved} />
       <Advances onRemoved={onRemoved} />
       <StepSection title={t('calc.heading')}>
         {calculated ? (
-          <CalculationView calculated={calculated} />
+          <CalculationView calculated={calculated} invalidAmounts={invalidAmounts} />
         ) : (
           <Typography variant="body2" color="text.secondary">
             {t(hasAnswer ? 'calc.notCalculated' : 'calc.empty')}
