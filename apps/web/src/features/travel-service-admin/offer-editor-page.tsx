@@ -122,7 +122,7 @@ function ReadonlyOffers({ view, requested, canChange }: { view: ItemView; reques
           <OrderItemSummary item={view.orderItem} relatedSequence={view.orderItem.related_sequence} />
         </Box>
         {view.responses.length === 0 && <Alert severity="info">{t('item.noResponses')}</Alert>}
-        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 280px), 1fr))', gap: 2 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 280px), 1fr))', gap: 2, alignItems: 'start' }}>
           {view.responses.map((offer, index) => (
             <Paper key={offer.id} variant="outlined" sx={{ p: 2, borderColor: offer.id === view.selected_offer?.id ? 'primary.main' : undefined, borderWidth: offer.id === view.selected_offer?.id ? 2 : 1 }}>
               <OfferView offer={offer} title={offer.id === view.selected_offer?.id ? t('item.chosenResponse', { number: index + 1 }) : t('item.response', { number: index + 1 })} />

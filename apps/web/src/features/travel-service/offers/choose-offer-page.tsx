@@ -148,7 +148,7 @@ function ChooseOfferForm({ order }: { order: TravelServiceOrderDto }) {
             ) : (
               <>
                 <RadioGroup aria-label={groupLabel} value={chosen[item.id] ?? ''} onChange={(event) => setChosen((current) => ({ ...current, [item.id]: Number(event.target.value) }))}>
-                  <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 280px), 1fr))', gap: 2 }}>
+                  <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 280px), 1fr))', gap: 2, alignItems: 'start' }}>
                     {item.responses.map((response, position) => (
                       <Paper key={response.id} variant="outlined" sx={{ p: 2, borderColor: chosen[item.id] === response.id ? 'primary.main' : undefined, borderWidth: chosen[item.id] === response.id ? 2 : 1 }}>
                         <FormControlLabel value={response.id} control={<Radio />} label={t('choose.pick', { number: position + 1 })} />
