@@ -202,6 +202,45 @@ describe('saving a settlement', () => {
     expect(saved.country![0]!.accommodation![0]).toMatchObject({ settlement_type_id: 'importReservation', booking_id: 8, booking_text: 'Hotel Saski, 1 noc' });
   });
 
+  it('settles a segment with one of the employee’s bookings of the trip’s days, attaching it, and refuses a booking another settlement holds', { timeout: 60_000 }, async () => {
+    const attachable = (id: number, overrides: Record<string, unknown> = {}) => ({
+      id, kind: 'rail', status: 'ticketed', title: 'PKP Intercity', route: 'Warszawa → Kraków', start_at: '2026-03-10 07:00', end_at: '2026-03-10 10:00',
+      carrier: 'PKP Intercity', name: null, start_place: 'Warszawa', end_place: 'Kraków', country_code: 'PL', record_locator: null, ticket_number: null,
+      is_return_route: false, amount_gross: '120.00', currency: 'PLN', invoice_missing: false, delegation_id: null, delegation_number: null, ...overrides,
+    });
+    const { server } = renderApp('/delegation/edit/31', {
+      user,
+      handlers: {
+        ...common,
+        [EDIT]: { body: { delegation: settlementDocument(), selected_transport_types: [] } },
+        [SAVE]: { body: { status: 'OK', delegation: settlementDocument() } },
+        'GET /api/booking/for-settlement': {
+          body: { items: [attachable(7), attachable(9, { title: 'PKP TLK', delegation_id: 40, delegation_number: 'RD/2/2026' }), attachable(8, { kind: 'hotel', title: 'Hotel Saski', route: null })] },
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edycja rozliczenia delegacji' }, { timeout: 15_000 })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('tab', { name: /Trasa/ }));
+    const firstSegment = await screen.findByRole('region', { name: 'Odcinek 1' });
+    fireEvent.change(within(firstSegment).getByLabelText('Sposób rozliczenia'), { target: { value: 'booking' } });
+    const picker = (await within(firstSegment).findByLabelText('Rezerwacja')) as HTMLSelectElement;
+    await waitFor(() => expect(picker.options.length).toBe(3));
+    // Rail bookings only (the hotel is not offered for a train), the one another settlement holds disabled.
+    expect([...picker.options].map((option) => [option.textContent, option.disabled])).toEqual([
+      ['Wybierz…', false],
+      ['PKP Intercity · Warszawa → Kraków · 10.03.2026 07:00', false],
+      ['PKP TLK · Warszawa → Kraków · 10.03.2026 07:00 – dołączona do rozliczenia RD/2/2026', true],
+    ]);
+    expect(server.requestsTo('GET /api/booking/for-settlement')[0]!.url.search).toBe('?user_id=12&date_from=2026-03-10&date_to=2026-03-10&delegation_id=31');
+    fireEvent.change(picker, { target: { value: '7' } });
+    fireEvent.change(within(firstSegment).getByLabelText('Numer biletu'), { target: { value: 'EIC 1234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(server.requestsTo(SAVE)).toHaveLength(1));
+    const saved = (server.requestsTo(SAVE)[0]!.body as { delegation: DelegationFormInput }).delegation;
+    expect(saved.transport![0]).toMatchObject({ settlement_type_id: 'booking', booking_id: 7, booking_ticket: 'EIC 1234' });
+    expect(saved.booking).toEqual([{ booking_id: 7, label: 'PKP Intercity · Warszawa → Kraków' }]);
+  });
+
   it('chooses the settlement’s Optima category from the imported ones and keeps it on saving', { timeout: 60_000 }, async () => {
     const exportUser = buildUserProperties({ system_settings: { ...user.system_settings, modules: { ...user.system_settings.modules, accounting_export: 2 } } });
     const { server } = renderApp('/delegation/edit/31', {

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  bookingApi,
   delegationApi,
   invoiceApi,
   vehicleApi,
@@ -32,6 +33,17 @@ export function useSettlementsWaitingForMe(enabled: boolean, first: number) {
       call(delegationApi.list, { query: { page: 1, page_size: first, sort: 'start_date', order: 'asc', scope: 'toDecide' } }, { signal, notifyErrors: false }),
     enabled,
     staleTime: 30_000,
+  });
+}
+
+/** The employee's bookings of the trip's days that a settlement may settle (`booking/for-settlement`). */
+export function useAttachableBookings(query: QueryOf<typeof bookingApi.forSettlement>) {
+  const hasDays = /^\d{4}-\d{2}-\d{2}$/.test(query.date_from) && /^\d{4}-\d{2}-\d{2}$/.test(query.date_to) && query.date_from <= query.date_to;
+  return useQuery({
+    queryKey: [...KEY, 'attachable-bookings', query],
+    queryFn: ({ signal }) => call(bookingApi.forSettlement, { query }, { signal }),
+    enabled: hasDays,
+    staleTime: 60_000,
   });
 }
 

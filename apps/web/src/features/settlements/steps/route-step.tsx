@@ -9,9 +9,10 @@ import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { TRANSPORT_SETTLEMENT_TYPES, TRANSPORT_TYPES, type TransportLine } from '@delego/domain';
+import { TRANSPORT_SETTLEMENT_TYPES, TRANSPORT_TYPES, type BookingKind, type TransportLine } from '@delego/domain';
 import { AmountInput, CurrencyInput, DateInput, SelectInput, TextInput } from '../components/fields.tsx';
 import { AttachmentField } from '../components/attachments.tsx';
+import { BookingInput } from '../components/booking-input.tsx';
 import { ItemCard } from '../components/item-card.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../../lib/session.tsx';
@@ -64,6 +65,13 @@ function VehicleSection({ index }: { index: number }) {
   );
 }
 
+/** The bookings a segment of a transport type can be settled with. */
+function bookingKindsOf(transportType: string | null | undefined): readonly BookingKind[] {
+  if (transportType === 'flight') return ['flight', 'lowCost'];
+  if (transportType === 'rail') return ['rail'];
+  return ['flight', 'lowCost', 'rail', 'car', 'other'];
+}
+
 interface SegmentCardProps {
   index: number;
   count: number;
@@ -74,10 +82,12 @@ interface SegmentCardProps {
 function SegmentCard({ index, count, line, onRemove }: SegmentCardProps) {
   const { t, i18n } = useTranslation('settlement-form');
   const { control } = useFormContext<SettlementFormValues>();
-  const [transportType, settlementType, allowedTransport] = useWatch({
+  const [transportType, settlementType, allowedTransport, meta] = useWatch({
     control,
-    name: [`transport.${index}.transport_type`, `transport.${index}.settlement_type_id`, 'meta.allowed_transport'],
+    name: [`transport.${index}.transport_type`, `transport.${index}.settlement_type_id`, 'meta.allowed_transport', 'meta'],
   });
+  // Bookings are attached to a saved settlement's record, so only screens that save one offer them.
+  const hasMeta = meta !== undefined;
   // A settlement from an order offers the transport its order allowed (spec §5), and keeps a value already chosen.
   const transportTypes = TRANSPORT_TYPES.filter((value) => !allowedTransport?.length || allowedTransport.includes(value) || value === transportType);
   const isMileage = settlementType === 'lumpSum';
@@ -114,6 +124,16 @@ function SegmentCard({ index, count, line, onRemove }: SegmentCardProps) {
             options={TRANSPORT_SETTLEMENT_TYPES.map((value) => ({ value, label: t(`options.transportSettlement.${value}`) }))}
           />
         </Grid>
+        {settlementType === 'booking' && hasMeta && (
+          <>
+            <Grid size={{ xs: 12, sm: 8 }}>
+              <BookingInput name={`transport.${index}.booking_id`} label={t('bookingPicker.label')} kinds={bookingKindsOf(transportType)} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <TextInput name={`transport.${index}.booking_ticket`} label={t('bookingPicker.ticket')} maxLength={100} />
+            </Grid>
+          </>
+        )}
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextInput name={`transport.${index}.from_place_text`} label={t('route.from')} />
         </Grid>

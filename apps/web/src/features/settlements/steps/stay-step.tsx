@@ -18,6 +18,7 @@ import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { ACCOMMODATION_SETTLEMENT_TYPES, TRANSFER_DIRECTIONS, type SingleCountryCost } from '@delego/domain';
 import { AmountInput, CurrencyInput, CheckboxInput, CountryInput, DateInput, SelectInput, TextInput, useIssueText } from '../components/fields.tsx';
 import { AttachmentField } from '../components/attachments.tsx';
+import { BookingInput } from '../components/booking-input.tsx';
 import { useFieldIssues } from '../components/form-issues-context.tsx';
 import { ItemCard } from '../components/item-card.tsx';
 import { countryName, regionNameFromAnnex, regionsOf } from '../model/countries.ts';
@@ -195,6 +196,25 @@ function TransferList({ index, onRemoved }: { index: number; onRemoved: OnRemove
   );
 }
 
+/** A stay settled as a company reservation names the hotel booking it was bought as. */
+function AccommodationBooking({ path }: { path: `country.${number}.accommodation.${number}` }) {
+  const { t } = useTranslation('settlement-form');
+  const { control } = useFormContext<SettlementFormValues>();
+  const [settlementType, meta] = useWatch({ control, name: [`${path}.settlement_type_id`, 'meta'] });
+  // Bookings are attached to a saved settlement's record, so only screens that save one offer them.
+  if (settlementType !== 'importReservation' || meta === undefined) return null;
+  return (
+    <>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <BookingInput name={`${path}.booking_id`} label={t('bookingPicker.hotel')} kinds={['hotel']} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextInput name={`${path}.booking_text`} label={t('bookingPicker.hotelText')} maxLength={200} />
+      </Grid>
+    </>
+  );
+}
+
 function AccommodationList({ index, onRemoved }: { index: number; onRemoved: OnRemoved }) {
   const { t } = useTranslation('settlement-form');
   const headingId = useId();
@@ -235,6 +255,7 @@ function AccommodationList({ index, onRemoved }: { index: number; onRemoved: OnR
                     options={ACCOMMODATION_SETTLEMENT_TYPES.map((value) => ({ value, label: t(`options.accommodationSettlement.${value}`) }))}
                   />
                 </Grid>
+                <AccommodationBooking path={path} />
                 <Grid size={{ xs: 7, sm: 4 }}>
                   <AmountInput name={`${path}.amount_in_currency`} label={t('stay.accommodation.amount')} />
                 </Grid>
