@@ -19,6 +19,8 @@ export interface TestApp {
   clock: ManualClock;
   /** Where the app keeps attachment contents. */
   storage: ReturnType<typeof createMemoryStorage>;
+  /** Signs the access tokens; another server process of the same deployment shares it. */
+  tokenSecret: string;
   close(): Promise<void>;
 }
 
@@ -46,9 +48,17 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 
 /** The whole app on a test database, with a clock tests can move and mail kept in memory. */
 export async function createTestApp(
-  options: { now?: string; mailer?: Mailer; limits?: Partial<RequestLimits>; beforeReady?: (app: FastifyInstance) => void } = {},
+  options: {
+    now?: string;
+    mailer?: Mailer;
+    limits?: Partial<RequestLimits>;
+    beforeReady?: (app: FastifyInstance) => void;
+    /** Runs on this database (left open on close) with this token secret: another process of `sibling`'s deployment. */
+    sibling?: { database: DatabaseHandle; tokenSecret: string };
+  } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = options.sibling?.database ?? (await openTestDatabase());
+  const tokenSecret = options.sibling?.tokenSecret ?? `test-secret-${randomUUID()}-${randomUUID()}`;
   const clock = new ManualClock(options.now ?? new Date().toISOString());
   const mailer = new MemoryMailer();
   const storage = createMemoryStorage();
@@ -57,7 +67,7 @@ export async function createTestApp(
     clock,
     mailer: options.mailer ?? mailer,
     exchangeRateProvider: createNbpProvider({ baseUrl: 'https://api.nbp.test/api', fetchImpl: createFakeNbpFetch() }),
-    tokenSecret: `test-secret-${randomUUID()}-${randomUUID()}`,
+    tokenSecret,
     publicUrl: 'http://delego.test',
     webDist: null,
     limits: { ...testRequestLimits, ...options.limits },
@@ -71,9 +81,21 @@ export async function createTestApp(
     mailer,
     clock,
     storage,
+    tokenSecret,
     async close() {
       await app.close();
-      await database.close();
+      if (!options.sibling) await database.close();
     },
   };
+}
+
+/**
+ * A second server process of `t`'s deployment: its own app and caches on the same database (on
+ * PostgreSQL through a pool of its own connections; the embedded database has one connection only).
+ */
+export async function createSiblingProcess(t: TestApp, options: { now?: string } = {}): Promise<TestApp> {
+  const url = inject('testDatabaseUrl');
+  const database = url ? await openDatabase({ url }) : { db: t.db, driver: 'pglite' as const, migrate: async () => undefined, close: async () => undefined };
+  const sibling = await createTestApp({ now: options.now, sibling: { database, tokenSecret: t.tokenSecret } });
+  return { ...sibling, close: async () => (await sibling.close(), await database.close()) };
 }

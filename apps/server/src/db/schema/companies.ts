@@ -21,6 +21,13 @@ export const companies = pgTable(
      * (`settlement-calculation/company-rates-cache.ts`), so any process sees a change on its next request.
      */
     ratesVersion: bigint('rates_version', { mode: 'number' }).notNull().default(0),
+    /**
+     * Raised by triggers on every change of what a request's actor is made of — the company row's code,
+     * name, settings and state, its users, roles, role and user permissions, permission transfers and
+     * substitutes (migration 0019): the authentication caches actors per session and this version
+     * (`auth/actor-cache.ts`) and reads it with the session on every request.
+     */
+    actorVersion: bigint('actor_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [uniqueIndex('companies_code_unique').on(sql`lower(${t.code})`)],
 );

@@ -3,6 +3,7 @@ import { toPermissionMap, type PermissionMap } from '@delego/domain';
 import type { Executor } from '../../db/client.ts';
 import { actionTokens, companies, knownLoginAddresses, loginAttempts, loginThrottles, passwordResetRequests, sessions, substitutes, users } from '../../db/schema/index.ts';
 import { toCompanyRecord, type CompanyRecord } from '../company/company.repo.ts';
+import type { SessionValidity } from './actor-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -277,6 +278,30 @@ export const authRepo = {
       .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)))
       .limit(1);
     return row ? { session: row.session, user: row.user, company: toCompanyRecord(row.company) } : null;
+  },
+
+  /**
+   * The one look-up every request makes: an open session's times and context user with its company's
+   * actor and rates versions (both primary keys), enough to serve a cached actor (`actor-cache.ts`).
+   */
+  async findOpenSessionValidity(db: Executor, sessionId: string): Promise<SessionValidity | null> {
+    const [row] = await db
+      .select({
+        sessionId: sessions.id,
+        companyId: sessions.companyId,
+        userId: sessions.userId,
+        contextUserId: sessions.contextUserId,
+        lastActiveAt: sessions.lastActiveAt,
+        expiresAt: sessions.expiresAt,
+        ipAddress: sessions.ipAddress,
+        actorVersion: companies.actorVersion,
+        ratesVersion: companies.ratesVersion,
+      })
+      .from(sessions)
+      .innerJoin(companies, eq(companies.id, sessions.companyId))
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)))
+      .limit(1);
+    return row ?? null;
   },
 
   /** Whom the session acts as (login-as, login-back). */

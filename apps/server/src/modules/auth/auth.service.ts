@@ -30,6 +30,7 @@ import { companyRepo, type CompanyRecord } from '../company/company.repo.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { outboxRepo } from '../mail/outbox.repo.ts';
 import { substitutesRepo } from '../substitutes/substitutes.repo.ts';
+import { createActorCache, type ActorCache } from './actor-cache.ts';
 import { authRepo, type UserRow } from './auth.repo.ts';
 import { loadCommonPasswordCheck } from './common-passwords.ts';
 import { passwordHasher, verifyAgainstDummy } from './password-hasher.ts';
@@ -52,6 +53,8 @@ export interface AuthServiceDeps {
   onMailQueued: () => void;
   /** Failed logins from one address, whatever the login, within an hour before further attempts wait a growing delay. */
   loginFailuresPerAddress: number;
+  /** The actors of open sessions (a fresh cache unless given). */
+  actors?: ActorCache;
 }
 
 interface LoginInput {
@@ -68,6 +71,7 @@ function failure(code: string, message: string, params: Record<string, string | 
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock, signer } = deps;
+  const actors = deps.actors ?? createActorCache();
 
   function effectiveExpiry(user: UserRow, settings: SystemSettings): PasswordExpiry {
     return (user.passwordExpiry as PasswordExpiry | null) ?? settings.password_expiry;
@@ -289,38 +293,48 @@ export function createAuthService(deps: AuthServiceDeps) {
       return startSession(ctx, company, updated!, now);
     },
 
-    /** Resolves a bearer token to its actor; any doubt answers 401. */
+    /**
+     * Resolves a bearer token to its actor; any doubt answers 401. One look-up of the session and its
+     * company's versions per request; the actor itself comes from the cache while nothing it is made
+     * of has changed (`actor-cache.ts`), else it is built again.
+     */
     async authenticate(token: string): Promise<Actor> {
       const now = clock.now();
       const claims = await signer.verify(token, now);
       const unauthenticated = () => new AppError(ErrorCode.unauthenticated, { messages: ['Session expired'] });
       if (!claims) throw unauthenticated();
-      const account = await authRepo.findOpenSessionWithAccount(db, claims.sid);
-      if (!account || account.session.userId !== claims.sub || account.session.companyId !== claims.cid) throw unauthenticated();
-      const { session, user, company } = account;
-      if (!company.isActive || !user.isActive) throw unauthenticated();
-      const ended = sessionEndReason(session, company.settings.session_time, now);
-      if (ended) {
+      const validity = await authRepo.findOpenSessionValidity(db, claims.sid);
+      if (!validity || validity.userId !== claims.sub || validity.companyId !== claims.cid) throw unauthenticated();
+      const today = toLocalDate(now);
+
+      const endSession = async (reason: string, after?: Record<string, unknown>) => {
+        actors.forget(validity.sessionId);
         await db.transaction(async (tx) => {
-          if (await authRepo.endSession(tx, session.id, now, ended)) {
-            await recordAudit(tx, { requestId: `session:${ended}`, ip: session.ipAddress ?? '', userAgent: undefined }, { companyId: company.id, userId: user.id, action: `auth.${ended}`, entityType: 'session', entityId: session.id });
+          if (await authRepo.endSession(tx, validity.sessionId, now, reason)) {
+            await recordAudit(tx, { requestId: `session:${reason}`, ip: validity.ipAddress ?? '', userAgent: undefined }, { companyId: validity.companyId, userId: validity.userId, action: `auth.${reason}`, entityType: 'session', entityId: validity.sessionId, after });
           }
         });
-        throw new AppError(ErrorCode.sessionExpired, { messages: ['Session expired'], params: { reason: ended } });
+        return new AppError(ErrorCode.sessionExpired, { messages: ['Session expired'], params: { reason } });
+      };
+
+      let actor = actors.current(validity, today);
+      if (actor) {
+        const ended = sessionEndReason(validity, actor.settings.session_time, now);
+        if (ended) throw await endSession(ended);
+      } else {
+        const account = await authRepo.findOpenSessionWithAccount(db, claims.sid);
+        if (!account || account.session.userId !== claims.sub || account.session.companyId !== claims.cid) throw unauthenticated();
+        const { session, user, company } = account;
+        if (!company.isActive || !user.isActive) throw unauthenticated();
+        const ended = sessionEndReason(session, company.settings.session_time, now);
+        if (ended) throw await endSession(ended);
+        // Acting for an absent colleague lasts while a substitution covers the day: after that the session ends.
+        const contextUser = session.contextUserId === user.id ? user : await substitutesRepo.activeContextUser(db, company.id, user.id, session.contextUserId, today);
+        if (!contextUser) throw await endSession('substitutionEnded', { context_user_id: session.contextUserId });
+        actor = actors.store(validity, today, await actorFor(session.id, company, user, contextUser));
       }
-      // Acting for an absent colleague lasts while a substitution covers the day: after that the session ends.
-      const contextUser =
-        session.contextUserId === user.id ? user : await substitutesRepo.activeContextUser(db, company.id, user.id, session.contextUserId, toLocalDate(now));
-      if (!contextUser) {
-        await db.transaction(async (tx) => {
-          if (await authRepo.endSession(tx, session.id, now, 'substitutionEnded')) {
-            await recordAudit(tx, { requestId: 'session:substitutionEnded', ip: session.ipAddress ?? '', userAgent: undefined }, { companyId: company.id, userId: user.id, action: 'auth.substitutionEnded', entityType: 'session', entityId: session.id, after: { context_user_id: session.contextUserId } });
-          }
-        });
-        throw new AppError(ErrorCode.sessionExpired, { messages: ['Session expired'], params: { reason: 'substitutionEnded' } });
-      }
-      if (isActivityWriteDue(session.lastActiveAt, now)) await authRepo.touchSession(db, session.id, now);
-      return actorFor(session.id, company, user, contextUser);
+      if (isActivityWriteDue(validity.lastActiveAt, now)) await authRepo.touchSession(db, validity.sessionId, now);
+      return actor;
     },
 
     /** Spec §7 `user-substitute/login-as`: act as an absent colleague whom a substitution names the user's substitute today. */
