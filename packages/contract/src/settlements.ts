@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   DOCUMENT_ACTIONS,
+  boughtServiceSchema,
   SETTLEMENT_STATUSES,
   type CalculatedSettlement,
   type DelegationFormInput,
@@ -149,6 +150,8 @@ export const importedOrderSchema = z.object({
       comment: z.string(),
     }),
   ),
+  /** The travel services bought for the order, which the new settlement starts with. */
+  bought_services: z.array(boughtServiceSchema),
 });
 export type ImportedOrder = z.infer<typeof importedOrderSchema>;
 

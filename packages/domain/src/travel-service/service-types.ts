@@ -257,3 +257,14 @@ export const HOTEL_LATE_ARRIVAL_FROM = '18:00';
 export function needsLateArrivalHint(params: Pick<HotelParams, 'start_time'>): boolean {
   return params.start_time !== null && params.start_time > HOTEL_LATE_ARRIVAL_FROM;
 }
+
+/** The booking kind (of `BOOKING_KINDS`) a bought item becomes. */
+export const BOOKING_KIND_OF_ITEM_TYPE: Record<TravelItemType, 'flight' | 'lowCost' | 'hotel' | 'rail' | 'car' | 'other'> = {
+  flight: 'flight',
+  flightLowCost: 'lowCost',
+  hotel: 'hotel',
+  rail: 'rail',
+  car: 'car',
+  insurance: 'other',
+  other: 'other',
+};

@@ -5,6 +5,7 @@ import type { SystemSettings } from '../settings/system-settings.ts';
 import type { AdvancePaymentType, AdvanceStatus, DelegationForm, DelegationFormInput, TransportType } from '../settlement/delegation-form.ts';
 import { DOMESTIC_COUNTRY_CODE, SETTLEMENT_CURRENCY } from '../settlement/rates/statutory-rates.ts';
 import { MIN_COMMENT_LENGTH } from '../settlement/validate-settlement.ts';
+import { withBoughtServices, type BoughtService } from './bought-services.ts';
 
 /**
  * The rules of spec §5 "Settlement form" that compare a settlement with its trip order and the
@@ -39,6 +40,8 @@ export interface BaseOrder {
     status: string;
     comment: string;
   }[];
+  /** The travel services bought for the order, which the settlement starts with (absent: none). */
+  bought_services?: readonly BoughtService[];
 }
 
 type OrderRuleSettings = Pick<SystemSettings, 'date_difference_vs_order' | 'distance_verification' | 'distance_allowed_difference' | 'trip_order_requirement'>;
@@ -130,9 +133,15 @@ const KNOWN_ADVANCE_STATUSES: readonly AdvanceStatus[] = ['unknown', 'approved',
  * purpose, cost centre, project and contractor; the destinations as country parts (Poland first and
  * last, each foreign country once, in the order's order); the journeys there and back between the
  * order's places; the only allowed transport type when there is one; and the order's advances.
- * The border times of a foreign trip are not known from the order and stay empty.
+ * The border times of a foreign trip are not known from the order and stay empty. The services
+ * bought for the order come in as company bookings (`withBoughtServices`).
  */
 export function settlementFormFromOrder(order: BaseOrder): DelegationFormInput {
+  return withBoughtServices(orderSuggestion(order), order.bought_services ?? []);
+}
+
+/** What the order alone says of the trip. */
+function orderSuggestion(order: BaseOrder): DelegationFormInput {
   const foreign: string[] = [];
   for (const destination of order.destinations) {
     const code = destination.country_code.toUpperCase();

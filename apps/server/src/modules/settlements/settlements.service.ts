@@ -35,6 +35,7 @@ import { settlementAsTripDocument } from '../trip-workflow/trip-workflow.repo.ts
 import { fileReferencesOf, type AttachmentsService } from './attachments.service.ts';
 import { bookingsRepo } from '../bookings/bookings.repo.ts';
 import { optimaRepo } from '../optima/optima.repo.ts';
+import { boughtServicesOfTripOrder } from '../travel-service/bought-services.ts';
 import { settlementsRepo, type DelegationRow, type ListRow, type ListViewer, type OrderRow } from './settlements.repo.ts';
 
 type ListQuery = z.output<typeof delegationListQuerySchema>;
@@ -346,8 +347,12 @@ export function createSettlementsService(deps: { db: Database; clock: Clock; wor
       if ((await settlementsRepo.settlementOfOrder(db, companyId, id, null)) !== null) {
         throw new AppError(ErrorCode.validationFailed, { issues: [{ path: ['id'], code: 'delegation.orderAlreadySettled' }] });
       }
-      const [employee, advanceRows] = await Promise.all([settlementsRepo.user(db, companyId, order.userId), settlementsRepo.orderAdvances(db, companyId, id)]);
-      return { delegationOrder: { ...baseOrderOf(order, advanceRows), employee_name: employee ? `${employee.name} ${employee.surname}` : '' } };
+      const [employee, advanceRows, boughtServices] = await Promise.all([
+        settlementsRepo.user(db, companyId, order.userId),
+        settlementsRepo.orderAdvances(db, companyId, id),
+        boughtServicesOfTripOrder(db, companyId, id),
+      ]);
+      return { delegationOrder: { ...baseOrderOf(order, advanceRows), employee_name: employee ? `${employee.name} ${employee.surname}` : '', bought_services: boughtServices } };
     },
 
     /** Spec §7 `delegation/delegation-edit`: the settlement and its order's allowed transport types. */

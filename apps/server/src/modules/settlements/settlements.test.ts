@@ -5,7 +5,7 @@ import { apiCalls, lastAuditRow } from '../../../test/api-helpers.ts';
 import { acceptedOrder, domesticForm, insertVehicle, settlementCompany, type SettlementCompany } from '../../../test/settlements.ts';
 import { updateCompanySettings } from '../../../test/trips.ts';
 import { insertBooking } from '../../../test/bookings.ts';
-import { advances, costCentres, delegations } from '../../db/schema/index.ts';
+import { advances, costCentres, delegations, locations, travelServiceOffers, travelServiceOrderItems, travelServiceOrders } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof apiCalls>;
@@ -190,6 +190,42 @@ describe('settlement from a trip order', () => {
   beforeAll(async () => {
     c = await settlementCompany(t.app, t.db);
     centre = await costCentre(c.company.id, `MPK-${c.company.id}`);
+  });
+
+  it('imports the services bought for the order: the bought train as a booked segment and the hotel with its breakfasts, not services still on offer', async () => {
+    const orderId = await acceptedOrder(t.db, c.company.id, c.employee.id, { startPlaceText: 'Warszawa', endPlaceText: 'Warszawa' }, '2026-03-17');
+    const [krakow] = await t.db.select().from(locations).where(and(eq(locations.countryCode, 'PL'), eq(locations.type, 'city'))).limit(1);
+    const [travelOrder] = await t.db.insert(travelServiceOrders).values({ companyId: c.company.id, userId: c.employee.id, createdById: c.employee.id, delegationOrderId: orderId, startDate: '2026-03-17', endDate: '2026-03-18' }).returning();
+    const item = async (type: string, sequence: number, params: Record<string, unknown>, parts: unknown[], bought: boolean) => {
+      const [row] = await t.db.insert(travelServiceOrderItems).values({ companyId: c.company.id, orderId: travelOrder!.id, guid: `g-${sequence}`, sequence, type, params, startDate: '2026-03-17', endDate: '2026-03-18', bookingReference: `REF-${sequence}` }).returning();
+      const [offer] = await t.db.insert(travelServiceOffers).values({ companyId: c.company.id, itemId: row!.id, position: 0, price: '100.00', parts: parts as never, requires: { email: false, phone: false, document_number: false, document_expiry: false, birth_date: false, middle_name: false, nationality: false, issue_place: false, residence_address: false }, createdById: c.employee.id }).returning();
+      const bookingId = bought ? await insertBooking(t.db, c.company.id, c.employee.id, { kind: type === 'hotel' ? 'hotel' : 'rail', source: 'travelService' }) : null;
+      await t.db.update(travelServiceOrderItems).set({ selectedOfferId: offer!.id, bookingId }).where(eq(travelServiceOrderItems.id, row!.id));
+      return bookingId;
+    };
+    const train = await item('rail', 1, {}, [{ kind: 'leg', carrier: 'PKP Intercity', number: 'EIC 1300', from_text: 'Warszawa Centralna', to_text: 'Kraków Główny', departure: '2026-03-17 07:10', arrival: '2026-03-17 09:40', seat_class: '2' }], true);
+    const hotel = await item('hotel', 2, { place_id: krakow!.id, is_breakfast: true }, [{ kind: 'room', hotel_name: 'Hotel Saski', address: 'Kraków', room_type: null, check_in: '2026-03-17', check_out: '2026-03-18', is_breakfast: true, cancel_until: null }], true);
+    await item('rail', 3, {}, [{ kind: 'leg', carrier: 'PKP Intercity', number: 'EIC 1301', from_text: 'Kraków Główny', to_text: 'Warszawa Centralna', departure: '2026-03-18 17:10', arrival: '2026-03-18 19:40', seat_class: '2' }], false);
+
+    const order = (await api.post('/delegation/delegation-order-import', c.headers.employee, { id: orderId })).json().delegationOrder;
+    expect(order.bought_services).toEqual([
+      {
+        booking_id: train,
+        kind: 'rail',
+        label: 'PKP Intercity · Warszawa Centralna → Kraków Główny',
+        reference: 'REF-1',
+        legs: [{ from_text: 'Warszawa Centralna', to_text: 'Kraków Główny', departure: '2026-03-17 07:10', arrival: '2026-03-17 09:40' }],
+        stay: null,
+      },
+      {
+        booking_id: hotel,
+        kind: 'hotel',
+        label: 'Hotel Saski',
+        reference: 'REF-2',
+        legs: [],
+        stay: { hotel_name: 'Hotel Saski', check_in: '2026-03-17', check_out: '2026-03-18', breakfast_included: true, country_code: 'PL' },
+      },
+    ]);
   });
 
   it('imports an accepted order without a settlement with everything it knows, and the allowed transport types on edit', async () => {

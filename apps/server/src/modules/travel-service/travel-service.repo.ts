@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Permission } from '@delego/domain';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -7,6 +7,7 @@ import {
   costCentres,
   delegationOrders,
   exchangeRates,
+  locations,
   projects,
   rolePermissions,
   travelAdditionalParameters,
@@ -96,6 +97,27 @@ export const travelServiceRepo = {
   },
 
   /** The order, in the company (or any company for `null`), optionally locked for the transaction. */
+  /**
+   * The items bought for a trip order (each became a booking), with the chosen offer's parts and the
+   * country of the item's place (a hotel's), for the settlement started from that order.
+   */
+  async boughtItemsOfTripOrder(db: Executor, companyId: number, delegationOrderId: number) {
+    return db
+      .select({ item: travelServiceOrderItems, parts: travelServiceOffers.parts, placeCountry: locations.countryCode })
+      .from(travelServiceOrderItems)
+      .innerJoin(travelServiceOrders, eq(travelServiceOrders.id, travelServiceOrderItems.orderId))
+      .leftJoin(travelServiceOffers, eq(travelServiceOffers.id, travelServiceOrderItems.selectedOfferId))
+      .leftJoin(locations, sql`${locations.id} = (${travelServiceOrderItems.params} ->> 'place_id')::integer`)
+      .where(
+        and(
+          eq(travelServiceOrders.companyId, companyId),
+          eq(travelServiceOrders.delegationOrderId, delegationOrderId),
+          isNotNull(travelServiceOrderItems.bookingId),
+        ),
+      )
+      .orderBy(asc(travelServiceOrderItems.startDate), asc(travelServiceOrderItems.id));
+  },
+
   async findOrder(db: Executor, companyId: number | null, id: number, options: { lock?: boolean } = {}): Promise<TravelOrderRow | null> {
     const where = companyId === null ? eq(travelServiceOrders.id, id) : and(eq(travelServiceOrders.id, id), eq(travelServiceOrders.companyId, companyId));
     const query = db.select().from(travelServiceOrders).where(where).limit(1);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  BOOKING_KIND_OF_ITEM_TYPE,
   AppError,
   ErrorCode,
   OFFER_CHOSEN_STATUSES,
@@ -101,17 +102,6 @@ function offerDto(row: OfferRow): OfferDto {
 
 /** Statuses in which the ordering side sees the consultants' offers. */
 const CLIENT_SEES_OFFERS: readonly ItemStatus[] = ['sentToClient', ...OFFER_CHOSEN_STATUSES];
-
-/** The booking kind of `BOOKING_KINDS` a bought item becomes. */
-const BOOKING_KIND: Record<TravelItemType, 'flight' | 'lowCost' | 'hotel' | 'rail' | 'car' | 'other'> = {
-  flight: 'flight',
-  flightLowCost: 'lowCost',
-  hotel: 'hotel',
-  rail: 'rail',
-  car: 'car',
-  insurance: 'other',
-  other: 'other',
-};
 
 /** JSON with object keys in order: jsonb keeps its own key order, so a stored value compares by content. */
 function canonical(value: unknown): unknown {
@@ -816,7 +806,7 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
     const params = item.params as { seat_class?: string | null; room_type?: string | null; car_class?: string | null };
     return bookings.recordTravelServiceItem(tx, ctx, loaded.order.companyId, {
       travelServiceItemId: item.id,
-      kind: BOOKING_KIND[type],
+      kind: BOOKING_KIND_OF_ITEM_TYPE[type],
       userId: traveller?.companyUserId ?? loaded.order.userId,
       travellerName: traveller ? fullName(traveller) : '',
       travellerEmail: traveller?.email || null,
