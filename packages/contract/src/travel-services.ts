@@ -199,6 +199,8 @@ const listFilters = {
   /** Orders with a service on or before this day. */
   date_to: localDateSchema.optional(),
   number: z.string().trim().max(50).optional(),
+  /** The orders of one trip order (its travel_service_order_ids[]). */
+  delegation_order_id: queryIdSchema.optional(),
 };
 
 export const travelServiceListQuerySchema = listQuerySchema(TRAVEL_ORDER_SORT, listFilters);

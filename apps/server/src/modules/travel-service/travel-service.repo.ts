@@ -40,6 +40,8 @@ export interface TravelOrderListFilter {
   dateFrom?: string;
   dateTo?: string;
   number?: string;
+  /** Only the orders of this trip order. */
+  delegationOrderId?: number;
   search?: string;
   sort: 'created_at' | 'start_date' | 'status' | 'number';
   order: 'asc' | 'desc';
@@ -74,6 +76,7 @@ function listWhere(filter: TravelOrderListFilter): SQL | undefined {
     const digits = filter.number.replace(/\D/g, '');
     conditions.push(digits === '' || digits.length > 9 ? sql`false` : eq(travelServiceOrders.id, Number(digits)));
   }
+  if (filter.delegationOrderId !== undefined) conditions.push(eq(travelServiceOrders.delegationOrderId, filter.delegationOrderId));
   if (filter.search) {
     const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(

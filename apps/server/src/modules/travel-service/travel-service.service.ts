@@ -864,6 +864,7 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
         dateFrom: query.date_from,
         dateTo: query.date_to,
         number: query.number,
+        delegationOrderId: query.delegation_order_id,
         search: query.search,
         sort: query.sort,
         order: query.order,

@@ -146,6 +146,10 @@ describe('ordering travel services', () => {
     const saved = await post('/travel-service/edit-service-order', c.headers.editor, orderForm(c.people.traveller.id, [flightItem([traveller(c.people.traveller)])], { delegation_order_id: tripOrder }));
     expect(saved.json()).toMatchObject({ status: 'OK', warnings: [{ code: 'travelService.transportNotAllowed', params: { transport: 'flight' } }] });
     expect((await orderOf(c.headers.editor, saved.json().id)).delegation_order_id).toBe(tripOrder);
+    // The trip order lists its travel-service orders (its travel_service_order_ids[]).
+    await post('/travel-service/edit-service-order', c.headers.editor, orderForm(c.people.traveller.id, [hotelItem([traveller(c.people.traveller)])]));
+    const ofTrip = (await get(`/travel-service/list?delegation_order_id=${tripOrder}`, c.headers.traveller)).json();
+    expect(ofTrip.items.map((row: { id: number }) => row.id)).toEqual([saved.json().id]);
     const wrong = await post('/travel-service/edit-service-order', c.headers.editor, orderForm(c.people.colleague.id, [flightItem([traveller(c.people.colleague)])], { delegation_order_id: tripOrder }));
     expect(wrong.json().issues).toEqual([{ path: ['delegation_order_id'], code: 'validation.unknownReference' }]);
   });

@@ -9,6 +9,7 @@ import { delegationFilesApi } from '@delego/contract';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { useFileDownload } from '../../components/feedback/use-file-download.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { TripOrderTravelServices } from '../travel-service/trip-order-travel-services.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDelegationOrder } from './api/use-delegation-orders.ts';
 import { DocumentActions } from './document-actions.tsx';
@@ -88,6 +89,7 @@ export function DelegationOrderReadonlyPage() {
           }}
         />
         <DelegationOrderView order={order} />
+        <TripOrderTravelServices order={{ id: order.id, user_id: order.user_id }} />
       </Stack>
     </>
   );

@@ -110,3 +110,43 @@ export function checkItem(
 export function renumbered(items: readonly OrderItemInput[]): OrderItemInput[] {
   return items.map((item, index) => ({ ...item, sequence: index + 1 }));
 }
+
+/** What a trip order gives the services ordered for it: its days and, where the location list knows them, its places. */
+export interface TripDefaults {
+  delegation_order_id: number;
+  /** The trip order's number as shown to the user. */
+  number: string | null;
+  user_id: number | null;
+  start_date: string | null;
+  end_date: string | null;
+  /** Where the trip starts and where it goes, as ids of the location list. */
+  from_place_id: number | null;
+  to_place_id: number | null;
+}
+
+/** A new service of the type with the trip order's days and places filled in. */
+export function prefilledItem(item: OrderItemInput, trip: TripDefaults | null): OrderItemInput {
+  if (!trip) return item;
+  const { start_date, end_date, from_place_id: from, to_place_id: to } = trip;
+  const params: Record<string, unknown> = { ...item.params };
+  switch (item.type) {
+    case 'hotel':
+      Object.assign(params, { place_id: to, start_date, end_date });
+      break;
+    case 'flight':
+    case 'flightLowCost':
+    case 'rail':
+      Object.assign(params, { start_place_id: from, end_place_id: to, start_date, return_date: end_date });
+      break;
+    case 'car':
+      Object.assign(params, { start_place_id: to, end_place_id: to, start_date, end_date });
+      break;
+    case 'insurance':
+      Object.assign(params, { place_id: to, start_date, end_date });
+      break;
+    case 'other':
+      Object.assign(params, { start_date, end_date });
+      break;
+  }
+  return { ...item, params } as OrderItemInput;
+}

@@ -46,7 +46,15 @@ import {
   type TravelServiceOrderBody,
 } from './api/travel-service.ts';
 import { ItemDialog } from './item-dialog.tsx';
-import { formOfOrder, newGuid, renumbered, travellerOf } from './order-form-model.ts';
+import {
+  formOfOrder,
+  newGuid,
+  prefilledItem,
+  renumbered,
+  travellerOf,
+  type TripDefaults,
+} from './order-form-model.ts';
+import { useTripDefaults } from './trip-defaults.ts';
 import { OrderItemSummary } from './shared/order-item-summary.tsx';
 
 type BasicData = NonNullable<ReturnType<typeof useTravelServiceBasicData>['data']>;
@@ -62,6 +70,8 @@ export function TravelServiceFormPage() {
   const id = params.id === undefined ? null : Number(params.id);
   const basic = useTravelServiceBasicData();
   const loaded = useTravelServiceOrder(id);
+  const tripId = id === null ? Number(search.get('delegation_order')) : 0;
+  const trip = useTripDefaults(tripId);
   const title = tr(id === null ? 'travelService.new' : 'travelService.edit');
   if (basic.isError || loaded.isError) {
     const notFound = loaded.error instanceof ApiError && loaded.error.status === 404;
@@ -72,7 +82,7 @@ export function TravelServiceFormPage() {
       </>
     );
   }
-  if (!basic.data || (id !== null && !loaded.data)) return <PageSpinner />;
+  if (!basic.data || (id !== null && !loaded.data) || trip.isLoading) return <PageSpinner />;
   const order = loaded.data?.travelServiceOrder ?? null;
   if (order && !order.can_edit) {
     return (
@@ -91,7 +101,7 @@ export function TravelServiceFormPage() {
       </>
     );
   }
-  const worker = Number(search.get('worker'));
+  const worker = trip.defaults?.user_id ?? Number(search.get('worker'));
   const users = basic.data.availableUsers;
   const initialUser = users.some((person) => person.id === worker)
     ? worker
@@ -102,7 +112,7 @@ export function TravelServiceFormPage() {
     ? formOfOrder(order)
     : {
         user_id: initialUser,
-        delegation_order_id: null,
+        delegation_order_id: trip.defaults?.delegation_order_id ?? null,
         external_customer_id: null,
         project_id: null,
         comment: '',
@@ -119,6 +129,7 @@ export function TravelServiceFormPage() {
       title={title}
       order={order}
       initial={initial}
+      trip={trip.defaults}
       basic={basic.data}
     />
   );
@@ -129,9 +140,11 @@ interface OrderFormProps {
   order: TravelServiceOrderDto | null;
   initial: TravelServiceOrderForm;
   basic: BasicData;
+  /** The trip order a new order is started from: new services take its days and places. */
+  trip: TripDefaults | null;
 }
 
-function OrderForm({ title, order, initial, basic }: OrderFormProps) {
+function OrderForm({ title, order, initial, basic, trip }: OrderFormProps) {
   const { t, i18n } = useTranslation('travelService');
   const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
@@ -180,7 +193,10 @@ function OrderForm({ title, order, initial, basic }: OrderFormProps) {
 
   const addItem = (type: TravelItemType) => {
     setTypeMenu(null);
-    const item = newOrderItem(type, newGuid(), items.length + 1, worker ? [travellerOf(worker)] : []);
+    const item = prefilledItem(
+      newOrderItem(type, newGuid(), items.length + 1, worker ? [travellerOf(worker)] : []),
+      trip,
+    );
     setEditing({ item: { ...item, cost_centre_id: worker?.defaultCostCentre ?? null }, isNew: true });
   };
 
@@ -386,7 +402,13 @@ function OrderForm({ title, order, initial, basic }: OrderFormProps) {
     <>
       <PageHeader
         title={order ? `${title} ${order.number}` : title}
-        description={t('form.description')}
+        description={
+          form.delegation_order_id !== null
+            ? t('form.forTripOrder', {
+                number: order?.delegation_order_number ?? trip?.number ?? form.delegation_order_id,
+              })
+            : t('form.description')
+        }
         actions={
           <Button component={RouterLink} to="/travel-service">
             {tc('actions.back')}

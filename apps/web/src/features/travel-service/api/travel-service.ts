@@ -8,11 +8,12 @@ export const TRAVEL_SERVICE_KEY = ['travel-service'] as const;
 export type TravelServiceListQuery = QueryOf<typeof travelServiceApi.list>;
 export type TravelServiceOrderBody = BodyOf<typeof travelServiceApi.editServiceOrder>;
 
-export function useTravelServiceList(query: TravelServiceListQuery) {
+export function useTravelServiceList(query: TravelServiceListQuery, enabled = true) {
   return useQuery({
     queryKey: [...TRAVEL_SERVICE_KEY, 'list', query],
     queryFn: ({ signal }) => call(travelServiceApi.list, { query }, { signal }),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

@@ -1,0 +1,51 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { locationApi } from '@delego/contract';
+import { call } from '../../lib/api-client.ts';
+import { useDelegationOrder } from '../delegation-order/api/use-delegation-orders.ts';
+import type { TripDefaults } from './order-form-model.ts';
+
+/** The city of the location list a trip order's place text names (its first match), or null. */
+function usePlaceOf(text: string | null | undefined, enabled: boolean) {
+  const client = useQueryClient();
+  const query = text?.trim() ?? '';
+  return useQuery({
+    queryKey: ['locations', 'first-city', query],
+    queryFn: async ({ signal }) => {
+      const found = (await call(locationApi.search, { query: { query, types: 'city' } }, { signal, notifyErrors: false })).items[0];
+      // The location field then shows the place by its id without asking the server again.
+      if (found) client.setQueryData(['locations', 'one', found.id], found);
+      return found?.id ?? null;
+    },
+    enabled: enabled && query !== '',
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * A travel-service order started from a trip order (`/travel-service/new?delegation_order={id}`)
+ * takes its worker, its days and, where the location list knows them, the places it starts from
+ * and goes to. A trip order the user cannot read gives nothing to fill in.
+ */
+export function useTripDefaults(tripId: number): { isLoading: boolean; defaults: TripDefaults | null } {
+  const enabled = Number.isInteger(tripId) && tripId > 0;
+  const trip = useDelegationOrder(enabled ? tripId : 0);
+  const order = trip.data?.delegationOrder;
+  const from = usePlaceOf(order?.start_place_text, Boolean(order));
+  const to = usePlaceOf(order?.destinations[0]?.place_text ?? order?.destinationText, Boolean(order));
+  if (!enabled) return { isLoading: false, defaults: null };
+  if (trip.isPending || (order && (from.isLoading || to.isLoading)))
+    return { isLoading: !trip.isError, defaults: null };
+  if (!order || order.id === undefined) return { isLoading: false, defaults: null };
+  return {
+    isLoading: false,
+    defaults: {
+      delegation_order_id: order.id,
+      number: order.number,
+      user_id: order.user_id,
+      start_date: order.start_date?.slice(0, 10) ?? null,
+      end_date: order.end_date?.slice(0, 10) ?? null,
+      from_place_id: from.data ?? null,
+      to_place_id: to.data ?? null,
+    },
+  };
+}
