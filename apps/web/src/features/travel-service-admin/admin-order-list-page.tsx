@@ -32,7 +32,7 @@ export function AdminOrderListPage() {
   const status = params.get('status');
   const list = useAdminTravelList({ ...query, ...(type ? { type } : {}), ...(isStatus(status) ? { status } : {}) });
   if (segment !== undefined && type === null) return <Navigate to="/admin/travel-service/all" replace />;
-  const title = type ? t('list.byType', { type: t(`travelServiceOffers:type.${type}`) }) : t('list.all');
+  const title = type ? t('list.byType', { type: t(`travelService:type.${type}`) }) : t('list.all');
   const columns: DataColumn<TravelServiceOrderRow, Sort>[] = [
     {
       key: 'number',
@@ -46,7 +46,7 @@ export function AdminOrderListPage() {
     },
     { key: 'company', label: t('columns.company'), render: (row) => row.company_name },
     { key: 'traveller', label: t('columns.traveller'), render: (row) => row.user.fullName },
-    { key: 'types', label: t('columns.services'), render: (row) => row.types.map((value) => t(`travelServiceOffers:type.${value}`)).join(', ') },
+    { key: 'types', label: t('columns.services'), render: (row) => row.types.map((value) => t(`travelService:type.${value}`)).join(', ') },
     {
       key: 'start_date',
       label: t('columns.dates'),
@@ -62,7 +62,7 @@ export function AdminOrderListPage() {
       <Tabs value={type ?? 'all'} aria-label={t('list.tabs')} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2 }}>
         <Tab value="all" label={t('list.allTab')} component={RouterLink} to="/admin/travel-service/all" />
         {TRAVEL_ITEM_TYPES.map((value) => (
-          <Tab key={value} value={value} label={t(`travelServiceOffers:type.${value}`)} component={RouterLink} to={`/admin/travel-service/by-type/${ADMIN_TYPE_SEGMENTS[value]}`} />
+          <Tab key={value} value={value} label={t(`travelService:type.${value}`)} component={RouterLink} to={`/admin/travel-service/by-type/${ADMIN_TYPE_SEGMENTS[value]}`} />
         ))}
       </Tabs>
       <DataTable
@@ -81,7 +81,7 @@ export function AdminOrderListPage() {
             value={isStatus(status) ? status : ''}
             onChange={(value) => setFilter('status', value)}
             allLabel={t('filters.anyStatus')}
-            options={TRAVEL_ORDER_STATUSES.map((value) => ({ value, label: t(`travelServiceOffers:orderStatus.${value}`) }))}
+            options={TRAVEL_ORDER_STATUSES.map((value) => ({ value, label: t(`travelService:orderStatus.${value}`) }))}
             minWidth={220}
           />
         }

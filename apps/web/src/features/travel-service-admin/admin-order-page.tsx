@@ -96,6 +96,22 @@ export function AdminOrderPage() {
             </Box>
           </Paper>
         ))}
+        {order.history.length > 0 && (
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
+              {t('order.history')}
+            </Typography>
+            <Stack component="ol" spacing={0.5} sx={{ m: 0, pl: 2.5 }}>
+              {order.history.map((event) => (
+                <Typography key={event.id} component="li" variant="body2">
+                  {formatDateTime(event.created_at, i18n.language)} · {event.user_name}
+                  {event.to_status && ` · ${t(event.item_id === null ? `travelService:orderStatus.${event.to_status}` : `travelService:itemStatus.${event.to_status}`)}`}
+                  {event.comment && ` · ${event.comment}`}
+                </Typography>
+              ))}
+            </Stack>
+          </Paper>
+        )}
       </Stack>
       <ActionDialog acting={acting} onClose={() => setActing(null)} />
     </>
@@ -143,7 +159,7 @@ function ActionDialog({ acting, onClose }: { acting: { item: OrderItemDto; actio
   };
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{t(`action.${action}.title`, { sequence: item.sequence, type: t(`travelServiceOffers:type.${item.type}`) })}</DialogTitle>
+      <DialogTitle id={titleId}>{t(`action.${action}.title`, { sequence: item.sequence, type: t(`travelService:type.${item.type}`) })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {errors.refusal && <Alert severity="error">{errors.refusal}</Alert>}

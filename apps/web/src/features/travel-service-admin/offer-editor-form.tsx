@@ -195,7 +195,7 @@ function RoomChoices({ control, roomType, breakfast, label }: { control: OfferCo
       <TextField select label={label('room_type')} value={(type.field.value as string | null) ?? ''} onChange={(event) => type.field.onChange(event.target.value || null)}>
         {ROOM_TYPES.map((value) => (
           <MenuItem key={value} value={value}>
-            {t(`travelServiceOffers:roomType.${value}`)}
+            {t(`travelService:roomType.${value}`)}
           </MenuItem>
         ))}
       </TextField>

@@ -60,7 +60,7 @@ export function OfferEditorPage({ mode }: { mode: 'answer' | 'change' | 'readonl
   return (
     <>
       <PageHeader
-        title={t(`item.title.${shown}`, { sequence: view.orderItem.sequence, type: t(`travelServiceOffers:type.${view.orderItem.type}`), number: view.order.number })}
+        title={t(`item.title.${shown}`, { sequence: view.orderItem.sequence, type: t(`travelService:type.${view.orderItem.type}`), number: view.order.number })}
         description={t('item.description', { company: view.order.company_name, traveller: view.order.user.fullName })}
         actions={
           <Button component={RouterLink} to={`/admin/travel-service/edit/${view.order.id}`}>

@@ -104,7 +104,7 @@ const order: TravelServiceOrderDto = {
   travelServiceOrderItems: [flight, { ...flight, id: 6, sequence: 2, allowedActions: ['book'], status: 'acceptedByClient', responses: [offer], selected_offer_id: 31 }],
   can_edit: false,
   allowedActions: ['answer', 'askClient', 'book'],
-  history: [],
+  history: [{ id: 1, item_id: 6, action: 'accept', from_status: 'offerSelected', to_status: 'acceptedByClient', user_name: 'Piotr Nowak', comment: 'Akceptuję.', created_at: '2026-05-02T08:00:00Z' }],
 };
 
 describe('consultant screens', { timeout: 40_000 }, () => {
@@ -119,7 +119,7 @@ describe('consultant screens', { timeout: 40_000 }, () => {
     await waitFor(() => expect(server.requestsTo('GET /api/admin/travel-service-admin/list').at(-1)!.url.searchParams.get('type')).toBe('flightLowCost'));
   });
 
-  it('shows each service of an order with only the steps the server allows, and books with a required reference', async () => {
+  it('shows each service of an order with its history and only the steps the server allows, and books with a required reference', async () => {
     const { server, user } = renderApp('/admin/travel-service/edit/77', {
       user: consultant,
       handlers: {
@@ -129,6 +129,7 @@ describe('consultant screens', { timeout: 40_000 }, () => {
     });
     expect(await screen.findByRole('link', { name: 'Odpowiedz ofertą na usługę 1' }, FIRST_LOAD)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Odpowiedz ofertą na usługę 2' })).toBeNull();
+    expect(screen.getByText(/02\.05\.2026 10:00 · Piotr Nowak · Zaakceptowane przez klienta · Akceptuję\./)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Zarezerwuj usługę 1' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Zarezerwuj usługę 2' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rezerwacja – 2. Lot' });

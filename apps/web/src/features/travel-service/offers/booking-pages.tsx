@@ -87,7 +87,7 @@ function BookingList({ order, statuses, emptyKey }: { order: TravelServiceOrderD
       <ConfirmDialog
         open={asked !== null}
         title={asked ? t(`request.${asked.request}.title`) : ''}
-        message={asked ? t(`request.${asked.request}.message`, { sequence: asked.item.sequence, type: t(`type.${asked.item.type}`) }) : ''}
+        message={asked ? t(`request.${asked.request}.message`, { sequence: asked.item.sequence, type: t(`travelService:type.${asked.item.type}`) }) : ''}
         confirmLabel={asked ? t(`request.${asked.request}.confirm`) : ''}
         destructive={asked?.request === 'requestCancellation'}
         isPending={action.isPending}

@@ -133,7 +133,7 @@ function ChooseOfferForm({ order }: { order: TravelServiceOrderDto }) {
       {order.travelServiceOrderItems.map((item) => {
         const index = choosable.indexOf(item);
         const offer = offerOf(item);
-        const groupLabel = t('choose.offersOf', { sequence: item.sequence, type: t(`type.${item.type}`) });
+        const groupLabel = t('choose.offersOf', { sequence: item.sequence, type: t(`travelService:type.${item.type}`) });
         const offerError = index >= 0 ? errors[errorKey(['choices', index, 'offer_id'])] : undefined;
         return (
           <Paper key={item.id} variant="outlined" sx={{ p: 2 }}>

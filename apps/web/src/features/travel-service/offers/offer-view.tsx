@@ -32,7 +32,7 @@ export function OfferPartView({ part }: { part: OfferPart }) {
         <Box>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {part.hotel_name || t('part.room')}
-            {part.room_type ? ` · ${t(`roomType.${part.room_type}`)}` : ''}
+            {part.room_type ? ` · ${t(`travelService:roomType.${part.room_type}`)}` : ''}
           </Typography>
           {part.address && <Typography variant="body2">{part.address}</Typography>}
           <Typography variant="body2">

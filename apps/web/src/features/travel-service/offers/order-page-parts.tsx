@@ -28,12 +28,12 @@ export function refusalText(error: unknown): string {
 
 export function OrderStatusChip({ status }: { status: TravelOrderStatus }) {
   const { t } = useTranslation(NS);
-  return <Chip size="small" color="primary" variant="outlined" label={t(`orderStatus.${status}`)} />;
+  return <Chip size="small" color="primary" variant="outlined" label={t(`travelService:orderStatus.${status}`)} />;
 }
 
 export function ItemStatusChip({ status }: { status: ItemStatus }) {
   const { t } = useTranslation(NS);
-  return <Chip size="small" label={t(`itemStatus.${status}`)} />;
+  return <Chip size="small" label={t(`travelService:itemStatus.${status}`)} />;
 }
 
 /** "2. Lot" with the item's status: the heading of one service on the order's pages. */
@@ -42,7 +42,7 @@ export function ItemHeading({ item, actions }: { item: Pick<OrderItemDto, 'seque
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
       <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-        {t('item.heading', { sequence: item.sequence, type: t(`type.${item.type}`) })}
+        {t('item.heading', { sequence: item.sequence, type: t(`travelService:type.${item.type}`) })}
       </Typography>
       <ItemStatusChip status={item.status} />
       {actions}
