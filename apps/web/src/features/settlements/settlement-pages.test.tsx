@@ -302,6 +302,7 @@ describe('saving a settlement', () => {
               end_place_text: null,
               allowed_transport: ['car'],
               advances: [{ id: 5, amount_in_currency: '150.00', currency: 'EUR', payment_type: 'transfer', payment_date: '2026-03-02', status: 'paid', comment: '' }],
+              bought_services: [],
             },
           },
         },
@@ -331,6 +332,57 @@ describe('saving a settlement', () => {
     await waitFor(() => expect(server.requestsTo(SAVE)).toHaveLength(1));
     expect(await screen.findByRole('heading', { level: 1, name: 'Rozliczenia delegacji' })).toBeTruthy();
     expect(server.requestsTo('POST /api/delegation/delegation-order-import')).toHaveLength(1);
+  });
+
+  it('starts from an order with the flight and hotel bought for it, the flight as booked journeys and the hotel with its breakfasts', { timeout: 60_000 }, async () => {
+    const { server } = renderApp('/delegation/new-from-order/8', {
+      user,
+      handlers: {
+        ...common,
+        'GET /api/booking/for-settlement': { body: { items: [] } },
+        'POST /api/delegation/delegation-order-import': {
+          body: {
+            delegationOrder: {
+              id: 8, number: 'PW/8/2026', user_id: 12, employee_name: 'Anna Kowalska', start_date: '2026-03-10 05:00', end_date: '2026-03-12 22:00',
+              cost_centre_id: 4, project_id: null, task_id: null, task: 'Targi Musikmesse', external_customer_id: null,
+              destinations: [{ place_text: 'Frankfurt', country_code: 'DE' }], destination_text: null, start_place_text: 'Warszawa', end_place_text: 'Warszawa',
+              allowed_transport: ['flight'], advances: [],
+              bought_services: [
+                {
+                  booking_id: 41, kind: 'flight', label: 'LOT · Warszawa → Frankfurt', reference: 'K7XQ2P',
+                  legs: [
+                    { from_text: 'Warszawa (WAW)', to_text: 'Frankfurt (FRA)', departure: '2026-03-10 07:10', arrival: '2026-03-10 09:20' },
+                    { from_text: 'Frankfurt (FRA)', to_text: 'Warszawa (WAW)', departure: '2026-03-12 18:05', arrival: '2026-03-12 20:10' },
+                  ],
+                  stay: null,
+                },
+                { booking_id: 42, kind: 'hotel', label: 'Hotel Frankfurter Hof', reference: 'H-1', legs: [], stay: { hotel_name: 'Hotel Frankfurter Hof', check_in: '2026-03-10', check_out: '2026-03-12', breakfast_included: true, country_code: 'DE' } },
+              ],
+            },
+          },
+        },
+        [SAVE]: { body: { status: 'OK', delegation: settlementDocument({ delegation_order_id: 8, delegation_order_number: 'PW/8/2026' }) } },
+      },
+    });
+    expect(await screen.findByText('Rozliczenie polecenia wyjazdu nr PW/8/2026.', {}, { timeout: 15_000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: /Trasa/ }));
+    const outbound = await screen.findByRole('region', { name: 'Odcinek 1' });
+    expect((within(outbound).getByLabelText('Rezerwacja') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('LOT · Warszawa → Frankfurt');
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(server.requestsTo(SAVE)).toHaveLength(1));
+    const saved = (server.requestsTo(SAVE)[0]!.body as { delegation: DelegationFormInput }).delegation;
+    expect(saved.transport!.map((segment) => [segment.settlement_type_id, segment.booking_id, segment.start_date])).toEqual([
+      ['booking', 41, '2026-03-10 07:10'],
+      ['booking', 41, '2026-03-12 18:05'],
+    ]);
+    const germany = saved.country![1]!;
+    expect([germany.in_date, germany.out_date]).toEqual(['2026-03-10 07:10', '2026-03-12 20:10']);
+    expect(germany.accommodation![0]).toMatchObject({ settlement_type_id: 'importReservation', booking_id: 42, booking_text: 'Hotel Frankfurter Hof' });
+    expect(germany.meals_per_doba!.map((meals) => meals.breakfast)).toEqual([false, true, true]);
+    expect(saved.booking).toEqual([
+      { booking_id: 41, label: 'LOT · Warszawa → Frankfurt' },
+      { booking_id: 42, label: 'Hotel Frankfurter Hof' },
+    ]);
   });
 
   it('says when the order cannot be settled', async () => {

@@ -83,6 +83,10 @@ export function BookingInput({ name, label, kinds }: { name: BookingField; label
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
     >
       <option value="">{t('choose')}</option>
+      {chosenId !== null && !options.some((booking) => booking.id === chosenId) && (
+        // A booking already settled here but outside the trip's days as typed now: still named, not lost.
+        <option value={String(chosenId)}>{meta?.bookings.find((entry) => entry.booking_id === chosenId)?.label ?? t('bookingPicker.chosen')}</option>
+      )}
       {options.map((booking) => (
         <option key={booking.id} value={String(booking.id)} disabled={heldElsewhere(booking) && booking.id !== chosenId}>
           {heldElsewhere(booking)
