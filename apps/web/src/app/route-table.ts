@@ -193,7 +193,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
 
   // Travel services
   { path: '/travel-service', titleKey: 'travelService.list', access: 'authenticated', load: () => import('../features/travel-service/travel-service-list-page.tsx').then((m) => m.TravelServiceListPage) },
-  { path: '/travel-service/rail-carrier', titleKey: 'travelService.railCarrier', access: 'authenticated' },
+  { path: '/travel-service/rail-carrier', titleKey: 'travelService.railCarrier', access: 'authenticated', load: () => import('../features/travel-service/rail-carrier-page.tsx').then((m) => m.RailCarrierPage) },
   { path: '/travel-service/new', titleKey: 'travelService.new', access: 'authenticated', load: loadTravelServiceForm },
   { path: '/travel-service/edit/:id', titleKey: 'travelService.edit', access: 'authenticated', load: loadTravelServiceForm },
   { path: '/travel-service/choose-offer/:id', titleKey: 'travelService.chooseOffer', access: 'authenticated', load: () => import('../features/travel-service/offers/choose-offer-page.tsx').then((m) => m.ChooseOfferPage) },

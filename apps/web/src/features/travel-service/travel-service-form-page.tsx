@@ -19,6 +19,7 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { OrderParameterDto, TravelServiceOrderDto, TravelServiceIssue } from '@delego/contract';
 import {
+  RAIL_CLASSES,
   TRAVEL_ITEM_TYPES,
   applyInsuranceBehaviour,
   checkTravelServiceOrder,
@@ -29,6 +30,7 @@ import {
   toLocalDate,
   type ItemStatus,
   type OrderItemInput,
+  type RailParams,
   type TravelItemType,
   type TravelOrderConfirmation,
   type TravelServiceOrderForm,
@@ -131,6 +133,7 @@ export function TravelServiceFormPage() {
       initial={initial}
       trip={trip.defaults}
       basic={basic.data}
+      startWith={id === null ? railOfAddress(search) : null}
     />
   );
 }
@@ -142,9 +145,26 @@ interface OrderFormProps {
   basic: BasicData;
   /** The trip order a new order is started from: new services take its days and places. */
   trip: TripDefaults | null;
+  /** A rail journey chosen on the rail-carrier page: the form opens with it as a new service. */
+  startWith: Partial<RailParams> | null;
 }
 
-function OrderForm({ title, order, initial, basic, trip }: OrderFormProps) {
+/** The rail journey `/travel-service/rail-carrier` passes in the address, or null. */
+function railOfAddress(search: URLSearchParams): Partial<RailParams> | null {
+  if (search.get('service') !== 'rail') return null;
+  const id = (name: string) => (Number(search.get(name)) > 0 ? Number(search.get(name)) : null);
+  const text = (name: string, pattern: RegExp) => (pattern.test(search.get(name) ?? '') ? search.get(name) : null);
+  const seatClass = search.get('seat_class');
+  return {
+    start_place_id: id('from'),
+    end_place_id: id('to'),
+    start_date: text('date', /^\d{4}-\d{2}-\d{2}$/),
+    start_time: text('time', /^\d{2}:\d{2}$/),
+    seat_class: (RAIL_CLASSES as readonly (string | null)[]).includes(seatClass) ? (seatClass as RailParams['seat_class']) : null,
+  };
+}
+
+function OrderForm({ title, order, initial, basic, trip, startWith }: OrderFormProps) {
   const { t, i18n } = useTranslation('travelService');
   const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
@@ -156,7 +176,12 @@ function OrderForm({ title, order, initial, basic, trip }: OrderFormProps) {
   const [itemErrors, setItemErrors] = useState<Map<string, Messages>>(new Map());
   const [generalErrors, setGeneralErrors] = useState<string[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
-  const [editing, setEditing] = useState<{ item: OrderItemInput; isNew: boolean } | null>(null);
+  const [editing, setEditing] = useState<{ item: OrderItemInput; isNew: boolean } | null>(() => {
+    if (!startWith) return null;
+    const person = basic.availableUsers.find((entry) => entry.id === initial.user_id);
+    const rail = newOrderItem('rail', newGuid(), 1, person ? [travellerOf(person)] : []);
+    return { item: { ...rail, cost_centre_id: person?.defaultCostCentre ?? null, params: { ...rail.params, ...startWith } } as OrderItemInput, isNew: true };
+  });
   const [proposal, setProposal] = useState<OrderItemInput[] | null>(null);
   const [typeMenu, setTypeMenu] = useState<HTMLElement | null>(null);
   const [separate, setSeparate] = useState(false);
