@@ -21,6 +21,8 @@ export interface Actor {
   settings: SystemSettings;
   /** The company's `rates_version`, read with the session: the calculation's rate cache is keyed by it. */
   ratesVersion: number;
+  /** The company's `actor_version` this actor was built at (`auth/actor-cache.ts`): caches of users' data key by it. */
+  actorVersion: number;
   isAdminContext: boolean;
 }
 

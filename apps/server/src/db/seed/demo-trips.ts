@@ -167,6 +167,7 @@ export async function demoContext(
       language: user.language,
       settings: company.settings,
       ratesVersion: company.ratesVersion,
+      actorVersion: company.actorVersion,
       isAdminContext: false,
     },
   };

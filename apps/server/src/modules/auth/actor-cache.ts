@@ -80,7 +80,8 @@ export function createActorCache(maxSessions = MAX_SESSIONS): ActorCache {
 
     store(validity, day, actor) {
       // Shared by every request of the session: nothing may change it in place.
-      const frozen = deepFreeze(actor);
+      // Labelled with the version read before it was built: what keys by it is never newer than its data.
+      const frozen = deepFreeze({ ...actor, actorVersion: validity.actorVersion });
       entries.delete(validity.sessionId);
       entries.set(validity.sessionId, { actor: frozen, actorVersion: validity.actorVersion, day });
       if (entries.size > maxSessions) entries.delete(entries.keys().next().value!);

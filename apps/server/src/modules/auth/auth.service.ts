@@ -214,6 +214,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       language: user.language,
       settings: company.settings,
       ratesVersion: company.ratesVersion,
+      actorVersion: company.actorVersion,
       isAdminContext: company.code.toLowerCase() === ADMIN_COMPANY_CODE,
     };
   }

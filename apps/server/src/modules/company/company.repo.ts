@@ -11,11 +11,13 @@ export interface CompanyRecord {
   isActive: boolean;
   /** Raised by triggers whenever the company's rate data changes (see `company-rates-cache.ts`). */
   ratesVersion: number;
+  /** Raised by triggers whenever anything a request's actor is made of changes (see `auth/actor-cache.ts`). */
+  actorVersion: number;
 }
 
 export function toCompanyRecord(row: typeof companies.$inferSelect): CompanyRecord {
   // Settings saved by an older version get the defaults of settings added since.
-  return { id: row.id, code: row.code, name: row.name, settings: systemSettingsSchema.parse(row.settings), isActive: row.isActive, ratesVersion: row.ratesVersion };
+  return { id: row.id, code: row.code, name: row.name, settings: systemSettingsSchema.parse(row.settings), isActive: row.isActive, ratesVersion: row.ratesVersion, actorVersion: row.actorVersion };
 }
 
 export const companyRepo = {

@@ -107,7 +107,7 @@ export function createDelegationOrderService(deps: { db: Database; clock: Clock;
     if (!parsed.delegation) return null;
     const policy = settlementPolicyOf(ctx.actor.settings);
     const settlementDate = toLocalDate(clock.now());
-    const owner = { companyId: ctx.actor.companyId, ratesVersion: ctx.actor.ratesVersion, employeeId: form.user_id };
+    const owner = { companyId: ctx.actor.companyId, ratesVersion: ctx.actor.ratesVersion, actorVersion: ctx.actor.actorVersion, employeeId: form.user_id };
     return (await withRateBook(executor, rates, owner, (rateBook) => estimateOrderCost(form, { rateBook, policy, settlementDate }))).result;
   }
 

@@ -102,6 +102,37 @@ describe('the per-company rate cache of the settlement calculation', () => {
     expect(await rateOf(otherProcess, employeeOnOtherProcess)).toBe('70.00');
   });
 
+  it("reads an employee's rate group once, and again on the next calculation after the employee moves to another group", async () => {
+    const [sales, office] = await t.db
+      .insert(rateGroups)
+      .values([
+        { companyId: company.id, name: 'Sprzedaż' },
+        { companyId: company.id, name: 'Biuro' },
+      ])
+      .returning();
+    await t.db.insert(delegationRates).values([
+      { companyId: company.id, groupId: sales!.id, countryCode: 'DE', perDiem: '80.00', currency: 'EUR', hotelLimit: '200.00', validFrom: '2026-01-01' },
+      { companyId: company.id, groupId: office!.id, countryCode: 'DE', perDiem: '55.00', currency: 'EUR', hotelLimit: '200.00', validFrom: '2026-01-01' },
+    ]);
+    const person = await createUser(t.db, company);
+    await t.db.update(users).set({ rateGroupId: sales!.id }).where(eq(users.id, person.id));
+    const headers = await authHeaders(t.app, company, person);
+    const rateOf = async () => (await calculate(t.app, headers)).calculated.singleCountryCost[0]!.delegation_rate;
+    const reads = vi.spyOn(rateBookRepo, 'rateGroupOfUser');
+    try {
+      for (let round = 0; round < 3; round += 1) expect(await rateOf()).toBe('80.00');
+      expect(reads).toHaveBeenCalledTimes(1);
+      // Only the user changes: the rates version stays, the actor version moves.
+      const ratesVersion = (await companyRepo.findById(t.db, company.id))!.ratesVersion;
+      await t.db.update(users).set({ rateGroupId: office!.id }).where(eq(users.id, person.id));
+      expect((await companyRepo.findById(t.db, company.id))!.ratesVersion).toBe(ratesVersion);
+      expect(await rateOf()).toBe('55.00');
+      expect(reads).toHaveBeenCalledTimes(2);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
   it("keeps one company's rates from another company's calculation", async () => {
     const other = await createCompany(t.db);
     const stranger = await authHeaders(t.app, other, await createUser(t.db, other));

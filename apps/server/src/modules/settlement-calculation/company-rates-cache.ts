@@ -24,6 +24,16 @@ export interface CompanyRatesCache {
    */
   rateBook(db: Executor, companyId: number, version: number, rateGroupId: RateGroupId | null): Promise<CachedRateBook>;
   loadCurrencies(db: Executor, companyId: number, version: number, currencies: readonly string[]): Promise<void>;
+  /**
+   * The rate group of an employee of the company (found: the employee exists in the company), kept per
+   * `companies.actor_version` (`Actor.actorVersion`), which every change of a user raises (migration 0019).
+   */
+  employeeRateGroup(db: Executor, companyId: number, version: number, actorVersion: number, employeeId: number): Promise<EmployeeRateGroup>;
+}
+
+export interface EmployeeRateGroup {
+  found: boolean;
+  rateGroupId: number | null;
 }
 
 export interface CachedRateBook {
@@ -47,10 +57,14 @@ interface CompanyEntry {
   exchange: Map<string, ExchangeRate[]>;
   /** Built rate books by rate group with the currencies they hold, dropped when a currency is added. */
   books: Map<string, { rateBook: RateBook; issues: Issue[]; currencies: ReadonlySet<string> }>;
+  /** Employees' rate groups with the actor version they were read at. */
+  employees: Map<number, EmployeeRateGroup & { actorVersion: number }>;
 }
 
 /** Companies kept at once; the least recently used goes first. */
 const MAX_COMPANIES = 500;
+/** Employees' rate groups kept per company; all are dropped when there are more. */
+const MAX_EMPLOYEES = 20_000;
 
 /**
  * NBP publishes table A every business day; the longest gap (Easter, Christmas with a weekend) is under
@@ -83,7 +97,7 @@ export function createCompanyRatesCache(): CompanyRatesCache {
       entries.set(companyId, current);
       return current;
     }
-    const fresh: CompanyEntry = { version, rates: null, exchange: new Map(), books: new Map() };
+    const fresh: CompanyEntry = { version, rates: null, exchange: new Map(), books: new Map(), employees: new Map() };
     // A request that read an older version than the one held is answered apart and changes nothing.
     if (current && current.version > version) return fresh;
     entries.delete(companyId);
@@ -138,6 +152,20 @@ export function createCompanyRatesCache(): CompanyRatesCache {
         if (!entry.exchange.has(currency)) entry.exchange.set(currency, rows.filter((row) => row.currency === currency));
       }
       entry.books.clear();
+    },
+
+    async employeeRateGroup(db, companyId, version, actorVersion, employeeId) {
+      const entry = entryOf(companyId, version);
+      const known = entry.employees.get(employeeId);
+      if (known && known.actorVersion === actorVersion) return known;
+      // Read after the caller read `actorVersion`: never older than the version it is kept under.
+      const read = { ...(await rateBookRepo.rateGroupOfUser(db, companyId, employeeId)), actorVersion };
+      const current = entry.employees.get(employeeId);
+      if (!current || current.actorVersion <= actorVersion) {
+        if (entry.employees.size >= MAX_EMPLOYEES) entry.employees.clear();
+        entry.employees.set(employeeId, read);
+      }
+      return read;
     },
   };
 }

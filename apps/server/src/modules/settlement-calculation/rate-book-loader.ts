@@ -31,19 +31,29 @@ export function settlementPolicyOf(settings: SystemSettings): SettlementPolicy {
 export interface RateBookOwner {
   companyId: number;
   ratesVersion: number;
+  /**
+   * The company's `actor_version` as the request read it (`actor.actorVersion`): the employee's rate group
+   * is then taken from the cache; without it (seeds, scripts) it is read.
+   */
+  actorVersion?: number;
   /** Null (or not a whole number) names nobody, which is reported as `settlement.unknownEmployee`. */
   employeeId: number | null;
 }
 
 /**
  * Runs `use` with the rate book of one employee of a company: their rate-group chain, the company's
- * overrides and mileage rates (from the cache) and the exchange rates. The employee's rate group is
- * the one query made. The first time the company needs a currency, the answer names it: its table is
+ * overrides and mileage rates (from the cache) and the exchange rates. The employee's rate group comes
+ * from the cache too when the owner names the actor version it was read at. The first time the company needs a currency, the answer names it: its table is
  * loaded and `use` runs again; afterwards it runs once.
  */
 export async function withRateBook<T>(db: Executor, rates: CompanyRatesCache, owner: RateBookOwner, use: (rateBook: RateBook) => T): Promise<{ result: T; issues: Issue[] }> {
-  const { companyId, ratesVersion, employeeId } = owner;
-  const employee = employeeId !== null && Number.isSafeInteger(employeeId) ? await rateBookRepo.rateGroupOfUser(db, companyId, employeeId) : { found: false, rateGroupId: null };
+  const { companyId, ratesVersion, actorVersion, employeeId } = owner;
+  const employee =
+    employeeId === null || !Number.isSafeInteger(employeeId)
+      ? { found: false, rateGroupId: null }
+      : actorVersion === undefined
+        ? await rateBookRepo.rateGroupOfUser(db, companyId, employeeId)
+        : await rates.employeeRateGroup(db, companyId, ratesVersion, actorVersion, employeeId);
   const issues: Issue[] = employee.found ? [] : [{ path: ['user_id'], code: 'settlement.unknownEmployee' }];
   let book = await rates.rateBook(db, companyId, ratesVersion, employee.rateGroupId);
   let result = use(book.rateBook);

@@ -24,6 +24,7 @@ export function createSettlementCalculationService(deps: { db: Database; clock: 
       const { calculated, issues } = await calculateAndValidate(db, rates, {
         companyId: ctx.actor.companyId,
         ratesVersion: ctx.actor.ratesVersion,
+        actorVersion: ctx.actor.actorVersion,
         employeeId: Number.isSafeInteger(employeeId) ? employeeId : null,
         delegation,
         settings: ctx.actor.settings,

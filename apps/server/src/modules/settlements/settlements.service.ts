@@ -430,6 +430,7 @@ export function createSettlementsService(deps: { db: Database; clock: Clock; wor
       const { calculated, issues: formIssues, delegation: calculatedForm } = await calculateAndValidate(db, rates, {
         companyId,
         ratesVersion: ctx.actor.ratesVersion,
+        actorVersion: ctx.actor.actorVersion,
         employeeId,
         delegation: form,
         settings,
