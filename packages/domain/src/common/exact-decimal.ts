@@ -22,6 +22,10 @@ function pow10(exponent: number): bigint {
 
 const NUMBER_PATTERN = /^([+-])?(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 
+/** Texts already parsed (`ExactDecimal.parse`); cleared when full. */
+const PARSED = new Map<string, ExactDecimal>();
+const PARSED_LIMIT = 10_000;
+
 /** `units / divisor` rounded half away from zero. */
 function divideRounded(units: bigint, divisor: bigint): bigint {
   const negative = units < 0n !== divisor < 0n;
@@ -72,25 +76,41 @@ export class ExactDecimal {
     return scale > SCALE_LIMIT ? new ExactDecimal(divideRounded(units, pow10(scale - SCALE_LIMIT)), SCALE_LIMIT) : new ExactDecimal(units, scale);
   }
 
-  private static from(value: ExactDecimalInput): ExactDecimal {
-    return value instanceof ExactDecimal ? value : new ExactDecimal(value);
+  /**
+   * A decimal of a text or number, parsed once: the engine meets the same rates and amounts (as strings
+   * from the form and the rate tables) in every doba and conversion. Decimals are immutable, so one
+   * instance is shared.
+   */
+  static parse(value: string | number): ExactDecimal {
+    const key = typeof value === 'number' ? String(value) : value;
+    let parsed = PARSED.get(key);
+    if (parsed === undefined) {
+      parsed = new ExactDecimal(value);
+      if (PARSED.size >= PARSED_LIMIT) PARSED.clear();
+      PARSED.set(key, parsed);
+    }
+    return parsed;
   }
 
-  /** Both values in units of the finer scale. */
-  private aligned(other: ExactDecimal): [bigint, bigint, number] {
-    if (this.scale === other.scale) return [this.units, other.units, this.scale];
-    if (this.scale > other.scale) return [this.units, other.units * pow10(this.scale - other.scale), this.scale];
-    return [this.units * pow10(other.scale - this.scale), other.units, other.scale];
+  private static from(value: ExactDecimalInput): ExactDecimal {
+    return value instanceof ExactDecimal ? value : ExactDecimal.parse(value);
+  }
+
+  /** This value's units at a scale at least its own. */
+  private unitsAt(scale: number): bigint {
+    return scale === this.scale ? this.units : this.units * pow10(scale - this.scale);
   }
 
   plus(value: ExactDecimalInput): ExactDecimal {
-    const [a, b, scale] = this.aligned(ExactDecimal.from(value));
-    return new ExactDecimal(a + b, scale);
+    const other = ExactDecimal.from(value);
+    const scale = this.scale > other.scale ? this.scale : other.scale;
+    return new ExactDecimal(this.unitsAt(scale) + other.unitsAt(scale), scale);
   }
 
   minus(value: ExactDecimalInput): ExactDecimal {
-    const [a, b, scale] = this.aligned(ExactDecimal.from(value));
-    return new ExactDecimal(a - b, scale);
+    const other = ExactDecimal.from(value);
+    const scale = this.scale > other.scale ? this.scale : other.scale;
+    return new ExactDecimal(this.unitsAt(scale) - other.unitsAt(scale), scale);
   }
 
   times(value: ExactDecimalInput): ExactDecimal {
@@ -154,7 +174,10 @@ export class ExactDecimal {
   }
 
   comparedTo(value: ExactDecimalInput): number {
-    const [a, b] = this.aligned(ExactDecimal.from(value));
+    const other = ExactDecimal.from(value);
+    const scale = this.scale > other.scale ? this.scale : other.scale;
+    const a = this.unitsAt(scale);
+    const b = other.unitsAt(scale);
     return a === b ? 0 : a > b ? 1 : -1;
   }
 

@@ -9,24 +9,9 @@ export type Dec = ExactDecimal;
 
 export type DecimalInput = Dec | string | number;
 
-/**
- * Decimals parsed from text, kept by their text: a settlement's rates, amounts and totals repeat.
- * Decimals are immutable, so one instance can be shared.
- */
-const PARSED = new Map<string, Dec>();
-const PARSED_LIMIT = 10_000;
-
-/** Builds a decimal; numbers are accepted only for literal constants in code. A decimal is returned as it is. */
+/** Builds a decimal; numbers are accepted only for literal constants in code. A decimal is returned as it is, a text is parsed once (`ExactDecimal.parse`). */
 export function dec(value: DecimalInput): Dec {
-  if (value instanceof Dec) return value;
-  const key = typeof value === 'number' ? String(value) : value;
-  let parsed = PARSED.get(key);
-  if (parsed === undefined) {
-    parsed = new Dec(value);
-    if (PARSED.size >= PARSED_LIMIT) PARSED.clear();
-    PARSED.set(key, parsed);
-  }
-  return parsed;
+  return value instanceof Dec ? value : Dec.parse(value);
 }
 
 /** Rounds half-up to whole grosze (0.01), the law's and the accountant's rounding. */
