@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -194,7 +194,9 @@ export function ItemDialog({
     <Box
       sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}
     >
-      {children}
+      {children.map((child, index) => (
+        <Fragment key={index}>{child}</Fragment>
+      ))}
     </Box>
   );
   const insurance = () => {

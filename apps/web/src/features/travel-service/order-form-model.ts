@@ -6,6 +6,7 @@ import {
   type OrderItemInput,
   type TravelOrderConfirmation,
   type TravelServiceOrderForm,
+  type TransportType,
   type TravellerInput,
 } from '@delego/domain';
 
@@ -122,6 +123,8 @@ export interface TripDefaults {
   /** Where the trip starts and where it goes, as ids of the location list. */
   from_place_id: number | null;
   to_place_id: number | null;
+  /** The transport the trip order allows (spec §5: other transport is warned about). */
+  allowed_transport: readonly TransportType[];
 }
 
 /** A new service of the type with the trip order's days and places filled in. */

@@ -198,6 +198,16 @@ function OrderForm({ title, order, initial, basic, trip, startWith }: OrderFormP
     [order],
   );
   const items = form.travelServiceOrderItems;
+  /** Spec §5: a service whose transport the linked trip order does not allow is warned about (saving stays possible). */
+  const transportWarnings = new Map(
+    (trip
+      ? checkTravelServiceOrder(form, { parameters: [], tripOrder: { allowed_transport: trip.allowed_transport }, today: '0000-01-01' }).warnings
+      : []
+    ).flatMap((warning) => {
+      const guid = typeof warning.path[1] === 'number' ? items[warning.path[1]]?.guid : undefined;
+      return guid ? [[guid, translateIssueCode(warning.code, warning.params)] as const] : [];
+    }),
+  );
   const bySequence = new Map(items.map((item) => [item.guid, item.sequence]));
   const worker = basic.availableUsers.find((person) => person.id === form.user_id) ?? null;
   const centreName = (centreId: number | null) => {
@@ -576,6 +586,7 @@ function OrderForm({ title, order, initial, basic, trip, startWith }: OrderFormP
           const heading = t('summary.label', { sequence: item.sequence, type: t(`type.${item.type}`) });
           const status = statusOf.get(item.guid);
           const errors = itemErrors.get(item.guid);
+          const warning = transportWarnings.get(item.guid);
           const linked = item.related_travel_service_order_item_guid !== null;
           return (
             <Paper
@@ -612,6 +623,11 @@ function OrderForm({ title, order, initial, basic, trip, startWith }: OrderFormP
                   </>
                 )}
               </Box>
+              {warning && (
+                <Alert severity="warning" sx={{ mb: 1 }}>
+                  {warning}
+                </Alert>
+              )}
               {errors && (
                 <Alert severity="error" sx={{ mb: 1 }}>
                   {[...errors.values()].join(' ')}

@@ -46,6 +46,7 @@ export function useTripDefaults(tripId: number): { isLoading: boolean; defaults:
       end_date: order.end_date?.slice(0, 10) ?? null,
       from_place_id: from.data ?? null,
       to_place_id: to.data ?? null,
+      allowed_transport: order.allowed_transport,
     },
   };
 }

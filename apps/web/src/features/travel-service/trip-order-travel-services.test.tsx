@@ -46,7 +46,7 @@ const tripOrder: DelegationOrderDto = {
   end_place_text: 'Warszawa',
   start_date: '2027-05-04 08:00',
   end_date: '2027-05-06 18:00',
-  allowed_transport: ['flight'],
+  allowed_transport: ['rail'],
   allowed_transport_cost: null,
   settlement_deadline: null,
   project_id: null,
@@ -119,7 +119,7 @@ describe('travel services of a trip order', { timeout: 40_000 }, () => {
     ).toBe('4');
   });
 
-  it('fills a new order from the trip order: its worker, days and places, and links it', async () => {
+  it('fills a new order from the trip order: its worker, days and places, warns of transport the trip does not allow, and links it', async () => {
     const { user, server } = renderApp('/travel-service/new?delegation_order=4', {
       user: orderer,
       handlers: {
@@ -159,6 +159,8 @@ describe('travel services of a trip order', { timeout: 40_000 }, () => {
         name: 'Anuluj',
       }),
     );
+    const flight = await screen.findByRole('article', { name: 'Usługa 1: Lot' });
+    expect(within(flight).getByText('Polecenie wyjazdu nie przewiduje tego środka transportu')).toBeTruthy();
     await user.click(await screen.findByRole('button', { name: 'Zapisz zamówienie' }));
     await waitFor(() =>
       expect(server.requestsTo('POST /api/travel-service/edit-service-order')).toHaveLength(1),
