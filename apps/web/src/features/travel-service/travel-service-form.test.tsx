@@ -94,6 +94,14 @@ describe('travel-service order form', { timeout: 40_000 }, () => {
     expect(sentBodies(server)).toHaveLength(0);
   });
 
+  it("orders for the worker chosen on /new-trip, whose services get them as traveller", async () => {
+    const { user } = renderApp('/travel-service/new?worker=11', { user: orderer, handlers: handlers() });
+    expect((await screen.findByRole('combobox', { name: /Pracownik/ }, FIRST_LOAD)).textContent).toContain('Anna Nowak');
+    const dialog = await addService(user, 'Inna usługa');
+    expect(within(dialog).getByText('Anna Nowak')).toBeTruthy();
+    expect(within(dialog).queryByText('Jan Kowalski')).toBeNull();
+  });
+
   it("asks 'choose worker' when nobody is chosen", async () => {
     const stranger = { ...orderer, context_user_id: 99, user_id: 99 };
     const { user } = renderApp('/travel-service/new', { user: stranger, handlers: handlers() });
