@@ -5,6 +5,17 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
+import {
+  DataDirInUseError,
+  embeddedDatabaseState,
+  lockDataDir,
+  recordCleanStop,
+  recordRunStart,
+  removePartialFiles,
+  restrictDataDirToOwner,
+  restrictNewFilesToOwner,
+} from './db/data-dir.ts';
+import { describeRecovery } from './db/recovery.ts';
 import { syncReferenceData } from './db/reference-data.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { systemClock } from './lib/clock.ts';
@@ -33,9 +44,30 @@ function webDistPath(): string {
 }
 
 async function main(): Promise<void> {
+  restrictNewFilesToOwner();
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+  const embedded = !config.databaseUrl;
+  const pgliteDir = path.join(config.dataDir, 'pglite');
+  // One process per embedded database, for the process's whole life (a PostgreSQL server coordinates its own clients).
+  const lock = embedded
+    ? await lockDataDir(config.dataDir, {
+        onCompromised: (error) => {
+          console.error(`Another process took the data directory's lock (${error.message}); stopping at once to leave the database to it.`);
+          process.exit(1);
+        },
+      })
+    : null;
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const tightenedBeforeOpen = await restrictDataDirToOwner(config.dataDir);
+  const previousRun = embedded ? recordRunStart(config.dataDir, new Date()) : null;
+  const databaseState = embedded ? embeddedDatabaseState(pgliteDir) : 'new';
+  const partialFilesRemoved = previousRun ? await removePartialFiles(path.join(config.dataDir, 'files')) : 0;
+
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: pgliteDir });
   await database.migrate();
+  // PGlite gives the files it creates modes of its own (0666), whatever the umask: take them back too. The
+  // directory's 0700 already keeps other users out of everything inside.
+  const tightened = (await restrictDataDirToOwner(config.dataDir)) + tightenedBeforeOpen;
   await syncReferenceData(database.db);
 
   const app = await buildApp({
@@ -52,6 +84,8 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel },
     storage: createLocalDiskStorage(path.join(config.dataDir, 'files')),
   });
+  if (tightened > 0) app.log.warn(`data directory: ${tightened} files and folders were open to other users; now only the server's user may read them`);
+  if (previousRun) app.log.warn(await describeRecovery(database.db, { previous: previousRun, tookOverStaleLock: lock?.tookOverStaleLock ?? false, databaseState, partialFilesRemoved }));
   if (config.demoSeed && (await seedDemo(database.db))) app.log.info('demo company loaded (see README for the accounts)');
   app.services.outbox.start();
   app.services.reports.start();
@@ -70,6 +104,8 @@ async function main(): Promise<void> {
     await app.close();
     await app.inFlight.drained();
     await database.close();
+    if (embedded) recordCleanStop(config.dataDir);
+    await lock?.release();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
@@ -79,6 +115,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A second server on the same data directory is an operator's mistake: say so plainly, without a stack.
+  console.error(error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
 });

@@ -1,12 +1,11 @@
-import path from 'node:path';
 import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../client.ts';
+import { openConfiguredDatabase } from '../open-configured.ts';
 import { syncReferenceData } from '../reference-data.ts';
 import { seedDemo } from './demo.ts';
 
 /** `npm run seed:demo`: migrates the configured database and loads the demo company if missing. */
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+const database = await openConfiguredDatabase(config);
 await database.migrate();
 await syncReferenceData(database.db);
 const loaded = await seedDemo(database.db);

@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../../db/client.ts';
+import { openConfiguredDatabase } from '../../db/open-configured.ts';
 import { verifyAuditChains, type ChainReport } from './audit-chain.repo.ts';
 
 const REASONS: Record<NonNullable<ChainReport['firstBreak']>['reason'], string> = {
@@ -19,7 +18,7 @@ function chainName(report: ChainReport): string {
  * unbroken, 1 otherwise. The head hashes it prints can be written down elsewhere to anchor the chains.
  */
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+const database = await openConfiguredDatabase(config);
 try {
   // An older database gets the chain (its rows linked in the order written) as the server's next start would.
   await database.migrate();
