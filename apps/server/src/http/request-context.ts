@@ -23,6 +23,8 @@ export interface Actor {
   ratesVersion: number;
   /** The company's `actor_version` this actor was built at (`auth/actor-cache.ts`): caches of users' data key by it. */
   actorVersion: number;
+  /** How many absent colleagues the user may log in as today (substitutes raise the actor version; actors are rebuilt daily). */
+  substituteCount: number;
   isAdminContext: boolean;
 }
 

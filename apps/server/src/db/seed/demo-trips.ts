@@ -168,6 +168,7 @@ export async function demoContext(
       settings: company.settings,
       ratesVersion: company.ratesVersion,
       actorVersion: company.actorVersion,
+      substituteCount: await authRepo.activeSubstitutionCount(tx, company.id, user.id, seedDay),
       isAdminContext: false,
     },
   };

@@ -153,7 +153,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     });
     const { token } = await signer.sign({ sid: sessionId, sub: user.id, cid: company.id, ctx: user.id }, now);
     const actor = await actorFor(sessionId, company, user, user);
-    return { access_token: token, user_properties: await userPropertiesOf(actor) };
+    return { access_token: token, user_properties: userPropertiesOf(actor) };
   }
 
   /** A new token and the user properties after the session's context user changed (login-as, login-back). */
@@ -174,7 +174,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
     });
     const { token } = await signer.sign({ sid: ctx.actor.sessionId, sub: user.id, cid: company.id, ctx: contextUser.id }, now);
-    return { access_token: token, user_properties: await userPropertiesOf(await actorFor(ctx.actor.sessionId, company, user, contextUser)) };
+    return { access_token: token, user_properties: userPropertiesOf(await actorFor(ctx.actor.sessionId, company, user, contextUser)) };
   }
 
   /**
@@ -196,6 +196,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     const today = toLocalDate(clock.now());
     const permissions = await authRepo.permissionMapOf(db, company.id, user.id, today);
     const contextPermissions = contextUser.id === user.id ? permissions : await authRepo.permissionMapOf(db, company.id, contextUser.id, today);
+    const substituteCount = await authRepo.activeSubstitutionCount(db, company.id, user.id, today);
     return {
       sessionId,
       companyId: company.id,
@@ -215,12 +216,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       settings: company.settings,
       ratesVersion: company.ratesVersion,
       actorVersion: company.actorVersion,
+      substituteCount,
       isAdminContext: company.code.toLowerCase() === ADMIN_COMPANY_CODE,
     };
   }
 
-  async function userPropertiesOf(actor: Actor): Promise<UserProperties> {
-    const substituteCount = await authRepo.activeSubstitutionCount(db, actor.companyId, actor.userId, toLocalDate(clock.now()));
+  function userPropertiesOf(actor: Actor): UserProperties {
+    const { substituteCount } = actor;
     return {
       user_id: actor.userId,
       login: actor.login,
