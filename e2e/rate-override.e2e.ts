@@ -134,7 +134,7 @@ describe('company per-diem rates', () => {
         .click();
       await employee
         .getByText(
-          /Stawka diety: 60,00\sEUR za dobę, limit noclegu: 200,00\sEUR \(stawka firmy, obowiązuje od 2026-01-01\)/,
+          /Stawka diety: 60,00\sEUR za dobę, limit noclegu: 200,00\sEUR \(stawka firmy, obowiązuje od 01\.01\.2026\)/,
         )
         .waitFor();
 

@@ -35,7 +35,7 @@ describe('decision by e-mail link', () => {
     expect(await screen.findByRole('heading', { name: 'Decyzja w sprawie polecenia wyjazdu' })).toBeTruthy();
     expect(screen.getByText('Anna Kowalska')).toBeTruthy();
     expect(screen.getByText('Berlin (DE)')).toBeTruthy();
-    expect(screen.getByText('2026-05-04 08:00 – 2026-05-06 18:00')).toBeTruthy();
+    expect(screen.getByText('04.05.2026 08:00 – 06.05.2026 18:00')).toBeTruthy();
     expect(server.requestsTo('POST /api/action-by-link/decision')).toHaveLength(0);
     await user.type(screen.getByLabelText('Komentarz'), 'OK');
     await user.click(screen.getByRole('button', { name: 'Akceptuj' }));

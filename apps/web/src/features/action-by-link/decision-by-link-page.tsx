@@ -20,7 +20,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { translateIssueCode, translateServerMessage } from '../../lib/server-messages.ts';
 import { useDecideByLink, useDecisionLink } from './api/use-decision-link.ts';
 import { LinkStateView, type UnusableLinkState } from './link-state-view.tsx';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney, formatWallPeriod, formatWallTime } from '../../lib/format.ts';
 
 function unusableStateOf(error: unknown): UnusableLinkState | null {
   if (!(error instanceof ApiError)) return null;
@@ -36,7 +36,7 @@ function DocumentSummary({ document }: { document: LinkDocument }) {
   const rows: [string, string][] = [
     [t('number'), document.number ?? '—'],
     [t('employee'), document.employee_name],
-    [t('dates'), `${document.start_date} – ${document.end_date}`],
+    [t('dates'), formatWallPeriod(document.start_date, document.end_date, i18n.language)],
     [t('destination'), document.destination || '—'],
     [t('purpose'), document.purpose ?? '—'],
     [t('description'), document.description ?? '—'],
@@ -45,7 +45,7 @@ function DocumentSummary({ document }: { document: LinkDocument }) {
       t('advances'),
       document.advances.length === 0
         ? t('noAdvances')
-        : document.advances.map((advance) => `${formatMoney(advance.amount_in_currency, advance.currency, i18n.language)}${advance.payment_date ? ` (${advance.payment_date})` : ''}`).join(', '),
+        : document.advances.map((advance) => `${formatMoney(advance.amount_in_currency, advance.currency, i18n.language)}${advance.payment_date ? ` (${formatWallTime(advance.payment_date, i18n.language)})` : ''}`).join(', '),
     ],
   ];
   return (

@@ -19,7 +19,7 @@ import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { firstIssueText } from '../../components/form/issue-texts.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney, formatWallTime } from '../../lib/format.ts';
 import { InvoiceFormDialog } from '../invoices/invoice-form-dialog.tsx';
 import { useCanSeeInvoices } from '../invoices/invoice-parts.tsx';
 import { useBooking, useDeleteBooking } from './api/bookings.ts';
@@ -111,7 +111,7 @@ export function BookingDetailsPage() {
     <>
       <PageHeader
         title={`${t(`kind.${booking.kind}`)}: ${booking.title}`}
-        description={`${booking.traveller_name} · ${booking.start_at}`}
+        description={`${booking.traveller_name} · ${formatWallTime(booking.start_at, i18n.language)}`}
         actions={
           <>
             <Button component={RouterLink} to={`/booking/${tab}`}>
@@ -209,7 +209,7 @@ export function BookingDetailsPage() {
               {booking.invoices.map((invoice) => (
                 <Box key={invoice.id}>
                   <RouterLink to={`/invoices/details/${invoice.id}`}>{invoice.number}</RouterLink> ·{' '}
-                  {invoice.issue_date} · {invoice.seller_name} ·{' '}
+                  {formatWallTime(invoice.issue_date, i18n.language)} · {invoice.seller_name} ·{' '}
                   {formatMoney(invoice.gross_total, invoice.currency, i18n.language)}
                 </Box>
               ))}

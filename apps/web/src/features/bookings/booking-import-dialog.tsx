@@ -23,7 +23,7 @@ import type { BookingImportResult } from '@delego/contract';
 import { BOOKING_IMPORT_COLUMNS } from '@delego/domain';
 import { translateIssueCode } from '../../lib/server-messages.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney, formatWallTime } from '../../lib/format.ts';
 import { useImportBookings } from './api/bookings.ts';
 
 /**
@@ -165,7 +165,7 @@ export function BookingImportDialog({ open, onClose }: { open: boolean; onClose:
                         <TableCell>{t(`kind.${row.kind}`)}</TableCell>
                         <TableCell>{row.traveller_name}</TableCell>
                         <TableCell>{row.title}</TableCell>
-                        <TableCell>{row.start_at}</TableCell>
+                        <TableCell>{row.start_at ? formatWallTime(row.start_at, i18n.language) : ''}</TableCell>
                         <TableCell align="right">
                           {formatMoney(row.amount_gross, row.currency, i18n.language)}
                         </TableCell>

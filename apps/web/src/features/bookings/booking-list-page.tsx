@@ -25,7 +25,7 @@ import { DataTable, type DataColumn } from '../../components/data-table/data-tab
 import { FilterSelect } from '../../components/data-table/filter-select.tsx';
 import { useListState } from '../../components/data-table/use-list-state.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney, formatWallTime } from '../../lib/format.ts';
 import { useCurrentUser } from '../../lib/session.tsx';
 import { userHasModule, userHasPermission } from '../../lib/user-context.ts';
 import { useBookingList } from './api/bookings.ts';
@@ -96,7 +96,7 @@ export function BookingListPage() {
       sortKey: 'start_at',
       render: (row) => (
         <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-          {row.start_at}
+          {formatWallTime(row.start_at, i18n.language)}
         </Box>
       ),
     },
@@ -239,7 +239,7 @@ export function BookingListPage() {
         actions={(row) => (
           <Tooltip title={t('actions.view')}>
             <IconButton
-              aria-label={`${t('actions.view')}: ${row.title} ${row.start_at}`}
+              aria-label={`${t('actions.view')}: ${row.title} ${formatWallTime(row.start_at, i18n.language)}`}
               component={RouterLink}
               to={bookingDetailsPath(row)}
             >

@@ -91,7 +91,7 @@ describe('bookings', { timeout: 30_000 }, () => {
     expect(server.requestsTo('GET /api/booking/list')[0]!.url.searchParams.get('tab')).toBe('flight');
     expect(screen.queryByRole('button', { name: 'Importuj plik' })).toBeNull();
 
-    await user.click(screen.getByRole('link', { name: 'Szczegóły: LOT · LO 379 2026-05-04 07:10' }));
+    await user.click(screen.getByRole('link', { name: 'Szczegóły: LOT · LO 379 04.05.2026 07:10' }));
     expect(await screen.findByText('Firma czeka na fakturę – do tego czasu rozliczenie z tą rezerwacją nie może zostać zaakceptowane.')).toBeTruthy();
     expect(screen.getByText('23 kg')).toBeTruthy();
     expect(screen.getByText('Ekonomiczna')).toBeTruthy();

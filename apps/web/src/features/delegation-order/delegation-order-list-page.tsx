@@ -22,7 +22,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { useAvailableUsers, useDelegationOrders, useOrderAction } from './api/use-delegation-orders.ts';
 import { OrderStatusChip } from './order-labels.tsx';
 import { FilterSelect } from '../../components/data-table/filter-select.tsx';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney, formatWallTime } from '../../lib/format.ts';
 
 type Sort = 'start_date' | 'number' | 'status' | 'employee' | 'created_at';
 type Filter = 'status' | 'date_from' | 'date_to' | 'user_id' | 'number' | 'waiting_for_me';
@@ -72,9 +72,9 @@ export function DelegationOrderListPage() {
       sortKey: 'start_date',
       render: (row) => (
         <>
-          {row.start_date}
+          {formatWallTime(row.start_date, i18n.language)}
           <Typography variant="caption" component="div" color="text.secondary">
-            {row.end_date}
+            {formatWallTime(row.end_date, i18n.language)}
           </Typography>
         </>
       ),
@@ -107,7 +107,7 @@ export function DelegationOrderListPage() {
     );
   };
 
-  const describe = (row: DelegationOrderListItem) => row.number ?? `${row.employee.fullName}, ${row.start_date}`;
+  const describe = (row: DelegationOrderListItem) => row.number ?? `${row.employee.fullName}, ${formatWallTime(row.start_date, i18n.language)}`;
 
   return (
     <>

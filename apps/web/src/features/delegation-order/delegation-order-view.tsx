@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { DelegationOrderDto } from '@delego/contract';
 import type { OrderEstimate } from '@delego/domain';
 import { OrderStatusChip } from './order-labels.tsx';
-import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { formatDateTime, formatMoney, formatWallTime } from '../../lib/format.ts';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -122,8 +122,8 @@ export function DelegationOrderView({ order }: { order: DelegationOrderDto }) {
           <Field label={t('form.worker')}>{order.employee.fullName}</Field>
           <Field label={t('view.createdBy')}>{order.created_by.fullName}</Field>
           <Field label={t('view.currentApprovers')}>{order.current_approvers.map((person) => person.fullName).join(', ')}</Field>
-          <Field label={t('form.startDate')}>{order.start_date}</Field>
-          <Field label={t('form.endDate')}>{order.end_date}</Field>
+          <Field label={t('form.startDate')}>{order.start_date ? formatWallTime(order.start_date, i18n.language) : ''}</Field>
+          <Field label={t('form.endDate')}>{order.end_date ? formatWallTime(order.end_date, i18n.language) : ''}</Field>
           <Field label={t('form.settlementDeadline')}>{order.settlement_deadline}</Field>
           <Field label={t('form.startPlace')}>{order.start_place_text}</Field>
           <Field label={t('form.endPlace')}>{order.end_place_text}</Field>

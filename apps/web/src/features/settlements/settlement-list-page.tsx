@@ -31,7 +31,7 @@ import { useAvailableUsers, useSettlementList } from './api/settlements.ts';
 import { ACTION_ORDER, ConfirmActionDialog } from './components/document-actions.tsx';
 import { useFileDownload } from '../../components/feedback/use-file-download.tsx';
 import { LIST_PATH } from './components/settlement-editor.tsx';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney, formatWallPeriod } from '../../lib/format.ts';
 import { StatusChip } from './components/status-chip.tsx';
 import { FilterSelect } from '../../components/data-table/filter-select.tsx';
 
@@ -111,7 +111,7 @@ export function SettlementListPage() {
       sortKey: 'start_date',
       render: (row) => (
         <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-          {row.start_date} – {row.end_date.slice(0, 10) === row.start_date.slice(0, 10) ? row.end_date.slice(11) : row.end_date}
+          {formatWallPeriod(row.start_date, row.end_date, i18n.language)}
         </Box>
       ),
     },

@@ -323,7 +323,7 @@ describe('saving a settlement', () => {
     // The order's advance is shown as the order has it, and stays on the settlement.
     fireEvent.click(screen.getByRole('tab', { name: /Podsumowanie/ }));
     const advances = await screen.findByRole('region', { name: 'Zaliczki' });
-    expect(advances.textContent?.replace(/\u00a0/g, ' ')).toContain('150,00 EUR · Przelew · wypłacona 2026-03-02 · Wypłacona');
+    expect(advances.textContent?.replace(/\u00a0/g, ' ')).toContain('150,00 EUR · Przelew · wypłacona 02.03.2026 · Wypłacona');
     expect(within(advances).queryByLabelText('Kwota')).toBeNull();
     expect(within(advances).getByRole('button', { name: 'Usuń zaliczkę 1' }).hasAttribute('disabled')).toBe(true);
 

@@ -19,6 +19,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
+import { formatDateTime, formatWallPeriod } from '../../lib/format.ts';
 import { useCurrentUser } from '../../lib/session.tsx';
 import { useAvailableOrders, useAvailableUsers, useFormOptions } from './api/settlements.ts';
 import { LIST_PATH } from './components/settlement-editor.tsx';
@@ -111,7 +112,7 @@ export function SettlementStartPage() {
 
 /** `/delegation/start-choose-order`: only accepted orders without a settlement (spec §4, §5). */
 export function SettlementChooseOrderPage() {
-  const { t } = useTranslation('settlements');
+  const { t, i18n } = useTranslation('settlements');
   const { t: tr } = useTranslation('routes');
   const navigate = useNavigate();
   const orders = useAvailableOrders();
@@ -144,10 +145,10 @@ export function SettlementChooseOrderPage() {
                   <TableCell>{order.number ?? t('list.noNumber')}</TableCell>
                   <TableCell>{order.employee_name}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {order.start_date} – {order.end_date}
+                    {formatWallPeriod(order.start_date, order.end_date, i18n.language)}
                   </TableCell>
                   <TableCell>{order.destination_text}</TableCell>
-                  <TableCell>{order.accepted_at ? order.accepted_at.slice(0, 10) : ''}</TableCell>
+                  <TableCell>{order.accepted_at ? formatDateTime(order.accepted_at, i18n.language) : ''}</TableCell>
                   <TableCell align="right">
                     <Button variant="contained" size="small" onClick={() => void navigate(`${LIST_PATH}/new-from-order/${order.id}`)}>
                       {t('chooseOrder.settle', { number: order.number ?? t('list.noNumber') })}

@@ -30,7 +30,7 @@ import { DocumentActions } from './components/document-actions.tsx';
 import { useFileDownload } from '../../components/feedback/use-file-download.tsx';
 import { LIST_PATH } from './components/settlement-editor.tsx';
 import { countryName } from './model/countries.ts';
-import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { formatDateTime, formatMoney, formatWallPeriod, formatWallTime } from '../../lib/format.ts';
 import type { SettlementFormValues } from './model/form-values.ts';
 import { fromDelegationForm } from './model/saved-form.ts';
 import { StatusChip } from './components/status-chip.tsx';
@@ -85,14 +85,14 @@ function SettlementView({ document, values }: { document: DelegationDocument; va
           </Fact>
           <Fact label={t('view.employee')}>{document.employee_name}</Fact>
           <Fact label={t('view.period')}>
-            {values.start_date} – {values.end_date}
+            {formatWallPeriod(values.start_date ?? '', values.end_date ?? '', i18n.language)}
           </Fact>
           <Fact label={t('view.destination')}>{values.destinationText}</Fact>
           <Fact label={t('view.purpose')}>{values.task}</Fact>
           <Fact label={t('view.order')}>{document.delegation_order_number}</Fact>
           <Fact label={t('details.costCentre')}>{options.data?.cost_centres.find((centre) => String(centre.id) === values.meta?.cost_centre_id)?.ordinate}</Fact>
           <Fact label={t('details.project')}>{options.data?.projects.find((project) => String(project.id) === values.meta?.project_id)?.name}</Fact>
-          <Fact label={t('view.settlementDate')}>{document.calculated?.settlement_date}</Fact>
+          <Fact label={t('view.settlementDate')}>{document.calculated ? formatWallTime(document.calculated.settlement_date, i18n.language) : null}</Fact>
         </Grid>
       </Section>
 
@@ -117,8 +117,8 @@ function SettlementView({ document, values }: { document: DelegationDocument; va
                   <TableCell>{segment.transport_type ? tf(`options.transportType.${segment.transport_type}`) : ''}</TableCell>
                   <TableCell>{segment.from_place_text}</TableCell>
                   <TableCell>{segment.to_place_text}</TableCell>
-                  <TableCell>{segment.start_date}</TableCell>
-                  <TableCell>{segment.end_date}</TableCell>
+                  <TableCell>{segment.start_date ? formatWallTime(segment.start_date, i18n.language) : ''}</TableCell>
+                  <TableCell>{segment.end_date ? formatWallTime(segment.end_date, i18n.language) : ''}</TableCell>
                   <TableCell>{segment.settlement_type_id ? tf(`options.transportSettlement.${segment.settlement_type_id}`) : ''}</TableCell>
                   <TableCell align="right">{segment.distance}</TableCell>
                   <TableCell align="right">{segmentAmount(segment, document.calculated?.transport[index], language)}</TableCell>
@@ -133,7 +133,7 @@ function SettlementView({ document, values }: { document: DelegationDocument; va
         <Stack spacing={0.5}>
           {values.country.map((part, index) => (
             <Typography key={index} variant="body2">
-              {t('view.part', { country: countryName(part.country_code, language) || part.country_code, from: part.in_date, to: part.out_date })}
+              {t('view.part', { country: countryName(part.country_code, language) || part.country_code, from: part.in_date ? formatWallTime(part.in_date, i18n.language) : '', to: part.out_date ? formatWallTime(part.out_date, i18n.language) : '' })}
               {part.accommodation.length > 0 && ` · ${tf('stay.accommodation.heading')}: ${part.accommodation.length}`}
             </Typography>
           ))}

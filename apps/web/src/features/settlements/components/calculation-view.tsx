@@ -24,7 +24,7 @@ import {
   type TransportLine,
 } from '@delego/domain';
 import { countryName, regionNameFromAnnex } from '../model/countries.ts';
-import { formatDecimal, formatExchangeRate, formatMoney } from '../../../lib/format.ts';
+import { formatDecimal, formatExchangeRate, formatMoney, formatWallTime } from '../../../lib/format.ts';
 import type { SettlementFormValues } from '../model/form-values.ts';
 import { AmountRow, NoExchangeRate } from './amount-row.tsx';
 
@@ -333,7 +333,7 @@ export function CalculationView({ calculated, invalidAmounts }: { calculated: Ca
       )}
       {showCurrencies && (
         <Alert severity="info" variant="outlined" role="note">
-          {t(`calc.rule.${calculated.exchange_rate_rule}`, { date: calculated.settlement_date })}
+          {t(`calc.rule.${calculated.exchange_rate_rule}`, { date: formatWallTime(calculated.settlement_date, language) })}
         </Alert>
       )}
     </Stack>

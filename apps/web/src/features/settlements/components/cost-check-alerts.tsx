@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { useTranslation } from 'react-i18next';
+import { formatWallTime } from '../../../lib/format.ts';
 import { useCostCheck } from '../api/settlements.ts';
 
 /**
@@ -8,7 +9,7 @@ import { useCostCheck } from '../api/settlements.ts';
  * (acceptance waits for it, spec §8) and bills claimed twice, in this settlement or another one.
  */
 export function CostCheckAlerts({ id }: { id: number }) {
-  const { t } = useTranslation('settlements');
+  const { t, i18n } = useTranslation('settlements');
   const check = useCostCheck(id);
   if (!check.data) return null;
   const missing = check.data.bookings.filter((booking) => booking.invoice_missing);
@@ -18,7 +19,7 @@ export function CostCheckAlerts({ id }: { id: number }) {
         <Alert severity="warning">
           <AlertTitle>{t('costCheck.invoicesMissingTitle')}</AlertTitle>
           {t('costCheck.invoicesMissing', {
-            bookings: missing.map((booking) => `${booking.title} (${booking.start_at})`).join(', '),
+            bookings: missing.map((booking) => `${booking.title} (${formatWallTime(booking.start_at, i18n.language)})`).join(', '),
           })}
         </Alert>
       )}

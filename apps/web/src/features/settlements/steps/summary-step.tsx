@@ -14,7 +14,7 @@ import { CalculationView } from '../components/calculation-view.tsx';
 import { useInvalidAmounts } from '../components/form-issues-context.tsx';
 import { AmountInput, CurrencyInput, DateInput, SelectInput, TextInput } from '../components/fields.tsx';
 import { ItemCard } from '../components/item-card.tsx';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatMoney, formatWallTime } from '../../../lib/format.ts';
 import { newAdvance, newOtherCost, type AdvanceValues, type SettlementFormValues } from '../model/form-values.ts';
 
 type OnRemoved = (listKey: string, index: number) => void;
@@ -114,7 +114,7 @@ function OrderAdvance({ advance }: { advance: AdvanceValues }) {
   const details = [
     formatMoney(advance.amount_in_currency, advance.currency, i18n.language),
     advance.payment_type ? t(`options.advancePaymentType.${advance.payment_type}`) : null,
-    advance.payment_date ? t('advances.paidOn', { date: advance.payment_date }) : t('advances.notPaid'),
+    advance.payment_date ? t('advances.paidOn', { date: formatWallTime(advance.payment_date, i18n.language) }) : t('advances.notPaid'),
     advance.status ? t(`options.advanceStatus.${advance.status}`) : null,
   ].filter(Boolean);
   return (
