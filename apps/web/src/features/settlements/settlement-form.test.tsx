@@ -261,7 +261,7 @@ describe('settlement form at /delegation/new', () => {
       'Czas pobytu za granicą (§ 12): 0 dób 14 h 0 min. Za każdą dobę dieta w pełnej wysokości, za niepełną dobę ponad 12 godzin również pełna dieta (§ 13 ust. 3).',
     );
     expect(body()).toContain('Doba 1: zapewnione śniadanie (× 1) – minus 15% pełnej diety 49,00 EUR, czyli 7,35 EUR (§ 14 ust. 2 pkt 1).');
-    expect(body()).toContain('Stawka diety: 49,00 EUR za dobę, limit noclegu: 150,00 EUR (stawka z rozporządzenia, obowiązuje od 2013-03-01 do 2022-11-28).');
+    expect(body()).toContain('Stawka diety: 49,00 EUR za dobę, limit noclegu: 150,00 EUR (stawka z rozporządzenia, obowiązuje od 01.03.2013 do 28.11.2022).');
     expect(body()).toContain('41,65 EUR × 4,6460 = 193,51 zł – kurs średni NBP, tabela 072/A/NBP/2022 z dnia 2022-04-13');
 
     await act(async () => {

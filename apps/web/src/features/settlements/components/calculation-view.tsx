@@ -89,8 +89,8 @@ function RateInfo({ rate }: { rate: PerDiemRate }) {
       })}{' '}
       {t(rate.valid_to ? 'calc.rateValidity' : 'calc.rateValidityOpen', {
         source: t(`settlement:rateSource.${rate.source}`),
-        from: rate.valid_from,
-        to: rate.valid_to,
+        from: formatWallTime(rate.valid_from, language),
+        to: rate.valid_to ? formatWallTime(rate.valid_to, language) : '',
       })}
       {rate.legal_basis && <> {t('calc.legalBasis', { basis: rate.legal_basis })}</>}
       {rate.other_countries && <> {t('calc.otherCountries')}</>}
@@ -104,8 +104,8 @@ function MileageRateInfo({ rate }: { rate: MileageRate }) {
     <>
       {t(rate.valid_to ? 'calc.mileageRate' : 'calc.mileageRateOpen', {
         rate: formatDecimal(rate.rate, i18n.language),
-        from: rate.valid_from,
-        to: rate.valid_to,
+        from: formatWallTime(rate.valid_from, i18n.language),
+        to: rate.valid_to ? formatWallTime(rate.valid_to, i18n.language) : '',
         basis: rate.legal_basis,
       })}
     </>
