@@ -10,11 +10,16 @@ import type { TripDocumentsService } from './trip-documents.service.ts';
 /** The largest limit a company may set (`attachment_max_mb` ≤ 50); each upload is then held to its company's. */
 const MULTIPART_HARD_LIMIT_BYTES = 50 * 1024 * 1024;
 
-/** Sends a file as a download named by `Content-Disposition` (spec §7 file download helper). */
+/**
+ * Sends a file as a download named by `Content-Disposition` (spec §7 file download helper). Uploaded files come
+ * from users: should a browser render one anyway, the sandboxing policy gives it no scripts, no origin and nothing
+ * to load (ASVS 5.0 3.2.1, 5.4).
+ */
 export function sendFile(reply: FastifyReply, file: FileAnswer): FastifyReply {
   return reply
     .header('content-type', file.contentType)
     .header('content-disposition', contentDisposition(file.fileName))
+    .header('content-security-policy', "sandbox; default-src 'none'")
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
     .send(file.content);
