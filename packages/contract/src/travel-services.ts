@@ -6,12 +6,14 @@ import {
   TRAVEL_ORDER_CONFIRMATIONS,
   TRAVEL_ORDER_STATUSES,
   TRAVEL_PARAMETER_TYPES,
+  bookingFieldsSchema,
   offerInputSchema,
   offerPartSchema,
   offerRequirementsSchema,
   travelServiceOrderFormSchema,
   travellerDataSchema,
   PARAMS_SCHEMA_BY_TYPE,
+  refineBooking,
 } from '@delego/domain';
 import { defineEndpoint, okResponseSchema } from './define-endpoint.ts';
 import { idBodySchema, listQuerySchema, pageSchema } from './paging.ts';
@@ -30,7 +32,13 @@ const issueSchema = z.object({
 });
 export type TravelServiceIssue = z.infer<typeof issueSchema>;
 
-const itemActionSchema = z.enum(ITEM_ACTIONS);
+/**
+ * The item's transitions, and `addBooking`: the consultant of the item's type may add the booking
+ * of a service bought outside the buyout while the item has none (not a status change).
+ */
+export const ITEM_DTO_ACTIONS = [...ITEM_ACTIONS, 'addBooking'] as const;
+export type ItemDtoAction = (typeof ITEM_DTO_ACTIONS)[number];
+const itemActionSchema = z.enum(ITEM_DTO_ACTIONS);
 const personSchema = z.object({ id: z.number().int(), fullName: z.string() });
 
 /** Spec §3 "Traveller": a company user as the order form offers them, with their cost centres. */
@@ -369,6 +377,13 @@ export const adminTravelServiceApi = {
       comment: z.string().max(2000).optional(),
     }),
     response: itemActionResultSchema,
+  }),
+  addBooking: defineEndpoint({
+    method: 'POST',
+    path: '/admin/travel-service-admin/add-booking',
+    summary: "The consultant's booking of an item bought outside the buyout, saved in the traveller's company and linked to the item",
+    body: bookingFieldsSchema.extend({ item_id: idSchema }).superRefine(refineBooking),
+    response: okResponseSchema.extend({ booking_id: z.number().int(), order_id: z.number().int() }),
   }),
   toggleNotification: defineEndpoint({
     method: 'POST',

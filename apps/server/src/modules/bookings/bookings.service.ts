@@ -382,6 +382,31 @@ export function createBookingsService(deps: { db: Database; clock: Clock }) {
       return bookingId;
     },
 
+    /**
+     * The booking a provider's consultant adds to a travel-service item bought outside the buyout
+     * (`/admin/travel-service/add-booking/{id}`), called by the travel-service module in its
+     * transaction once it checked the consultant and the item: saved in the item's order's company
+     * (`companyId`, not the consultant's), for a user of that company, linked to the item and booked
+     * by the order's creator as a bought item's booking is.
+     */
+    async addForTravelServiceItem(tx: Executor, ctx: AuthenticatedContext, companyId: number, link: { travelServiceItemId: number; bookedById: number }, input: BookingInput): Promise<number> {
+      const { travelServiceItemId, bookedById } = link;
+      await checkReferences(tx, companyId, input);
+      const traveller = await travellerOf(tx, companyId, input.user_id);
+      const bookingId = await bookingsRepo.insert(tx, companyId, {
+        ...valuesOf(input, clock.now()),
+        travellerName: traveller.name,
+        travellerEmail: traveller.email,
+        travellerKey: travellerKeyOf(traveller.name, traveller.email),
+        source: 'consultant',
+        travelServiceItemId,
+        bookedById,
+        createdById: ctx.actor.userId,
+      });
+      await recordAudit(tx, ctx, { companyId, action: 'booking.create', entityType: 'booking', entityId: bookingId, after: { ...input, source: 'consultant', travel_service_item_id: travelServiceItemId } });
+      return bookingId;
+    },
+
     /** A booking bought outside the travel service, added or corrected by whoever maps bookings. */
     async save(ctx: AuthenticatedContext, body: SaveBody) {
       assertPermission(ctx, 'bookingMapping');

@@ -18,5 +18,6 @@ export function registerTravelServiceRoutes(app: FastifyInstance, service: Trave
   bindEndpoint(app, adminTravelServiceApi.getServiceOrderItem, (ctx, { query }) => service.adminItem(ctx, query.id));
   bindEndpoint(app, adminTravelServiceApi.saveOffers, (ctx, { body }) => service.saveOffers(ctx, body));
   bindEndpoint(app, adminTravelServiceApi.itemAction, (ctx, { body }) => service.consultantItemAction(ctx, body));
+  bindEndpoint(app, adminTravelServiceApi.addBooking, (ctx, { body }) => service.addBooking(ctx, body));
   bindEndpoint(app, adminTravelServiceApi.toggleNotification, (ctx, { body }) => service.toggleNotification(ctx, body.id));
 }

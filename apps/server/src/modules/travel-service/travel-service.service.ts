@@ -34,8 +34,9 @@ import {
   type TravelOrderStatus,
   type TravelServiceOrderForm,
   type TravellerData,
+  type BookingInput,
 } from '@delego/domain';
-import type { OfferDto, OrderItemDto, TravelServiceOrderDto, TravelServiceOrderRow, TravellerOption, adminTravelServiceListQuerySchema } from '@delego/contract';
+import type { ItemDtoAction, OfferDto, OrderItemDto, TravelServiceOrderDto, TravelServiceOrderRow, TravellerOption, adminTravelServiceListQuerySchema } from '@delego/contract';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AuthenticatedContext } from '../../http/request-context.ts';
@@ -72,6 +73,17 @@ interface OrderAccess {
   /** Admin context: the item types the consultant answers. */
   consultantTypes: ReadonlySet<TravelItemType>;
   isAdmin: boolean;
+}
+
+/** Whether the caller may add the booking of an item bought outside the buyout: its type's consultant, while it has none. */
+function canAddBooking(item: TravelItemRow, access: OrderAccess): boolean {
+  return access.consultantTypes.has(item.type as TravelItemType) && item.bookingId === null;
+}
+
+/** The item's transitions the caller may take, and `addBooking` where the caller may add its booking. */
+function itemActionsFor(item: TravelItemRow, access: OrderAccess): ItemDtoAction[] {
+  const actions: ItemDtoAction[] = allowedItemActions(item.status as ItemStatus, actorFor(access, item.type as TravelItemType));
+  return canAddBooking(item, access) ? [...actions, 'addBooking'] : actions;
 }
 
 function actorFor(access: OrderAccess, type: TravelItemType): ItemActor {
@@ -257,7 +269,7 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
       booking: item.bookingReference === null || item.bookedAt === null ? null : { reference: item.bookingReference, booked_at: item.bookedAt.toISOString(), bought_at: item.boughtAt?.toISOString() ?? null, booking_id: item.bookingId },
       notify: item.notify,
       late_arrival_hint: type === 'hotel' && needsLateArrivalHint(item.params as { start_time: string | null }),
-      allowedActions: allowedItemActions(status, actorFor(access, type)),
+      allowedActions: itemActionsFor(item, access),
     } as OrderItemDto;
   }
 
@@ -390,7 +402,7 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
       order_id: loaded.order.id,
       order_status: loaded.order.status as TravelOrderStatus,
       item_status: item.status as ItemStatus,
-      allowedActions: allowedItemActions(item.status as ItemStatus, actorFor(access, item.type as TravelItemType)),
+      allowedActions: itemActionsFor(item, access),
     };
   }
 
@@ -794,6 +806,29 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
     return itemResult(loaded, access, moved);
   }
 
+  /**
+   * Spec §2 `/admin/travel-service/add-booking/{id}`: the consultant of the item's type enters the
+   * booking of a service bought outside the buyout. It is saved in the order's company through the
+   * bookings module and linked to the item, which then shows it as a bought item shows its booking;
+   * an item keeps one booking.
+   */
+  async function addBooking(ctx: AuthenticatedContext, body: BookingInput & { item_id: number }) {
+    assertAdminContext(ctx);
+    const { item_id: itemId, ...input } = body;
+    return db.transaction(async (tx) => {
+      const { loaded, access, item } = await orderOfItem(tx, ctx, itemId, true);
+      if (!access.consultantTypes.has(item.type as TravelItemType)) throw new AppError(ErrorCode.forbidden, { messages: ['You do not have permission to perform this action'], issues: [{ path: [], code: 'travelService.typeNotAnswered' }] });
+      if (!canAddBooking(item, access)) throw new AppError(ErrorCode.conflict, { messages: ['The service already has a booking'], issues: [{ path: [], code: 'travelService.bookingExists' }] });
+      const bookingId = await bookings.addForTravelServiceItem(tx, ctx, loaded.order.companyId, { travelServiceItemId: item.id, bookedById: loaded.order.createdById }, input);
+      const now = clock.now();
+      const extra = { bookingId, bookingReference: item.bookingReference ?? input.record_locator ?? '', bookedAt: item.bookedAt ?? now, boughtAt: item.boughtAt ?? now };
+      await travelServiceRepo.updateItem(tx, item.id, extra);
+      // The order's history names the step; its audit row and the booking's ('booking.create') record it.
+      await event(tx, ctx, loaded.order, item.id, 'addBooking', item.status, item.status, input.comment ?? '');
+      return { status: 'ok' as const, booking_id: bookingId, order_id: loaded.order.id };
+    });
+  }
+
   /** A bought item becomes a booking of the order's company (bookings module), paid by the company. */
   async function recordBooking(tx: Executor, ctx: AuthenticatedContext, loaded: LoadedOrder, item: TravelItemRow): Promise<number> {
     const offer = (loaded.offers.get(item.id) ?? []).find((row) => row.id === item.selectedOfferId);
@@ -997,6 +1032,7 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
     saveOffers,
     consultantItemAction,
     toggleNotification,
+    addBooking,
   };
 }
 

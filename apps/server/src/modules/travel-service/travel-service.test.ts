@@ -368,3 +368,68 @@ describe('the order form data', () => {
     expect((await get('/travel-service/list', c.headers.editor)).statusCode).toBe(403);
   });
 });
+
+describe('the consultant adds the booking of a service bought outside the buyout', () => {
+  const flightBooking = (itemId: number, userId: number) => ({
+    item_id: itemId,
+    kind: 'flight',
+    user_id: userId,
+    record_locator: 'XYZ789',
+    carrier: 'LOT',
+    flight_number: 'LO379',
+    seat_class: 'economy',
+    baggage: '23 kg',
+    start_place: 'Warszawa',
+    end_place: 'Frankfurt',
+    start_at: '2026-06-10 07:00',
+    end_at: '2026-06-10 09:00',
+    amount_gross: '900.00',
+    currency: 'PLN',
+  });
+
+  it("saves it in the traveller's company, linked to the item, which then shows it and no longer offers adding one", async () => {
+    const c = await orderedFlightAndHotel();
+    const before = await get(`/admin/travel-service-admin/get-service-order?id=${c.id}`, consultant.headers);
+    expect(before.json().travelServiceOrder.travelServiceOrderItems.find((item: { id: number }) => item.id === c.flight.id).allowedActions).toContain('addBooking');
+
+    const saved = await post('/admin/travel-service-admin/add-booking', consultant.headers, flightBooking(c.flight.id, c.people.traveller.id));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ status: 'ok', order_id: c.id });
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, saved.json().booking_id));
+    expect(row).toMatchObject({ companyId: c.company.id, userId: c.people.traveller.id, travelServiceItemId: c.flight.id, source: 'consultant', carrier: 'LOT', flightNumber: 'LO379', baggage: '23 kg', amountGross: '900.00' });
+
+    const after = (await orderOf(c.headers.editor, c.id)).travelServiceOrderItems.find((item) => item.id === c.flight.id)!;
+    expect(after.booking).toMatchObject({ reference: 'XYZ789', booking_id: row!.id });
+    const admin = await get(`/admin/travel-service-admin/get-service-order?id=${c.id}`, consultant.headers);
+    expect(admin.json().travelServiceOrder.travelServiceOrderItems.find((item: { id: number }) => item.id === c.flight.id).allowedActions).not.toContain('addBooking');
+    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'booking'), eq(auditLog.entityId, row!.id)));
+    expect(audits.map((audit) => audit.action)).toEqual(['booking.create']);
+  });
+
+  it('refuses a second booking of the item with its message', async () => {
+    const c = await orderedFlightAndHotel();
+    expect((await post('/admin/travel-service-admin/add-booking', consultant.headers, flightBooking(c.flight.id, c.people.traveller.id))).statusCode).toBe(200);
+    const second = await post('/admin/travel-service-admin/add-booking', consultant.headers, flightBooking(c.flight.id, c.people.traveller.id));
+    expect(second.statusCode).toBe(409);
+    expect(second.json().issues).toEqual([{ path: [], code: 'travelService.bookingExists' }]);
+    expect(await t.db.select().from(bookings).where(eq(bookings.travelServiceItemId, c.flight.id))).toHaveLength(1);
+  });
+
+  it("lets only the consultant of the item's type add it, for a user of the traveller's company, with the fields' messages", async () => {
+    const c = await orderedFlightAndHotel();
+    const body = flightBooking(c.flight.id, c.people.traveller.id);
+    const refused = await post('/admin/travel-service-admin/add-booking', hotelConsultant.headers, body);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().issues).toEqual([{ path: [], code: 'travelService.typeNotAnswered' }]);
+    expect((await post('/admin/travel-service-admin/add-booking', c.headers.editor, body)).statusCode).toBe(403);
+    expect((await post('/admin/travel-service-admin/add-booking', c.headers.other, body)).statusCode).toBe(403);
+    const elsewhere = await travelCompany(t.app, t.db);
+    const stranger = await post('/admin/travel-service-admin/add-booking', consultant.headers, { ...body, user_id: elsewhere.people.traveller.id });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().issues).toEqual([expect.objectContaining({ path: ['user_id'], code: 'validation.unknownReference' })]);
+    const invalid = await post('/admin/travel-service-admin/add-booking', consultant.headers, { ...body, end_place: '', end_at: '2026-06-09 07:00' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().issues.map((issue: { path: string[] }) => issue.path.join('.'))).toEqual(expect.arrayContaining(['end_place', 'end_at']));
+    expect(await t.db.select().from(bookings).where(eq(bookings.travelServiceItemId, c.flight.id))).toHaveLength(0);
+  });
+});
