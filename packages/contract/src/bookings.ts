@@ -183,6 +183,7 @@ export const travellerMappingSchema = z.object({
 export type TravellerMapping = z.infer<typeof travellerMappingSchema>;
 
 export const bookingUserSchema = z.object({ id: z.number().int(), full_name: z.string(), email: z.string() });
+export type BookingUser = z.infer<typeof bookingUserSchema>;
 
 /** A booking the settlement form may attach (the employee's, in the trip's dates). */
 export const attachableBookingSchema = bookingDetailsSchema.pick({

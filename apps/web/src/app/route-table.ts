@@ -378,7 +378,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/admin/travel-service/by-type/:type', titleKey: 'admin.travelServiceByType', access: 'adminContext', load: loadAdminTravelList },
   { path: '/admin/travel-service/edit/:id', titleKey: 'admin.travelServiceEdit', access: 'adminContext', load: () => import('../features/travel-service-admin/admin-order-page.tsx').then((m) => m.AdminOrderPage) },
   { path: '/admin/travel-service/item/:id', titleKey: 'admin.travelServiceItem', access: 'adminContext', load: () => import('../features/travel-service-admin/offer-editor-page.tsx').then((m) => m.AnswerItemPage) },
-  { path: '/admin/travel-service/add-booking/:id', titleKey: 'admin.travelServiceAddBooking', access: 'adminContext' },
+  { path: '/admin/travel-service/add-booking/:id', titleKey: 'admin.travelServiceAddBooking', access: 'adminContext', load: () => import('../features/travel-service-admin/add-booking-page.tsx').then((m) => m.AddBookingPage) },
   { path: '/admin/users', titleKey: 'admin.users', access: 'adminContext' },
   { path: '/admin/users/new', titleKey: 'admin.userNew', access: 'adminContext' },
   { path: '/admin/users/edit/:id/basic', titleKey: 'admin.userEditBasic', access: 'adminContext' },

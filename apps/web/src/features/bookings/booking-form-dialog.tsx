@@ -7,7 +7,7 @@ import Switch from '@mui/material/Switch';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import type { BodyOf, BookingDetails, bookingApi } from '@delego/contract';
+import type { BodyOf, BookingDetails, BookingUser, bookingApi } from '@delego/contract';
 import {
   BOOKING_KINDS,
   BOOKING_PAYERS,
@@ -61,7 +61,7 @@ export interface BookingFormValues {
   paid_by: string;
 }
 
-const FIELDS = [
+export const BOOKING_FORM_FIELDS = [
   'kind',
   'status',
   'user_id',
@@ -264,12 +264,16 @@ export function bookingBodyOf(values: BookingFormValues, id?: number): Body {
 export function BookingFields({
   form,
   lockKind = false,
+  users: givenUsers,
 }: {
   form: ReturnType<typeof useForm<BookingFormValues>>;
   lockKind?: boolean;
+  /** The travellers to choose from when they are not the signed-in user's company's (the consultant's screen). */
+  users?: readonly BookingUser[];
 }) {
   const { t } = useTranslation('bookings');
-  const users = useBookingUsers();
+  const companyUsers = useBookingUsers(givenUsers === undefined);
+  const users = givenUsers ?? companyUsers.data?.items ?? [];
   const kind = form.watch('kind');
   const shown = new Set<string>(KIND_FIELDS[kind]);
   const text = (
@@ -322,9 +326,9 @@ export function BookingFields({
         size: 4,
       })}
       {text('user_id', {
-        select: (users.data?.items ?? []).map((user) => ({
+        select: users.map((user) => ({
           value: String(user.id),
-          label: `${user.full_name} (${user.email})`,
+          label: user.email ? `${user.full_name} (${user.email})` : user.full_name,
         })),
         size: 8,
         required: true,
@@ -436,7 +440,7 @@ export function BookingFormDialog({
         onClose();
       },
       onError: (error) => {
-        if (applyServerIssues(error, form.setError, FIELDS)) return;
+        if (applyServerIssues(error, form.setError, BOOKING_FORM_FIELDS)) return;
         setFormError(
           firstIssueText(error) ??
             (error instanceof ApiError && error.status !== 403 ? t('form.failed') : null),

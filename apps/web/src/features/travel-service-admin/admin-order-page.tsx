@@ -85,6 +85,11 @@ export function AdminOrderPage() {
                   {t('order.changeOffer', { sequence: item.sequence })}
                 </Button>
               )}
+              {item.allowedActions.includes('addBooking') && (
+                <Button component={RouterLink} to={`/admin/travel-service/add-booking/${item.id}`}>
+                  {t('order.addBooking', { sequence: item.sequence })}
+                </Button>
+              )}
               <Button component={RouterLink} to={`/admin/travel-service/item/readonly/${item.id}`}>
                 {t('order.view', { sequence: item.sequence })}
               </Button>

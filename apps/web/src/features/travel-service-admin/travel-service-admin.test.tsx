@@ -241,4 +241,36 @@ describe('consultant screens', { timeout: 40_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Wyślij pytanie' }));
     expect(await within(dialog).findByText('Ta akcja jest niedostępna w obecnym statusie usługi. Odśwież stronę.')).toBeTruthy();
   });
+  it('adds the booking of a service bought outside the buyout: prefilled from the chosen offer, the server’s messages at their fields, back to the order', async () => {
+    const bought: OrderItemDto = { ...flight, id: 6, sequence: 2, status: 'acceptedByClient', responses: [offer], selected_offer_id: 31, allowedActions: ['book', 'addBooking'] };
+    const { server, user, router } = renderApp('/admin/travel-service/edit/77', {
+      user: consultant,
+      handlers: {
+        'GET /api/admin/travel-service-admin/get-service-order': { body: { travelServiceOrder: { ...order, travelServiceOrderItems: [flight, bought] } } },
+        'GET /api/admin/travel-service-admin/get-service-order-item': { body: itemView({ orderItem: bought, responses: [offer], selected_offer: offer }) },
+        'POST /api/admin/travel-service-admin/add-booking': (request) =>
+          server.requestsTo(request.key).length === 1
+            ? errorAnswer(400, 'VALIDATION_FAILED', { issues: [{ path: ['baggage'], code: 'validation.required' }] })
+            : { body: { status: 'ok', booking_id: 41, order_id: 77 } },
+      },
+    });
+    expect(screen.queryByRole('link', { name: 'Dodaj rezerwację usługi 1' }, FIRST_LOAD)).toBeNull();
+    await user.click(await screen.findByRole('link', { name: 'Dodaj rezerwację usługi 2' }, FIRST_LOAD));
+    const form = await screen.findByRole('form', { name: 'Rezerwacja usługi' });
+    expect(screen.getByText(/zapisana w firmie Demo Sp\. z o\.o\./)).toBeTruthy();
+    expect(within(form).getByRole('textbox', { name: 'Przewoźnik' })).toHaveProperty('value', 'LOT');
+    expect(within(form).getByRole('textbox', { name: 'Numer lotu' })).toHaveProperty('value', 'LO 379');
+    expect(within(form).getByRole('textbox', { name: /Skąd/ })).toHaveProperty('value', 'Warszawa (WAW)');
+    expect(within(form).getByRole('textbox', { name: /Kwota brutto/ })).toHaveProperty('value', '1290.00');
+    await user.type(within(form).getByRole('textbox', { name: 'Bagaż' }), '23 kg');
+    await user.click(within(form).getByRole('button', { name: 'Zapisz rezerwację' }));
+    await waitFor(() => expect(descriptionOf(within(form).getByRole('textbox', { name: 'Bagaż' }))).toContain('Pole wymagane'));
+    expect(router.state.location.pathname).toBe('/admin/travel-service/add-booking/6');
+    await user.click(within(form).getByRole('button', { name: 'Zapisz rezerwację' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/travel-service/edit/77'));
+    const sent = server.requestsTo('POST /api/admin/travel-service-admin/add-booking');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.body).toMatchObject({ item_id: 6, kind: 'flight', user_id: 10, carrier: 'LOT', flight_number: 'LO 379', start_place: 'Warszawa (WAW)', end_place: 'Frankfurt (FRA)', start_at: '2026-06-10 07:05', end_at: '2026-06-10 09:10', seat_class: 'economy', baggage: '23 kg', amount_gross: '1290.00', currency: 'PLN' });
+    expect(await screen.findByText('Rezerwacja usługi 2 została zapisana.')).toBeTruthy();
+  });
 });

@@ -25,10 +25,11 @@ export function useBooking(id: number) {
   });
 }
 
-export function useBookingUsers() {
+export function useBookingUsers(enabled = true) {
   return useQuery({
     queryKey: [...KEY, 'users'],
     queryFn: ({ signal }) => call(bookingApi.users, undefined, { signal }),
+    enabled,
     staleTime: 5 * 60_000,
   });
 }

@@ -58,3 +58,11 @@ export function useToggleItemNotification() {
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }
+
+export function useAddItemBooking() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof adminTravelServiceApi.addBooking>) => call(adminTravelServiceApi.addBooking, { body }, { notifyErrors: false }),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: KEY }), client.invalidateQueries({ queryKey: ['bookings'] })]),
+  });
+}
