@@ -44,7 +44,7 @@ export const ACCESS_MATRIX: Record<string, AccessEntry> = {
   'GET /admin/travel-service-admin/get-service-order-item': { answers: 'U F F F F F F A', request: (f) => ({ query: { id: f.ids.travelOrder.itemId } }) },
   'POST /admin/travel-service-admin/save-offers': { answers: 'U F F F F F F F', request: (f) => ({ body: { item_id: f.ids.travelOrder.itemId } }) },
   'POST /admin/travel-service-admin/item-action': { answers: 'U F F F F F F F', request: (f) => ({ body: { item_id: f.ids.travelOrder.itemId } }) },
-  'POST /admin/travel-service-admin/add-booking': { answers: 'U F F F F F F F', request: (f) => ({ body: { item_id: f.ids.travelOrder.itemId } }) },
+  'POST /admin/travel-service-admin/add-booking': { answers: 'U F F F F F F F', request: (f) => ({ body: { item_id: f.ids.travelOrder.itemId, user_id: f.ids.employee, seat_class: null } }) },
   'POST /admin/travel-service-admin/toggle-notification-for-order-item': { answers: 'U F F F F F F F', request: (f) => ({ body: { id: f.ids.travelOrder.itemId } }) },
   'GET /action-by-link/decision/:token': { answers: 'A A A A A A A A' },
   'GET /action-by-link/user/password-change/:token': { answers: 'A A A A A A A A' },

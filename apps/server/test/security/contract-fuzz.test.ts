@@ -106,6 +106,7 @@ const SAMPLE_FIELDS: Record<string, Record<string, Json>> = {
   'POST /settings/custom-webpage/save': { alias: 'polityka-podrozy' },
   'POST /settings/external-company/save': { tax_id: null, postal_code: null, email: null, phone: null },
   'POST /booking/save': { seat_class: null },
+  'POST /admin/travel-service-admin/add-booking': { seat_class: null },
 };
 
 /** The valid body each route's hostile bodies start from. */

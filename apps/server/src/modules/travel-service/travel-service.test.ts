@@ -402,7 +402,7 @@ describe('the consultant adds the booking of a service bought outside the buyout
     expect(after.booking).toMatchObject({ reference: 'XYZ789', booking_id: row!.id });
     const admin = await get(`/admin/travel-service-admin/get-service-order?id=${c.id}`, consultant.headers);
     expect(admin.json().travelServiceOrder.travelServiceOrderItems.find((item: { id: number }) => item.id === c.flight.id).allowedActions).not.toContain('addBooking');
-    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'booking'), eq(auditLog.entityId, row!.id)));
+    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'booking'), eq(auditLog.entityId, String(row!.id))));
     expect(audits.map((audit) => audit.action)).toEqual(['booking.create']);
   });
 

@@ -254,8 +254,9 @@ describe('consultant screens', { timeout: 40_000 }, () => {
             : { body: { status: 'ok', booking_id: 41, order_id: 77 } },
       },
     });
-    expect(screen.queryByRole('link', { name: 'Dodaj rezerwację usługi 1' }, FIRST_LOAD)).toBeNull();
-    await user.click(await screen.findByRole('link', { name: 'Dodaj rezerwację usługi 2' }, FIRST_LOAD));
+    const addLink = await screen.findByRole('link', { name: 'Dodaj rezerwację usługi 2' }, FIRST_LOAD);
+    expect(screen.queryByRole('link', { name: 'Dodaj rezerwację usługi 1' })).toBeNull();
+    await user.click(addLink);
     const form = await screen.findByRole('form', { name: 'Rezerwacja usługi' });
     expect(screen.getByText(/zapisana w firmie Demo Sp\. z o\.o\./)).toBeTruthy();
     expect(within(form).getByRole('textbox', { name: 'Przewoźnik' })).toHaveProperty('value', 'LOT');
