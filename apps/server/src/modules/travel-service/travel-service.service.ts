@@ -791,7 +791,8 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
           break;
         case 'buy': {
           await move(tx, ctx, loaded, access, moved, 'buy', { comment, extra: { boughtAt: now } });
-          const bookingId = await recordBooking(tx, ctx, loaded, moved);
+          // A booking the consultant already entered for the item (add-booking) stays its only one.
+          const bookingId = moved.bookingId ?? (await recordBooking(tx, ctx, loaded, moved));
           await travelServiceRepo.updateItem(tx, moved.id, { bookingId });
           moved.bookingId = bookingId;
           pending.mails.push({ event: 'bought', to: 'client', types: [type], comment });
