@@ -1,60 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import type { LocationDto, TravelServiceOrderRow } from '@delego/contract';
+import type { TravelServiceOrderRow } from '@delego/contract';
 import { emptyParams } from '@delego/domain';
 import { AppProviders } from '../../app/providers.tsx';
 import { loadLanguage } from '../../lib/i18n.ts';
 import { mockFetch } from '../../testing/fetch-mock.ts';
-import { buildUserProperties } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { OrderItemSummary } from './shared/order-item-summary.tsx';
+import { basicData, FRA, orderer, WAW } from './testing/fixtures.ts';
 
 const FIRST_LOAD = { timeout: 15_000 } as const;
-const orderer = buildUserProperties({
-  permissions: { travelOrder: true },
-  context_user_permissions: { travelOrder: true },
-});
-
-const basicData = {
-  availableUsers: [
-    {
-      id: 10,
-      company_user_id: 10,
-      name: 'Jan',
-      surname: 'Kowalski',
-      email: 'jan@firma.pl',
-      phone: '',
-      birth_date: null,
-      document_number: '',
-      defaultCostCentre: 3,
-      costCentres: [3],
-    },
-    {
-      id: 11,
-      company_user_id: 11,
-      name: 'Anna',
-      surname: 'Nowak',
-      email: 'anna@firma.pl',
-      phone: '',
-      birth_date: null,
-      document_number: '',
-      defaultCostCentre: null,
-      costCentres: [],
-    },
-  ],
-  additionalParameters: [],
-  externalCustomers: [],
-  costCentres: [{ id: 3, ordinate: 'MPK-3', name: 'Sprzedaż' }],
-  projects: [],
-  settings: {
-    insurance_behaviour: 1,
-    is_insurance_separated: 0,
-    offer_change_rule: 1,
-    message_auto_read: 1,
-    flight_is_return_route: 0,
-  },
-};
 
 const row = (overrides: Partial<TravelServiceOrderRow>): TravelServiceOrderRow => ({
   id: 5,
@@ -74,37 +30,12 @@ const row = (overrides: Partial<TravelServiceOrderRow>): TravelServiceOrderRow =
   ...overrides,
 });
 
-const WAW: LocationDto = {
-  id: 1,
-  type: 'airport',
-  iata_code: 'WAW',
-  country_code: 'PL',
-  name_pl: 'Warszawa Chopin',
-  name_en: 'Warsaw Chopin',
-  city_pl: 'Warszawa',
-  city_en: 'Warsaw',
-  latitude: 52.17,
-  longitude: 20.97,
-};
-const FRA: LocationDto = {
-  id: 41,
-  type: 'airport',
-  iata_code: 'FRA',
-  country_code: 'DE',
-  name_pl: 'Frankfurt nad Menem',
-  name_en: 'Frankfurt Airport',
-  city_pl: 'Frankfurt nad Menem',
-  city_en: 'Frankfurt am Main',
-  latitude: 50.04,
-  longitude: 8.56,
-};
-
 describe('travel-service order list', { timeout: 30_000 }, () => {
   it('shows each order with the pages its allowed actions open and filters by status, type, traveller and number', async () => {
     const { server, user } = renderApp('/travel-service', {
       user: orderer,
       handlers: {
-        'GET /api/travel-service/get-basic-data': { body: basicData },
+        'GET /api/travel-service/get-basic-data': { body: basicData() },
         'GET /api/travel-service/list': {
           body: {
             items: [
