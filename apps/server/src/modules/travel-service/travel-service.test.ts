@@ -407,6 +407,23 @@ describe('the consultant adds the booking of a service bought outside the buyout
     expect(audits.map((audit) => audit.action)).toEqual(['booking.create']);
   });
 
+  it('keeps the entered booking as the only one when the item is later bought out', async () => {
+    const c = await orderedFlightAndHotel();
+    await answered(c);
+    await chooseFirst(c, c.headers.traveller);
+    await post('/travel-service/approval', c.headers.acceptor, { id: c.id, decision: 'accept', comment: 'OK' });
+    await post('/admin/travel-service-admin/item-action', consultant.headers, { item_id: c.flight.id, action: 'book', reference: 'ABC123' });
+    const added = await post('/admin/travel-service-admin/add-booking', consultant.headers, flightBooking(c.flight.id, c.people.traveller.id));
+    expect(added.statusCode, added.body).toBe(200);
+    await post('/travel-service/item-action', c.headers.traveller, { item_id: c.flight.id, action: 'requestBuyout' });
+    const bought = await post('/admin/travel-service-admin/item-action', consultant.headers, { item_id: c.flight.id, action: 'buy' });
+    expect(bought.json()).toMatchObject({ item_status: 'bought' });
+    const rows = await t.db.select().from(bookings).where(eq(bookings.travelServiceItemId, c.flight.id));
+    expect(rows.map((row) => [row.id, row.source])).toEqual([[added.json().booking_id, 'consultant']]);
+    const view = await orderOf(c.headers.traveller, c.id);
+    expect(view.travelServiceOrderItems.find((item) => item.id === c.flight.id)!.booking).toMatchObject({ reference: 'ABC123', booking_id: added.json().booking_id });
+  });
+
   it('refuses a second booking of the item with its message', async () => {
     const c = await orderedFlightAndHotel();
     expect((await post('/admin/travel-service-admin/add-booking', consultant.headers, flightBooking(c.flight.id, c.people.traveller.id))).statusCode).toBe(200);
