@@ -178,7 +178,7 @@ describe('invoices', { timeout: 30_000 }, () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'VAT (pozycja 1)' }), '1,84');
     await user.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
 
-    expect(await within(dialog).findByText('Kwota VAT nie odpowiada stawce (oczekiwano 18.40)')).toBeTruthy();
+    expect(await within(dialog).findByText('Kwota VAT nie odpowiada stawce (oczekiwano 18,40)')).toBeTruthy();
     expect(server.requestsTo('POST /api/invoice/save')[0]!.body).toMatchObject({
       number: 'FV/1/2026',
       issue_date: '2026-05-05',

@@ -25,7 +25,7 @@ describe('mileage rates', () => {
     expect(descriptionOf(rate)).toBe('Maksymalna stawka ustawowa w tym okresie: 1,15 zł/km');
     await user.type(rate, '1.20');
     await user.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
-    await waitFor(() => expect(descriptionOf(rate)).toBe('Stawka przekracza maksymalną stawkę ustawową 1.15 zł/km (obowiązującą od 2023-01-17)'));
+    await waitFor(() => expect(descriptionOf(rate)).toBe('Stawka przekracza maksymalną stawkę ustawową 1,15 zł/km (obowiązującą od 17.01.2023)'));
     expect(server.requestsTo('POST /api/settings/delegation-rate/mileage/save')).toHaveLength(0);
   });
 
@@ -68,7 +68,7 @@ describe('company rates', () => {
     await user.type(within(dialog).getByLabelText(/Dieta za dobę/), '70');
     await user.type(within(dialog).getByLabelText(/Limit za nocleg/), '200');
     await user.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
-    await waitFor(() => expect(descriptionOf(country)).toBe('Stawka dla tego kraju i regionu już istnieje w tym okresie (2026-01-01 – …)'));
+    await waitFor(() => expect(descriptionOf(country)).toBe('Stawka dla tego kraju i regionu już istnieje w tym okresie (01.01.2026 – …)'));
   });
 });
 

@@ -43,7 +43,7 @@ describe('cost centre budgets', { timeout: 30_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText('Do'), { target: { value: '2026-04-30' } });
     await user.type(within(dialog).getByLabelText('Kwota (PLN)'), '1 500,5');
     await user.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
-    await waitFor(() => expect(descriptionOf(within(dialog).getByLabelText('Od'))).toBe('Okres pokrywa się z budżetem 2026-01-01 – 2026-03-31 tego centrum kosztów'));
+    await waitFor(() => expect(descriptionOf(within(dialog).getByLabelText('Od'))).toBe('Okres pokrywa się z budżetem 01.01.2026 – 31.03.2026 tego centrum kosztów'));
     expect(server.requestsTo('POST /api/settings/cost-centre/budget/save')[0]!.body).toEqual({ cost_centre_id: 1, date_from: '2026-03-01', date_to: '2026-04-30', amount: '1500.5' });
   });
 
