@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { MessageDialog } from '../../components/feedback/message-dialog.tsx';
 
 export type LoginFailure =
-  | { kind: 'locked'; minutes: number | null }
+  | { kind: 'locked'; minutes: number | null; seconds: number | null }
   | { kind: 'ipNotAllowed' }
   | { kind: 'passwordExpired' }
   | { kind: 'failed' };
@@ -19,7 +19,12 @@ export function loginFailureOf(error: unknown): LoginFailure | null {
   if (!(error instanceof ApiError) || error.status === 0) return null;
   if (error.code === ErrorCode.loginLocked || error.status === 429) {
     const minutes = Number(error.params.minutes);
-    return { kind: 'locked', minutes: Number.isFinite(minutes) && minutes > 0 ? minutes : null };
+    const seconds = Number(error.params.retryAfterSeconds);
+    return {
+      kind: 'locked',
+      minutes: Number.isFinite(minutes) && minutes > 0 ? minutes : null,
+      seconds: Number.isFinite(seconds) && seconds > 0 ? seconds : null,
+    };
   }
   if (error.code === ErrorCode.ipNotAllowed) return { kind: 'ipNotAllowed' };
   if (error.code === ErrorCode.passwordExpired) return { kind: 'passwordExpired' };
@@ -41,7 +46,12 @@ export function LoginFailureDialog({ failure, onClose, onChangePassword }: Login
       return (
         <MessageDialog open title={t('loginDialog.lockedTitle')} onClose={onClose}>
           <Typography>{t('loginDialog.lockedBody')}</Typography>
-          {failure.minutes !== null && <Typography sx={{ mt: 1 }}>{t('loginDialog.lockedMinutes', { count: failure.minutes })}</Typography>}
+          {/* A growing delay after a few failures lasts seconds; the account lock, minutes. */}
+          {failure.seconds !== null && failure.seconds < 60 ? (
+            <Typography sx={{ mt: 1 }}>{t('loginDialog.lockedSeconds', { count: failure.seconds })}</Typography>
+          ) : (
+            failure.minutes !== null && <Typography sx={{ mt: 1 }}>{t('loginDialog.lockedMinutes', { count: failure.minutes })}</Typography>
+          )}
         </MessageDialog>
       );
     case 'ipNotAllowed':

@@ -36,6 +36,17 @@ describe('login page', () => {
     expect(dialog.textContent).toContain('Spróbuj ponownie za 15 minut.');
   });
 
+  it('says the wait in seconds when the answer is a short delay after a few failures, not a lock of minutes', async () => {
+    const { user } = renderApp('/login', {
+      handlers: { 'POST /api/auth/login': errorAnswer(429, 'LOGIN_LOCKED', { messages: ['Too many login attempts'], params: { minutes: 1, retryAfterSeconds: 2 } }) },
+    });
+    await fillAndSubmit(user);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Konto zablokowane' });
+    expect(dialog.textContent).toContain('Spróbuj ponownie za 2 sekundy.');
+    expect(dialog.textContent).not.toContain('minut');
+  });
+
   it('opens the password-expired dialog and carries company and login to the change screen', async () => {
     const { user, router } = renderApp('/login', {
       handlers: { 'POST /api/auth/login': errorAnswer(403, 'PASSWORD_EXPIRED', { messages: ['Password expired'] }) },
