@@ -17,7 +17,6 @@ import type { OrderItemDto, PassengerDto, TravelServiceOrderDto } from '@delego/
 import { TRAVELLER_DATA_FIELDS, travellerDataIssues, type Issue, type TravellerData, type TravellerDataField } from '@delego/domain';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
 import { DateTimeField } from '../../../components/inputs/date-time-field.tsx';
-import { formatParams } from '../../../lib/format.ts';
 import { translateIssueCode } from '../../../lib/server-messages.ts';
 import { OrderItemSummary } from '../shared/order-item-summary.tsx';
 import { useChooseOffers } from './api/offers.ts';
@@ -52,7 +51,7 @@ const OFFER_REQUIRED = 'choose.offerRequired';
 const errorKey = (path: readonly (string | number)[]) => path.join('.');
 
 function ChooseOfferForm({ order }: { order: TravelServiceOrderDto }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const choose = useChooseOffers();
@@ -95,7 +94,7 @@ function ChooseOfferForm({ order }: { order: TravelServiceOrderDto }) {
   };
 
   const showIssues = (issues: readonly Issue[]) => {
-    setErrors(Object.fromEntries(issues.map((issue) => [errorKey(issue.path), issue.code === OFFER_REQUIRED ? t(OFFER_REQUIRED) : translateIssueCode(issue.code, formatParams(issue.params, i18n.language))])));
+    setErrors(Object.fromEntries(issues.map((issue) => [errorKey(issue.path), issue.code === OFFER_REQUIRED ? t(OFFER_REQUIRED) : translateIssueCode(issue.code, issue.params)])));
   };
 
   const submit = (confirmed: string[]) => {
@@ -206,7 +205,7 @@ function ChooseOfferForm({ order }: { order: TravelServiceOrderDto }) {
       <ConfirmDialog
         open={confirmations.length > 0}
         title={t('choose.confirmTitle')}
-        message={confirmations.map((issue) => translateIssueCode(issue.code, formatParams(issue.params, i18n.language))).join(' ')}
+        message={confirmations.map((issue) => translateIssueCode(issue.code, issue.params)).join(' ')}
         confirmLabel={t('choose.confirmSubmit')}
         isPending={choose.isPending}
         onConfirm={() => submit(confirmations.map((issue) => issue.code))}
