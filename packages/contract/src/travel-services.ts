@@ -227,6 +227,12 @@ const resultOk = z.object({
   warnings: z.array(issueSchema),
 });
 
+/**
+ * A choice saved: the order's status it left, so the page can say whether the choice went to the
+ * acceptors or, the orderer being one of them, was approved at once (spec §4).
+ */
+const chooseOk = resultOk.extend({ order_status: z.enum(TRAVEL_ORDER_STATUSES) });
+
 export const TRAVEL_CLIENT_ITEM_ACTIONS = ['provideInfo', 'requestBuyout', 'requestCancellation', 'cancel'] as const;
 export const TRAVEL_CONSULTANT_ITEM_ACTIONS = ['askClient', 'book', 'buy', 'confirmCancellation'] as const;
 
@@ -294,7 +300,7 @@ export const travelServiceApi = {
   chooseOffers: defineEndpoint({
     method: 'POST',
     path: '/travel-service/choose-offer',
-    summary: 'Choose one offer per item with the traveller data each requires; sends the order for acceptance',
+    summary: 'Choose one offer per item with the traveller data each requires; sends the order for acceptance, or approves it when the orderer is an acceptor',
     body: z.strictObject({
       id: idSchema,
       version: idSchema.optional(),
@@ -311,7 +317,7 @@ export const travelServiceApi = {
         .max(30),
       confirmed: z.array(z.enum(TRAVEL_ORDER_CONFIRMATIONS)).max(TRAVEL_ORDER_CONFIRMATIONS.length),
     }),
-    response: z.union([resultOk, travelOrderSaveErrorSchema, travelOrderConfirmSchema]),
+    response: z.union([chooseOk, travelOrderSaveErrorSchema, travelOrderConfirmSchema]),
   }),
   decide: defineEndpoint({
     method: 'POST',

@@ -579,6 +579,7 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
     assertModule(ctx);
     if (ctx.actor.isAdminContext) throw forbidden();
     let answer: { status: 'error'; issues: Issue[]; warnings: Issue[] } | { status: 'confirm'; confirmations: Issue[]; warnings: Issue[] } | null = null;
+    let orderStatus: TravelOrderStatus | null = null;
     await db
       .transaction(async (tx) => {
         const { loaded, access } = await visibleOrder(tx, ctx, body.id, true);
@@ -646,9 +647,10 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
           pending.mails.push({ event: 'chosen', to: 'acceptors', types: chosen.map(({ item }) => item.type as TravelItemType), comment: '' });
         }
         await settle(tx, ctx, loaded, pending);
+        orderStatus = loaded.order.status as TravelOrderStatus;
       });
     if (answer) return answer;
-    return { status: 'OK' as const, id: body.id, messages: [], warnings: [] };
+    return { status: 'OK' as const, id: body.id, order_status: orderStatus!, messages: [], warnings: [] };
   }
 
   async function decide(ctx: AuthenticatedContext, body: { id: number; decision: 'accept' | 'reject'; comment?: string }) {

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { OrderItemDto, PassengerDto, TravelServiceOrderDto } from '@delego/contract';
-import { TRAVELLER_DATA_FIELDS, travellerDataIssues, type Issue, type TravellerData, type TravellerDataField } from '@delego/domain';
+import { TRAVELLER_DATA_FIELDS, travellerDataIssues, type Issue, type TravelOrderStatus, type TravellerData, type TravellerDataField } from '@delego/domain';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
 import { DateTimeField } from '../../../components/inputs/date-time-field.tsx';
 import { translateIssueCode } from '../../../lib/server-messages.ts';
@@ -49,6 +49,15 @@ function initialData(passenger: PassengerDto): TravellerData {
 /** The page's own rule (one offer per service), translated from its namespace. */
 const OFFER_REQUIRED = 'choose.offerRequired';
 const errorKey = (path: readonly (string | number)[]) => path.join('.');
+
+/**
+ * What the choice led to: the acceptors were asked, or — the orderer being a travel-service acceptor —
+ * the server approved it at once (spec §4); any other status (services still waiting elsewhere) says it was saved.
+ */
+const CHOSEN_MESSAGE: Partial<Record<TravelOrderStatus, 'choose.sent' | 'choose.approvedAutomatically'>> = {
+  chosenSentForAcceptance: 'choose.sent',
+  acceptedByClient: 'choose.approvedAutomatically',
+};
 
 function ChooseOfferForm({ order }: { order: TravelServiceOrderDto }) {
   const { t } = useTranslation(NS);
@@ -110,7 +119,7 @@ function ChooseOfferForm({ order }: { order: TravelServiceOrderDto }) {
           else if (answer.status === 'confirm') setConfirmations(answer.confirmations);
           else {
             setConfirmations([]);
-            enqueueSnackbar(t('choose.sent'), { variant: 'success' });
+            enqueueSnackbar(t(CHOSEN_MESSAGE[answer.order_status] ?? 'choose.saved'), { variant: 'success' });
             void navigate('/travel-service');
           }
         },

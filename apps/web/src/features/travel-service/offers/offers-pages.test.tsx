@@ -90,7 +90,7 @@ describe('choosing offers', { timeout: 40_000 }, () => {
   it('compares the offers side by side in the interface language, asks for a choice and the data the chosen offer requires, then sends it', async () => {
     const { server, user, router } = renderApp('/travel-service/choose-offer/77', {
       user: traveller,
-      handlers: { ...getOrder(order([flight])), 'POST /api/travel-service/choose-offer': { body: { status: 'OK', id: 77, messages: [], warnings: [] } } },
+      handlers: { ...getOrder(order([flight])), 'POST /api/travel-service/choose-offer': { body: { status: 'OK', id: 77, order_status: 'chosenSentForAcceptance', messages: [], warnings: [] } } },
     });
     const offers = await screen.findByRole('radiogroup', { name: 'Oferty dla usługi 1. Lot' }, FIRST_LOAD);
     expect(within(offers).getByRole('region', { name: 'Oferta 1' }).textContent).toContain('1\u00a0290,00\u00a0zł');
@@ -118,6 +118,19 @@ describe('choosing offers', { timeout: 40_000 }, () => {
       confirmed: [],
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/travel-service'));
+    expect(await screen.findByText('Wybrane oferty zostały wysłane do akceptacji')).toBeTruthy();
+  });
+
+  it('says the choice was approved automatically when the server approved it at once (the orderer is an acceptor)', async () => {
+    const { user, router } = renderApp('/travel-service/choose-offer/77', {
+      user: traveller,
+      handlers: { ...getOrder(order([flight])), 'POST /api/travel-service/choose-offer': { body: { status: 'OK', id: 77, order_status: 'acceptedByClient', messages: [], warnings: [] } } },
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Wybieram ofertę 1' }, FIRST_LOAD));
+    await user.click(screen.getByRole('button', { name: 'Wybierz oferty i wyślij do akceptacji' }));
+    expect(await screen.findByText('Wybrane oferty zostały zaakceptowane automatycznie, ponieważ sam akceptujesz zamówienia usług podróżnych')).toBeTruthy();
+    expect(screen.queryByText('Wybrane oferty zostały wysłane do akceptacji')).toBeNull();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/travel-service'));
   });
 
   it('asks to confirm an exceeded transport limit and resends with the confirmation', async () => {
@@ -130,7 +143,7 @@ describe('choosing offers', { timeout: 40_000 }, () => {
           calls += 1;
           return calls === 1
             ? { body: { status: 'confirm', confirmations: [{ path: ['choices'], code: 'travelService.transportLimitExceeded', params: { total: '1290.00', limit: '1000.00' } }], warnings: [] } }
-            : { body: { status: 'OK', id: 77, messages: [], warnings: [] } };
+            : { body: { status: 'OK', id: 77, order_status: 'chosenSentForAcceptance', messages: [], warnings: [] } };
         },
       },
     });
