@@ -241,6 +241,48 @@ describe('saving a settlement', () => {
     expect(saved.booking).toEqual([{ booking_id: 7, label: 'PKP Intercity · Warszawa → Kraków' }]);
   });
 
+  it('attaches a booking that settles no line (a rented car) from the summary, offers one another settlement holds disabled, and detaches it again', { timeout: 60_000 }, async () => {
+    const attachable = (id: number, overrides: Record<string, unknown> = {}) => ({
+      id, kind: 'car', status: 'ticketed', title: 'Avis', route: 'Kraków', start_at: '2026-03-10 09:00', end_at: '2026-03-10 18:00',
+      carrier: null, name: null, start_place: 'Kraków', end_place: null, country_code: 'PL', record_locator: null, ticket_number: null,
+      is_return_route: false, amount_gross: '240.00', currency: 'PLN', invoice_missing: true, delegation_id: null, delegation_number: null, ...overrides,
+    });
+    const { server } = renderApp('/delegation/edit/31', {
+      user,
+      handlers: {
+        ...common,
+        [EDIT]: { body: { delegation: settlementDocument(), selected_transport_types: [] } },
+        [SAVE]: { body: { status: 'OK', delegation: settlementDocument() } },
+        'GET /api/booking/for-settlement': {
+          body: { items: [attachable(21), attachable(22, { title: 'Parking Kraków', route: null, delegation_id: 40, delegation_number: null })] },
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edycja rozliczenia delegacji' }, { timeout: 15_000 })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('tab', { name: /Podsumowanie/ }));
+    const section = await screen.findByRole('region', { name: 'Inne rezerwacje podróży' });
+    expect(within(section).getByText('Brak innych dołączonych rezerwacji.')).toBeTruthy();
+    const picker = (await within(section).findByLabelText('Dołącz rezerwację')) as HTMLSelectElement;
+    await waitFor(() => expect(picker.options.length).toBe(3));
+    expect([...picker.options].map((option) => [option.textContent, option.disabled])).toEqual([
+      ['Wybierz…', false],
+      ['Avis · Kraków · 10.03.2026 09:00', false],
+      ['Parking Kraków · 10.03.2026 09:00 – dołączona do innego rozliczenia', true],
+    ]);
+    fireEvent.change(picker, { target: { value: '21' } });
+    const attached = within(section).getByRole('list', { name: 'Inne dołączone rezerwacje' });
+    expect(within(attached).getByText('Avis · Kraków')).toBeTruthy();
+    // Once attached, it is no longer offered; detached, it is offered again.
+    await waitFor(() => expect(picker.options.length).toBe(2));
+    fireEvent.click(within(section).getByRole('button', { name: 'Odłącz rezerwację: Avis · Kraków' }));
+    expect(within(section).getByText('Brak innych dołączonych rezerwacji.')).toBeTruthy();
+    await waitFor(() => expect(picker.options.length).toBe(3));
+    fireEvent.change(picker, { target: { value: '21' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(server.requestsTo(SAVE)).toHaveLength(1));
+    expect((server.requestsTo(SAVE)[0]!.body as { delegation: DelegationFormInput }).delegation.booking).toEqual([{ booking_id: 21, label: 'Avis · Kraków' }]);
+  });
+
   it('chooses the settlement’s Optima category from the imported ones and keeps it on saving', { timeout: 60_000 }, async () => {
     const exportUser = buildUserProperties({ system_settings: { ...user.system_settings, modules: { ...user.system_settings.modules, accounting_export: 2 } } });
     const { server } = renderApp('/delegation/edit/31', {

@@ -1,5 +1,6 @@
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useController, useFormContext, useWatch, type Path } from 'react-hook-form';
 import type { BookingKind } from '@delego/domain';
 import type { AttachableBooking } from '@delego/contract';
@@ -13,7 +14,7 @@ import { useIssueText } from './fields.tsx';
 type BookingField = Path<SettlementFormValues> & (`transport.${number}.booking_id` | `country.${number}.accommodation.${number}.booking_id`);
 
 /** The booking ids the lines of the form settle. */
-function bookingIdsInLines(values: SettlementFormValues): Set<number> {
+export function bookingIdsInLines(values: SettlementFormValues): Set<number> {
   const ids = new Set<number>();
   for (const segment of values.transport) if (segment.booking_id) ids.add(segment.booking_id);
   for (const part of values.country) for (const stay of part.accommodation) if (stay.booking_id) ids.add(stay.booking_id);
@@ -21,12 +22,21 @@ function bookingIdsInLines(values: SettlementFormValues): Set<number> {
 }
 
 /** What the settlement keeps as the attached booking's label: its name and route, whatever the reader's language. */
-function attachedLabel(booking: AttachableBooking): string {
+export function attachedLabel(booking: AttachableBooking): string {
   return [booking.title, booking.route].filter(Boolean).join(' · ');
 }
 
 function bookingLabel(booking: AttachableBooking, language: string): string {
   return `${attachedLabel(booking)} · ${formatWallTime(booking.start_at, language)}`;
+}
+
+/** A booking as a picker offers it: with the settlement that holds it, when another one does. */
+export function bookingOptionLabel(t: TFunction<'settlement-form'>, booking: AttachableBooking, language: string, heldElsewhere: boolean): string {
+  const label = bookingLabel(booking, language);
+  if (!heldElsewhere) return label;
+  return booking.delegation_number
+    ? t('bookingPicker.heldBy', { booking: label, number: booking.delegation_number })
+    : t('bookingPicker.heldByUnnumbered', { booking: label });
 }
 
 /**
@@ -89,9 +99,7 @@ export function BookingInput({ name, label, kinds }: { name: BookingField; label
       )}
       {options.map((booking) => (
         <option key={booking.id} value={String(booking.id)} disabled={heldElsewhere(booking) && booking.id !== chosenId}>
-          {heldElsewhere(booking)
-            ? t('bookingPicker.heldBy', { booking: bookingLabel(booking, i18n.language), number: booking.delegation_number ?? t('bookingPicker.anotherSettlement') })
-            : bookingLabel(booking, i18n.language)}
+          {bookingOptionLabel(t, booking, i18n.language, heldElsewhere(booking))}
         </option>
       ))}
     </TextField>

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { ADVANCE_PAYMENT_TYPES, ADVANCE_STATUSES, OTHER_COST_PAYMENT_TYPES, OTHER_COST_TYPES, type CalculatedSettlement } from '@delego/domain';
 import { AttachmentField, DocumentAttachments } from '../components/attachments.tsx';
+import { OtherBookings } from '../components/other-bookings.tsx';
 import { CalculationView } from '../components/calculation-view.tsx';
 import { useInvalidAmounts } from '../components/form-issues-context.tsx';
 import { AmountInput, CurrencyInput, DateInput, SelectInput, TextInput } from '../components/fields.tsx';
@@ -234,6 +235,11 @@ export function SummaryStep({ calculated, hasAnswer, onRemoved }: SummaryStepPro
           </Typography>
         )}
       </StepSection>
+      {hasMeta && (
+        <StepSection title={t('otherBookings.heading')}>
+          <OtherBookings />
+        </StepSection>
+      )}
       <StepSection title={t('attachments.heading')}>
         {hasMeta ? <DocumentAttachments /> : <Alert severity="info" role="note">{t('attachments.afterSave')}</Alert>}
       </StepSection>
