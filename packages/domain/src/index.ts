@@ -31,3 +31,4 @@ export * from './bookings/index.ts';
 export * from './travel-service/index.ts';
 export * from './reports/trip-reports.ts';
 export * from './locations/locations.ts';
+export * from './budgets/budget-figures.ts';
