@@ -360,9 +360,7 @@ export function createInvoicesService(deps: {
       const companyId = ctx.actor.companyId;
       const saved = await db.transaction(async (tx) => {
         const row = await found(tx, ctx, body.id, { lock: true });
-        const [delegation] = await settlementBillsRepo.existingSettlements(tx, companyId, [
-          body.delegation_id,
-        ]);
+        const delegation = await settlementBillsRepo.settlementWithEmployee(tx, companyId, body.delegation_id);
         if (delegation === undefined) throw fieldError(['delegation_id'], 'validation.unknownReference');
         if (body.booking_id !== null) {
           const holders = await invoicesRepo.settlementsOfBookings(tx, companyId, [body.booking_id]);
@@ -375,16 +373,17 @@ export function createInvoicesService(deps: {
           row.id,
           body.booking_id !== null ? { bookingId: body.booking_id } : { delegationId: body.delegation_id },
         );
+        // Confirming the suggestion keeps why it was made; a correction to another settlement names
+        // that one, and the suggestion's reasons no longer explain it.
+        const corrected = row.match?.delegationId !== body.delegation_id;
         const match: InvoiceMatch = {
-          ...(row.match ?? {
-            score: 0,
-            reasons: [],
-            alternatives: [],
-            userId: null,
-            employeeName: null,
-            delegationNumber: null,
-          }),
-          delegationId: body.delegation_id,
+          alternatives: row.match?.alternatives ?? [],
+          score: corrected ? 0 : (row.match?.score ?? 0),
+          reasons: corrected ? [] : (row.match?.reasons ?? []),
+          delegationId: delegation.id,
+          delegationNumber: delegation.number,
+          userId: delegation.userId,
+          employeeName: delegation.employeeName,
           bookingId: body.booking_id,
         };
         await invoicesRepo.update(tx, companyId, row.id, {

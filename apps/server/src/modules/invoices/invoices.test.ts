@@ -431,6 +431,50 @@ describe('KSeF FA(3) invoices matched to trips', () => {
     ).toEqual([{ path: ['booking_id'], code: 'invoice.bookingNotOfSettlement' }]);
   });
 
+  it('corrects a match to a settlement that was no candidate: the invoice joins it as a company cost, named by its employee, without the suggestion’s reasons', async () => {
+    const [restaurant] = await t.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.companyId, c.company.id), eq(invoices.number, 'R/118/03/2026')));
+    expect(restaurant!.match?.delegationId).toBe(tripId);
+    const colleagueTrip = (
+      await api.post('/delegation/save-standard', c.headers.colleague, { delegation: domesticForm({}, '2026-04-14') })
+    ).json().delegation.id;
+    const otherCompany = await createCompany(t.db);
+    const otherEmployee = await createUser(t.db, otherCompany, { permissions: [] });
+    const foreignTrip = (
+      await api.post('/delegation/save-standard', await authHeaders(t.app, otherCompany, otherEmployee), {
+        delegation: domesticForm({}, '2026-04-14'),
+      })
+    ).json().delegation.id;
+    expect(
+      (await api.post('/invoice/match-confirm', finance, { id: restaurant!.id, delegation_id: foreignTrip, booking_id: null })).json()
+        .issues,
+    ).toEqual([{ path: ['delegation_id'], code: 'validation.unknownReference' }]);
+
+    const corrected = await api.post('/invoice/match-confirm', finance, {
+      id: restaurant!.id,
+      delegation_id: colleagueTrip,
+      booking_id: null,
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json().invoice).toMatchObject({
+      match_status: 'confirmed',
+      delegations: [{ id: colleagueTrip }],
+      match: {
+        delegationId: colleagueTrip,
+        userId: c.colleague.id,
+        employeeName: `${c.colleague.name} ${c.colleague.surname}`,
+        bookingId: null,
+        score: 0,
+        reasons: [],
+      },
+    });
+    expect((await api.get(`/delegation/cost-check?id=${colleagueTrip}`, c.headers.colleague)).json()).toMatchObject({
+      invoices: [{ id: restaurant!.id }],
+    });
+  });
+
   it('refuses a file that is not an FA(3) invoice, a DOCTYPE, another buyer’s invoice and a damaged ZIP, saying why', async () => {
     const notInvoice = (
       await upload(

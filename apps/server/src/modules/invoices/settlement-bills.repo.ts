@@ -66,6 +66,16 @@ export const settlementBillsRepo = {
     return rows.map((row) => row.id);
   },
 
+  /** A settlement of the company (not deleted) with its number and employee, or undefined. */
+  async settlementWithEmployee(db: Executor, companyId: number, id: number) {
+    const [row] = await db
+      .select({ id: delegations.id, number: delegations.number, userId: delegations.userId, name: users.name, surname: users.surname })
+      .from(delegations)
+      .innerJoin(users, eq(users.id, delegations.userId))
+      .where(and(eq(delegations.companyId, companyId), eq(delegations.id, id), ne(delegations.status, 'deleted')));
+    return row === undefined ? undefined : { id: row.id, number: row.number, userId: row.userId, employeeName: `${row.name} ${row.surname}` };
+  },
+
   async bookingIdsOf(db: Executor, companyId: number, delegationId: number): Promise<number[]> {
     const rows = await db
       .select({ bookingId: delegationBookings.bookingId })

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Autocomplete from '@mui/material/Autocomplete';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -11,14 +12,19 @@ import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import type { InvoiceDetails } from '@delego/contract';
+import type { DelegationListItem, InvoiceDetails } from '@delego/contract';
 import type { MatchReason } from '@delego/domain';
 import { firstIssueText } from '../../components/form/issue-texts.ts';
 import { formatMoney, formatWallTime } from '../../lib/format.ts';
+import { useSettlementList } from '../settlements/api/settlements.ts';
 import { useConfirmMatch, useRejectMatch } from './api/invoices.ts';
+
+/** The radio value of 'another settlement', searched for instead of chosen among the candidates. */
+const OTHER = 'other';
 
 /** A reason's values as the interface language writes them: days and amounts formatted. */
 function reasonParams(reason: MatchReason, language: string): Record<string, string | number> {
@@ -31,10 +37,53 @@ function reasonParams(reason: MatchReason, language: string): Record<string, str
 }
 
 /**
+ * Any settlement of the company the user may see, searched by number, employee or destination: for an
+ * invoice the matching placed wrongly or not at all. Until something is typed it offers the trips of
+ * the invoice's service date.
+ */
+function SettlementSearch({ invoice, value, onChange }: { invoice: InvoiceDetails; value: DelegationListItem | null; onChange: (value: DelegationListItem | null) => void }) {
+  const { t, i18n } = useTranslation('invoices');
+  const [search, setSearch] = useState('');
+  const serviceDay = (invoice.sale_date ?? invoice.issue_date).slice(0, 10);
+  const found = useSettlementList({
+    page: 1,
+    page_size: 20,
+    sort: 'start_date',
+    order: 'desc',
+    scope: 'all',
+    ...(search.trim() ? { search: search.trim() } : { date_from: serviceDay, date_to: serviceDay }),
+  });
+  const label = (settlement: DelegationListItem) =>
+    t('match.otherOption', {
+      number: settlement.number ?? t('withoutNumber'),
+      employee: settlement.employee_name,
+      start: formatWallTime(settlement.start_date.slice(0, 10), i18n.language),
+      end: formatWallTime(settlement.end_date.slice(0, 10), i18n.language),
+    });
+  return (
+    <Autocomplete<DelegationListItem>
+      options={found.data?.items ?? []}
+      value={value}
+      onChange={(_event, chosen) => onChange(chosen)}
+      onInputChange={(_event, text, reason) => {
+        if (reason === 'input') setSearch(text);
+      }}
+      // The server has matched the words already.
+      filterOptions={(options) => options}
+      isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
+      getOptionLabel={label}
+      loading={found.isFetching}
+      noOptionsText={t('match.otherNone')}
+      renderInput={(params) => <TextField {...params} label={t('match.otherSearch')} helperText={t('match.otherHint')} size="small" />}
+    />
+  );
+}
+
+/**
  * A KSeF invoice's trip: the settlement and employee the matching suggests with its reasons and the
- * runners-up; finance confirms the suggestion or one of the others (the invoice then joins that
- * settlement as a company-paid cost, or as the invoice of the suggested booking), or says it belongs
- * to no trip.
+ * runners-up; finance confirms the suggestion or one of the others, or corrects it to any other
+ * settlement (the invoice then joins that settlement as a company-paid cost, or as the invoice of the
+ * suggested booking), or says it belongs to no trip.
  */
 export function InvoiceMatchPanel({ invoice }: { invoice: InvoiceDetails }) {
   const { t, i18n } = useTranslation('invoices');
@@ -48,7 +97,9 @@ export function InvoiceMatchPanel({ invoice }: { invoice: InvoiceDetails }) {
       : []),
     ...(match?.alternatives ?? []),
   ];
-  const [chosen, setChosen] = useState<number | null>(candidates[0]?.delegationId ?? null);
+  const [choice, setChoice] = useState<string>(candidates[0] ? String(candidates[0].delegationId) : OTHER);
+  const [other, setOther] = useState<DelegationListItem | null>(null);
+  const chosen = choice === OTHER ? (other?.id ?? null) : Number(choice);
   const [asBooking, setAsBooking] = useState(true);
   const [refusal, setRefusal] = useState<string | null>(null);
   const decided = invoice.match_status === 'confirmed';
@@ -90,10 +141,10 @@ export function InvoiceMatchPanel({ invoice }: { invoice: InvoiceDetails }) {
             </Box>
           </Box>
         )}
-        {!decided && candidates.length > 0 && (
+        {!decided && (
           <FormControl>
             <FormLabel id="invoice-match-choice">{t('match.choose')}</FormLabel>
-            <RadioGroup aria-labelledby="invoice-match-choice" value={chosen === null ? '' : String(chosen)} onChange={(event) => setChosen(Number(event.target.value))}>
+            <RadioGroup aria-labelledby="invoice-match-choice" value={choice} onChange={(event) => setChoice(event.target.value)}>
               {candidates.map((candidate, index) => (
                 <FormControlLabel
                   key={candidate.delegationId}
@@ -106,7 +157,9 @@ export function InvoiceMatchPanel({ invoice }: { invoice: InvoiceDetails }) {
                   })}
                 />
               ))}
+              <FormControlLabel value={OTHER} control={<Radio />} label={t('match.other')} />
             </RadioGroup>
+            {choice === OTHER && <SettlementSearch invoice={invoice} value={other} onChange={setOther} />}
             {bookingApplies && (
               <FormControlLabel
                 control={<Checkbox checked={asBooking} onChange={(event) => setAsBooking(event.target.checked)} />}
@@ -117,22 +170,20 @@ export function InvoiceMatchPanel({ invoice }: { invoice: InvoiceDetails }) {
         )}
         {!decided && (
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            {candidates.length > 0 && (
-              <Button
-                variant="contained"
-                disabled={chosen === null}
-                loading={confirm.isPending}
-                onClick={() =>
-                  chosen !== null &&
-                  confirm.mutate(
-                    { id: invoice.id, delegation_id: chosen, booking_id: bookingApplies && asBooking ? (match?.bookingId ?? null) : null },
-                    { onSuccess: () => enqueueSnackbar(t('match.confirmedNow')), onError },
-                  )
-                }
-              >
-                {t('match.confirm')}
-              </Button>
-            )}
+            <Button
+              variant="contained"
+              disabled={chosen === null}
+              loading={confirm.isPending}
+              onClick={() =>
+                chosen !== null &&
+                confirm.mutate(
+                  { id: invoice.id, delegation_id: chosen, booking_id: bookingApplies && asBooking ? (match?.bookingId ?? null) : null },
+                  { onSuccess: () => enqueueSnackbar(t('match.confirmedNow')), onError },
+                )
+              }
+            >
+              {t('match.confirm')}
+            </Button>
             {invoice.match_status !== 'rejected' && (
               <Button
                 color="warning"

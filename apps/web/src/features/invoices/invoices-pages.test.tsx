@@ -157,6 +157,39 @@ describe('invoices', { timeout: 30_000 }, () => {
     expect(server.requestsTo('POST /api/invoice/match-confirm')[0]!.body).toEqual({ id: 9, delegation_id: 44, booking_id: null });
   });
 
+  it('corrects a KSeF match to a settlement that was no candidate, found by search, with the trips of the service day offered first', async () => {
+    const listed = (id: number, number: string | null, employee: string) => ({
+      id, number, status: 'settled', stage: null, user_id: 70 + id, employee_name: employee, start_date: '2026-05-05 06:00', end_date: '2026-05-05 21:00',
+      destination_text: 'Kraków', delegation_order_id: null, delegation_order_number: null, total_pln: '0.00', balance_pln: '0.00', attachment_count: 0,
+      version: 1, updated_at: '2026-05-06T10:00:00Z', allowedActions: [],
+    });
+    const { server, user } = renderApp('/invoices/details/9', {
+      user: finance,
+      handlers: {
+        'POST /api/invoice/details': { body: { invoice: ksefInvoice } },
+        'GET /api/delegation/list': (request) =>
+          request.url.searchParams.get('search') === 'Zając'
+            ? { body: { items: [listed(57, 'DEL/12/2026', 'Ewa Zając')], total: 1 } }
+            : { body: { items: [listed(56, null, 'Jan Wiśniewski')], total: 1 } },
+        'POST /api/invoice/match-confirm': { body: { status: 'ok', invoice: { ...ksefInvoice, match_status: 'confirmed' } } },
+      },
+    });
+    const panel = await screen.findByRole('region', { name: 'Przypisanie do podróży (KSeF)' }, FIRST_LOAD);
+    await user.click(within(panel).getByRole('radio', { name: 'Inne rozliczenie…' }));
+    const search = within(panel).getByRole('combobox', { name: 'Szukaj rozliczenia' });
+    // Nothing chosen yet: nothing to confirm.
+    expect((within(panel).getByRole('button', { name: 'Potwierdź przypisanie' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(search);
+    expect(await screen.findByRole('option', { name: 'bez numeru – Jan Wiśniewski, 05.05.2026 – 05.05.2026' })).toBeTruthy();
+    const searches = server.requestsTo('GET /api/delegation/list').filter((request) => request.url.searchParams.get('scope') === 'all');
+    expect(searches[0]!.url.searchParams.get('date_from')).toBe('2026-05-06');
+    await user.type(search, 'Zając');
+    await user.click(await screen.findByRole('option', { name: 'DEL/12/2026 – Ewa Zając, 05.05.2026 – 05.05.2026' }));
+    await user.click(within(panel).getByRole('button', { name: 'Potwierdź przypisanie' }));
+    await waitFor(() => expect(server.requestsTo('POST /api/invoice/match-confirm')).toHaveLength(1));
+    expect(server.requestsTo('POST /api/invoice/match-confirm')[0]!.body).toEqual({ id: 9, delegation_id: 57, booking_id: null });
+  });
+
   it('enters an invoice with its VAT line; a VAT amount that does not fit the rate is shown at its field', async () => {
     const { server, user } = renderApp('/invoices', {
       user: finance,
