@@ -146,11 +146,17 @@ export const settlementCostCheckSchema = z.object({
   ),
   duplicates: z.array(
     z.object({
+      /** Where the settlement claims the bill: `other.N` (its other-cost line N, from 0) or `invoice.ID`. */
       place: z.string(),
       reason: z.enum(['sameNumber', 'sameAmountDateSeller']),
+      bill_number: z.string().nullable(),
       other_delegation_id: z.number().int(),
       other_delegation_number: z.string().nullable(),
+      /** The other settlement's trip, `YYYY-MM-DD HH:mm` Warsaw: its name while it has no number. */
+      other_trip_start: z.string(),
+      other_trip_end: z.string(),
       other_place: z.string(),
+      other_bill_number: z.string().nullable(),
     }),
   ),
 });

@@ -224,6 +224,8 @@ describe('duplicate claims', () => {
   const bill = (delegationId: number, place: string, values: Partial<ClaimedBill>): ClaimedBill => ({
     delegationId,
     delegationNumber: `RD/${delegationId}`,
+    tripStart: `2026-03-0${delegationId} 07:00`,
+    tripEnd: '2026-03-10 20:00',
     place,
     seller: null,
     number: null,
@@ -246,16 +248,24 @@ describe('duplicate claims', () => {
       {
         place: 'other.0',
         reason: 'sameNumber',
+        billNumber: 'P/77',
         otherDelegationId: 2,
         otherDelegationNumber: 'RD/2',
+        otherTripStart: '2026-03-02 07:00',
+        otherTripEnd: '2026-03-10 20:00',
         otherPlace: 'other.4',
+        otherBillNumber: 'p/77',
       },
       {
         place: 'other.1',
         reason: 'sameAmountDateSeller',
+        billNumber: null,
         otherDelegationId: 1,
         otherDelegationNumber: 'RD/1',
+        otherTripStart: '2026-03-01 07:00',
+        otherTripEnd: '2026-03-10 20:00',
         otherPlace: 'other.2',
+        otherBillNumber: null,
       },
     ]);
   });

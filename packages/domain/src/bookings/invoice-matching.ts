@@ -211,6 +211,9 @@ export function matchInvoice(invoice: InvoiceForMatching, trips: TripForMatching
 export interface ClaimedBill {
   delegationId: number;
   delegationNumber: string | null;
+  /** The settlement's trip, `YYYY-MM-DD HH:mm` Warsaw: how people name it while it has no number. */
+  tripStart: string;
+  tripEnd: string;
   /** Where the settlement names it, e.g. `other.2`, or `invoice` for a linked invoice. */
   place: string;
   seller: string | null;
@@ -225,10 +228,15 @@ export interface DuplicateClaim {
   place: string;
   /** `sameNumber`: same seller and number; `sameAmountDateSeller`: same amount, date and seller. */
   reason: 'sameNumber' | 'sameAmountDateSeller';
+  /** The bill's number as claimed here (an invoice's number, a receipt's number), if it has one. */
+  billNumber: string | null;
   /** The other claim: this settlement (twice in one) or another one. */
   otherDelegationId: number;
   otherDelegationNumber: string | null;
+  otherTripStart: string;
+  otherTripEnd: string;
   otherPlace: string;
+  otherBillNumber: string | null;
 }
 
 function keyOf(text: string | null): string | null {
@@ -269,9 +277,13 @@ export function findDuplicateClaims(own: ClaimedBill[], others: ClaimedBill[]): 
       duplicates.push({
         place: bill.place,
         reason: sameNumber ? 'sameNumber' : 'sameAmountDateSeller',
+        billNumber: bill.number,
         otherDelegationId: other.delegationId,
         otherDelegationNumber: other.delegationNumber,
+        otherTripStart: other.tripStart,
+        otherTripEnd: other.tripEnd,
         otherPlace: other.place,
+        otherBillNumber: other.number,
       });
     }
   });

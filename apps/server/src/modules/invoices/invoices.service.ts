@@ -621,9 +621,13 @@ export function createInvoicesService(deps: {
         duplicates: duplicates.map((entry) => ({
           place: entry.place,
           reason: entry.reason,
+          bill_number: entry.billNumber,
           other_delegation_id: entry.otherDelegationId,
           other_delegation_number: entry.otherDelegationNumber,
+          other_trip_start: entry.otherTripStart,
+          other_trip_end: entry.otherTripEnd,
           other_place: entry.otherPlace,
+          other_bill_number: entry.otherBillNumber,
         })),
       };
     },

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   addDaysToLocalDate,
+  formatLocalDateTimeMillis,
   toLocalDate,
   type BookingKind,
   type ClaimedBill,
@@ -19,6 +20,8 @@ import {
 interface BillRow {
   delegation_id: number;
   number: string | null;
+  trip_start: string;
+  trip_end: string;
   idx: number;
   bill_number: string | null;
   bill_description: string | null;
@@ -31,6 +34,8 @@ function billOf(row: BillRow): ClaimedBill {
   return {
     delegationId: row.delegation_id,
     delegationNumber: row.number,
+    tripStart: row.trip_start,
+    tripEnd: row.trip_end,
     place: `other.${row.idx}`,
     seller: row.bill_description,
     number: row.bill_number,
@@ -45,7 +50,8 @@ async function rowsOfQuery(db: Executor, query: SQL): Promise<BillRow[]> {
   return ((await db.execute(query)) as unknown as { rows: BillRow[] }).rows;
 }
 
-const billColumns = sql`d.id AS delegation_id, d.number, (e.ord - 1)::int AS idx, e.value->>'bill_number' AS bill_number, e.value->>'bill_description' AS bill_description,
+const billColumns = sql`d.id AS delegation_id, d.number, to_char(d.start_date AT TIME ZONE 'Europe/Warsaw', 'YYYY-MM-DD HH24:MI') AS trip_start,
+  to_char(d.end_date AT TIME ZONE 'Europe/Warsaw', 'YYYY-MM-DD HH24:MI') AS trip_end, (e.ord - 1)::int AS idx, e.value->>'bill_number' AS bill_number, e.value->>'bill_description' AS bill_description,
   e.value->>'bill_date' AS bill_date, e.value->>'amount_in_currency' AS amount, e.value->>'currency' AS currency`;
 
 /** The bills settlements claim (their other-cost lines and linked invoices), for the duplicate check. */
@@ -101,6 +107,8 @@ export const settlementBillsRepo = {
       .select({
         delegationId: invoiceDelegations.delegationId,
         number: delegations.number,
+        tripStart: delegations.startDate,
+        tripEnd: delegations.endDate,
         invoiceId: invoices.id,
         invoiceNumber: invoices.number,
         seller: sql<string>`coalesce(${invoices.sellerTaxId}, ${invoices.sellerName})`,
@@ -122,6 +130,8 @@ export const settlementBillsRepo = {
       ...linked.map((row) => ({
         delegationId: row.delegationId,
         delegationNumber: row.number,
+        tripStart: formatLocalDateTimeMillis(row.tripStart.getTime()),
+        tripEnd: formatLocalDateTimeMillis(row.tripEnd.getTime()),
         place: `invoice.${row.invoiceId}`,
         seller: row.seller,
         number: row.invoiceNumber,
@@ -176,6 +186,8 @@ export const settlementBillsRepo = {
             .select({
               delegationId: invoiceDelegations.delegationId,
               number: delegations.number,
+              tripStart: delegations.startDate,
+              tripEnd: delegations.endDate,
               invoiceId: invoices.id,
               invoiceNumber: invoices.number,
               seller: sql<string>`coalesce(${invoices.sellerTaxId}, ${invoices.sellerName})`,
@@ -199,6 +211,8 @@ export const settlementBillsRepo = {
       ...linked.map((row) => ({
         delegationId: row.delegationId,
         delegationNumber: row.number,
+        tripStart: formatLocalDateTimeMillis(row.tripStart.getTime()),
+        tripEnd: formatLocalDateTimeMillis(row.tripEnd.getTime()),
         place: `invoice.${row.invoiceId}`,
         seller: row.seller,
         number: row.invoiceNumber,

@@ -456,6 +456,33 @@ describe('the decision screen', () => {
     expect(await screen.findByText('Rozliczenie zaakceptowano')).toBeTruthy();
   });
 
+  it('tells the acceptor which bills were claimed twice by their position and number, naming an unnumbered settlement by its trip’s dates, and which bookings still wait for their invoice', async () => {
+    renderApp('/delegation/decision/31', {
+      user,
+      handlers: {
+        ...common,
+        [EDIT]: { body: { delegation: decisionDocument, selected_transport_types: [] } },
+        'GET /api/delegation/cost-check': {
+          body: {
+            bookings: [{ id: 7, kind: 'hotel', title: 'Hotel Saski', start_at: '2026-03-10 15:00', amount_gross: '420.00', currency: 'PLN', invoice_missing: true, invoice_ids: [] }],
+            invoices: [],
+            duplicates: [
+              { place: 'other.0', reason: 'sameNumber', bill_number: 'T/77', other_delegation_id: 40, other_delegation_number: null, other_trip_start: '2026-03-09 06:30', other_trip_end: '2026-03-11 21:00', other_place: 'other.1', other_bill_number: 'T/77' },
+              { place: 'other.1', reason: 'sameAmountDateSeller', bill_number: null, other_delegation_id: 31, other_delegation_number: 'RD/5/2026', other_trip_start: '2026-03-10 06:00', other_trip_end: '2026-03-10 20:00', other_place: 'other.2', other_bill_number: null },
+              { place: 'invoice.12', reason: 'sameNumber', bill_number: 'FV/9', other_delegation_id: 41, other_delegation_number: 'RD/2/2026', other_trip_start: '2026-03-01 06:00', other_trip_end: '2026-03-02 20:00', other_place: 'invoice.12', other_bill_number: 'FV/9' },
+            ],
+          },
+        },
+      },
+    });
+    const duplicates = (await screen.findByText('Rachunki wykazane dwukrotnie')).closest('[role="alert"]') as HTMLElement;
+    expect(within(duplicates).getByText('Inny koszt nr 1 (rachunek T/77): ten sam sprzedawca i numer rachunku co inny koszt nr 2 (rachunek T/77) w rozliczeniu podróży 09.03.2026 06:30 – 11.03.2026 21:00.')).toBeTruthy();
+    expect(within(duplicates).getByText('Inny koszt nr 2: ta sama kwota, data i sprzedawca co inny koszt nr 3 w tym rozliczeniu.')).toBeTruthy();
+    expect(within(duplicates).getByText('Faktura FV/9: ten sam sprzedawca i numer rachunku co faktura FV/9 w rozliczeniu RD/2/2026.')).toBeTruthy();
+    expect(duplicates.textContent).not.toMatch(/other\.|invoice\.|#\d/);
+    expect(screen.getByText(/dopóki nie wpłyną faktury do rezerwacji: Hotel Saski \(10\.03\.2026 15:00\)/)).toBeTruthy();
+  });
+
   it('shows the mileage the engine computed for a private car, beside the tickets as entered', async () => {
     const form: DelegationFormInput = {
       ...domesticForm,
