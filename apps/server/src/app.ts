@@ -66,6 +66,8 @@ import { createOptimaService } from './modules/optima/optima.service.ts';
 import { registerOptimaRoutes } from './modules/optima/optima.routes.ts';
 import { createReportsService, ReportWorker } from './modules/reports/reports.service.ts';
 import { registerReportRoutes } from './modules/reports/reports.routes.ts';
+import { createBudgetsService } from './modules/budgets/budgets.service.ts';
+import { registerBudgetRoutes } from './modules/budgets/budgets.routes.ts';
 
 export interface AppDependencies {
   db: Database;
@@ -175,6 +177,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerTravelServiceRoutes(app, createTravelServiceService({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl, bookings, onMailQueued: () => outbox.wake() }));
   registerInvoiceRoutes(app, createInvoicesService({ db: deps.db, clock: deps.clock, storage, workflow: tripWorkflow }));
   registerReportRoutes(app, createReportsService({ db: deps.db, clock: deps.clock, storage, worker: reportWorker }));
+  registerBudgetRoutes(app, createBudgetsService({ db: deps.db, clock: deps.clock }));
   registerOptimaRoutes(app, createOptimaService({ db: deps.db, clock: deps.clock }));
   registerLocationRoutes(app, createLocationService({ db: deps.db }));
   registerDecisionLinkRoutes(app, createDecisionLinkService({ db: deps.db, workflow: tripWorkflow }), { rateLimitPerMinute: deps.limits.authPerMinute });

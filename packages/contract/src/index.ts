@@ -32,3 +32,4 @@ export * from './reports.ts';
 export * from './substitutes.ts';
 export * from './locations.ts';
 export * from './travel-services.ts';
+export * from './budgets.ts';

@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { companies } from './companies.ts';
 import { roles, users } from './users.ts';
@@ -33,12 +33,17 @@ export const costCentreBudgets = pgTable(
     costCentreId: integer('cost_centre_id')
       .notNull()
       .references(() => costCentres.id, { onDelete: 'cascade' }),
+    /**
+     * A project's budget counts only that project's documents; without a project the budget counts all of the
+     * cost centre's (docs/domain/budgets.md). A project is deleted only when no document names it, so its budgets go with it.
+     */
+    projectId: integer('project_id').references((): AnyPgColumn => projects.id, { onDelete: 'cascade' }),
     dateFrom: date('date_from').notNull(),
     dateTo: date('date_to').notNull(),
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('cost_centre_budgets_centre_idx').on(t.costCentreId)],
+  (t) => [index('cost_centre_budgets_centre_idx').on(t.costCentreId), index('cost_centre_budgets_company_idx').on(t.companyId, t.costCentreId, t.dateFrom)],
 );
 
 export const userCostCentres = pgTable(

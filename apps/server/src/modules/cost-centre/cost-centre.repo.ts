@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { costCentreBudgets, costCentres, userCostCentres, users } from '../../db/schema/index.ts';
 import { containsPattern } from '../../http/paging.ts';
@@ -222,8 +222,8 @@ export const costCentreRepo = {
     return row ?? null;
   },
 
-  /** A budget of the cost centre whose period shares at least one day with from..to. */
-  async overlappingBudget(db: Executor, companyId: number, costCentreId: number, from: string, to: string, exceptId: number | undefined) {
+  /** A budget of the cost centre and project (or both without one) whose period shares at least one day with from..to. */
+  async overlappingBudget(db: Executor, companyId: number, costCentreId: number, projectId: number | null, from: string, to: string, exceptId: number | undefined) {
     const [row] = await db
       .select()
       .from(costCentreBudgets)
@@ -231,6 +231,7 @@ export const costCentreRepo = {
         and(
           eq(costCentreBudgets.companyId, companyId),
           eq(costCentreBudgets.costCentreId, costCentreId),
+          projectId === null ? isNull(costCentreBudgets.projectId) : eq(costCentreBudgets.projectId, projectId),
           lte(costCentreBudgets.dateFrom, to),
           gte(costCentreBudgets.dateTo, from),
           exceptId === undefined ? undefined : ne(costCentreBudgets.id, exceptId),

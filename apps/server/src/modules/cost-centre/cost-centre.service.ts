@@ -162,7 +162,9 @@ export function createCostCentreService(deps: { db: Database }) {
         const existing = body.id === undefined ? null : await costCentreRepo.findBudget(tx, companyId, body.id);
         if (body.id !== undefined && !existing) throw notFoundError();
         if (!(await costCentreRepo.lockCostCentre(tx, companyId, body.cost_centre_id))) throw notFoundError();
-        const overlap = await costCentreRepo.overlappingBudget(tx, companyId, body.cost_centre_id, body.date_from, body.date_to, body.id);
+        // This screen does not choose a project: a project's budget edited here stays the project's.
+        const projectId = existing?.budget.projectId ?? null;
+        const overlap = await costCentreRepo.overlappingBudget(tx, companyId, body.cost_centre_id, projectId, body.date_from, body.date_to, body.id);
         if (overlap) throw fieldError(['date_from'], 'costCentreBudget.overlap', { from: overlap.dateFrom, to: overlap.dateTo });
         const values = { costCentreId: body.cost_centre_id, dateFrom: body.date_from, dateTo: body.date_to, amount: body.amount };
         const id = existing ? existing.budget.id : await costCentreRepo.insertBudget(tx, companyId, values);

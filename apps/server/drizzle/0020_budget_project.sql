@@ -1,0 +1,3 @@
+ALTER TABLE "cost_centre_budgets" ADD COLUMN "project_id" integer;--> statement-breakpoint
+ALTER TABLE "cost_centre_budgets" ADD CONSTRAINT "cost_centre_budgets_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "cost_centre_budgets_company_idx" ON "cost_centre_budgets" USING btree ("company_id","cost_centre_id","date_from");

@@ -1,0 +1,309 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { ACCEPTED_OFFER_STATUSES, formatMoney, sumDecimals } from '@delego/domain';
+import type { Executor } from '../../db/client.ts';
+import {
+  costCentreBudgets,
+  costCentres,
+  delegationBookings,
+  delegationOrders,
+  delegations,
+  exchangeRates,
+  projects,
+  travelServiceOffers,
+  travelServiceOrderItems,
+  travelServiceOrders,
+} from '../../db/schema/index.ts';
+import { containsPattern } from '../../http/paging.ts';
+
+export interface BudgetRecord {
+  id: number;
+  costCentreId: number;
+  ordinate: string;
+  costCentreName: string;
+  projectId: number | null;
+  projectName: string | null;
+  dateFrom: string;
+  dateTo: string;
+  amount: string;
+}
+
+export interface BudgetValues {
+  costCentreId: number;
+  projectId: number | null;
+  dateFrom: string;
+  dateTo: string;
+  amount: string;
+}
+
+/** The sums of one budget before conversion (docs/domain/budgets.md). */
+export interface BudgetSumRow {
+  spentPln: string;
+  committedPln: string;
+  spentForeign: { currency: string; amount: string }[];
+  committedForeign: { currency: string; amount: string }[];
+}
+
+const budgetSelection = {
+  id: costCentreBudgets.id,
+  costCentreId: costCentreBudgets.costCentreId,
+  ordinate: costCentres.ordinate,
+  costCentreName: costCentres.name,
+  projectId: costCentreBudgets.projectId,
+  projectName: projects.name,
+  dateFrom: costCentreBudgets.dateFrom,
+  dateTo: costCentreBudgets.dateTo,
+  amount: costCentreBudgets.amount,
+};
+
+const SORT: Record<'ordinate' | 'date_from' | 'amount', SQL[]> = {
+  ordinate: [sql`lower(${costCentres.ordinate})`, sql`${costCentreBudgets.dateFrom}`],
+  date_from: [sql`${costCentreBudgets.dateFrom}`, sql`lower(${costCentres.ordinate})`],
+  amount: [sql`${costCentreBudgets.amount}`],
+};
+
+/** The budget's period as instants: from its first Warsaw midnight to the midnight after its last day. */
+const periodStart = sql`(${costCentreBudgets.dateFrom}::timestamp AT TIME ZONE 'Europe/Warsaw')`;
+const periodEnd = sql`((${costCentreBudgets.dateTo} + 1)::timestamp AT TIME ZONE 'Europe/Warsaw')`;
+
+/** A trip document of the budget's cost centre and (when the budget names one) project. */
+function documentOfBudget(table: typeof delegations | typeof delegationOrders): SQL {
+  return and(
+    eq(table.companyId, costCentreBudgets.companyId),
+    eq(table.costCentreId, costCentreBudgets.costCentreId),
+    or(isNull(costCentreBudgets.projectId), eq(table.projectId, costCentreBudgets.projectId)),
+    sql`${table.startDate} >= ${periodStart}`,
+    sql`${table.startDate} < ${periodEnd}`,
+  ) as SQL;
+}
+
+/** An order's settlement is settled: the order is spent through it, no longer committed. */
+const orderSettled = (orderId: SQL | typeof delegationOrders.id) =>
+  sql`EXISTS (SELECT 1 FROM ${delegations} s WHERE s.delegation_order_id = ${orderId} AND s.company_id = ${costCentreBudgets.companyId} AND s.status = 'settled')`;
+
+/** A travel-service item is settled when a settled settlement names its booking, or its trip order's settlement is settled. */
+const itemSettled = sql<boolean>`(
+  (${travelServiceOrderItems.bookingId} IS NOT NULL AND EXISTS (
+    SELECT 1 FROM ${delegationBookings} db INNER JOIN ${delegations} s ON s.id = db.delegation_id
+    WHERE db.booking_id = ${travelServiceOrderItems.bookingId} AND db.company_id = ${costCentreBudgets.companyId} AND s.status = 'settled'))
+  OR (${travelServiceOrders.delegationOrderId} IS NOT NULL AND ${orderSettled(sql`${travelServiceOrders.delegationOrderId}`)})
+)`;
+
+/** The item's first day (its order's when it has none, the day it was ordered when neither has one). */
+const itemDay = sql`coalesce(${travelServiceOrderItems.startDate}, ${travelServiceOrders.startDate}, (${travelServiceOrders.createdAt} AT TIME ZONE 'Europe/Warsaw')::date)`;
+
+export const budgetsRepo = {
+  async list(
+    db: Executor,
+    companyId: number,
+    filter: { search?: string; sort: keyof typeof SORT; order: 'asc' | 'desc'; on?: string; costCentreId?: number },
+    page: { offset: number; limit: number } | null,
+  ): Promise<{ items: BudgetRecord[]; total: number }> {
+    const where = and(
+      eq(costCentreBudgets.companyId, companyId),
+      filter.on === undefined ? undefined : and(lte(costCentreBudgets.dateFrom, filter.on), gte(costCentreBudgets.dateTo, filter.on)),
+      filter.costCentreId === undefined ? undefined : eq(costCentreBudgets.costCentreId, filter.costCentreId),
+      filter.search
+        ? or(ilike(costCentres.ordinate, containsPattern(filter.search)), ilike(costCentres.name, containsPattern(filter.search)), ilike(projects.name, containsPattern(filter.search)))
+        : undefined,
+    );
+    const direction = filter.order === 'desc' ? desc : asc;
+    const query = db
+      .select(budgetSelection)
+      .from(costCentreBudgets)
+      .innerJoin(costCentres, and(eq(costCentres.id, costCentreBudgets.costCentreId), eq(costCentres.companyId, companyId)))
+      .leftJoin(projects, and(eq(projects.id, costCentreBudgets.projectId), eq(projects.companyId, companyId)))
+      .where(where)
+      .orderBy(...SORT[filter.sort].map((column) => direction(column)), asc(costCentreBudgets.id));
+    const [items, [total]] = await Promise.all([
+      page ? query.offset(page.offset).limit(page.limit) : query,
+      db
+        .select({ value: count() })
+        .from(costCentreBudgets)
+        .innerJoin(costCentres, and(eq(costCentres.id, costCentreBudgets.costCentreId), eq(costCentres.companyId, companyId)))
+        .leftJoin(projects, and(eq(projects.id, costCentreBudgets.projectId), eq(projects.companyId, companyId)))
+        .where(where),
+    ]);
+    return { items, total: total?.value ?? 0 };
+  },
+
+  async find(db: Executor, companyId: number, id: number): Promise<BudgetRecord | null> {
+    const [row] = await db
+      .select(budgetSelection)
+      .from(costCentreBudgets)
+      .innerJoin(costCentres, and(eq(costCentres.id, costCentreBudgets.costCentreId), eq(costCentres.companyId, companyId)))
+      .leftJoin(projects, and(eq(projects.id, costCentreBudgets.projectId), eq(projects.companyId, companyId)))
+      .where(and(eq(costCentreBudgets.companyId, companyId), eq(costCentreBudgets.id, id)))
+      .limit(1);
+    return row ?? null;
+  },
+
+  /** The budgets of a cost centre whose period contains the day: the cost centre's own and, when given, the project's. */
+  async forCostCentreOn(db: Executor, companyId: number, costCentreId: number, projectId: number | null, day: string): Promise<BudgetRecord[]> {
+    return db
+      .select(budgetSelection)
+      .from(costCentreBudgets)
+      .innerJoin(costCentres, and(eq(costCentres.id, costCentreBudgets.costCentreId), eq(costCentres.companyId, companyId)))
+      .leftJoin(projects, and(eq(projects.id, costCentreBudgets.projectId), eq(projects.companyId, companyId)))
+      .where(
+        and(
+          eq(costCentreBudgets.companyId, companyId),
+          eq(costCentreBudgets.costCentreId, costCentreId),
+          lte(costCentreBudgets.dateFrom, day),
+          gte(costCentreBudgets.dateTo, day),
+          projectId === null ? isNull(costCentreBudgets.projectId) : or(isNull(costCentreBudgets.projectId), eq(costCentreBudgets.projectId, projectId)),
+        ),
+      )
+      .orderBy(sql`${costCentreBudgets.projectId} NULLS FIRST`, asc(costCentreBudgets.id));
+  },
+
+  /**
+   * Spent and committed of each budget (docs/domain/budgets.md): three grouped joins from the budgets to
+   * the settled settlements, the accepted orders not settled, and the accepted travel services, each
+   * matched on the cost centre, the project when the budget names one, and the period.
+   */
+  async sums(db: Executor, companyId: number, budgetIds: readonly number[]): Promise<Map<number, BudgetSumRow>> {
+    const result = new Map<number, BudgetSumRow>(budgetIds.map((id) => [id, { spentPln: '0', committedPln: '0', spentForeign: [], committedForeign: [] }]));
+    if (budgetIds.length === 0) return result;
+    const ofBudgets = and(eq(costCentreBudgets.companyId, companyId), inArray(costCentreBudgets.id, [...budgetIds]));
+    const [spent, committed, services] = await Promise.all([
+      db
+        .select({ id: costCentreBudgets.id, total: sql<string>`sum(${delegations.totalPln})::text` })
+        .from(costCentreBudgets)
+        .innerJoin(delegations, documentOfBudget(delegations))
+        .where(and(ofBudgets, eq(delegations.status, 'settled')))
+        .groupBy(costCentreBudgets.id),
+      db
+        .select({ id: costCentreBudgets.id, total: sql<string>`sum(coalesce(${delegationOrders.estimatedTotalCost}, 0))::text` })
+        .from(costCentreBudgets)
+        .innerJoin(delegationOrders, documentOfBudget(delegationOrders))
+        .where(and(ofBudgets, eq(delegationOrders.status, 'accepted'), sql`NOT ${orderSettled(delegationOrders.id)}`))
+        .groupBy(costCentreBudgets.id),
+      db
+        .select({
+          id: costCentreBudgets.id,
+          settled: itemSettled,
+          currency: travelServiceOffers.currency,
+          total: sql<string>`sum(${travelServiceOffers.price})::text`,
+        })
+        .from(costCentreBudgets)
+        .innerJoin(
+          travelServiceOrderItems,
+          and(
+            eq(travelServiceOrderItems.companyId, costCentreBudgets.companyId),
+            eq(travelServiceOrderItems.costCentreId, costCentreBudgets.costCentreId),
+            inArray(travelServiceOrderItems.status, [...ACCEPTED_OFFER_STATUSES]),
+          ),
+        )
+        .innerJoin(travelServiceOrders, and(eq(travelServiceOrders.id, travelServiceOrderItems.orderId), eq(travelServiceOrders.companyId, costCentreBudgets.companyId)))
+        .innerJoin(travelServiceOffers, and(eq(travelServiceOffers.id, travelServiceOrderItems.selectedOfferId), eq(travelServiceOffers.itemId, travelServiceOrderItems.id)))
+        .where(
+          and(
+            ofBudgets,
+            or(isNull(costCentreBudgets.projectId), eq(travelServiceOrders.projectId, costCentreBudgets.projectId)),
+            sql`${itemDay} BETWEEN ${costCentreBudgets.dateFrom} AND ${costCentreBudgets.dateTo}`,
+          ),
+        )
+        .groupBy(costCentreBudgets.id, itemSettled, travelServiceOffers.currency),
+    ]);
+    for (const row of spent) result.get(row.id)!.spentPln = row.total;
+    for (const row of committed) result.get(row.id)!.committedPln = row.total;
+    for (const row of services) {
+      const sums = result.get(row.id)!;
+      if (row.currency === 'PLN') {
+        if (row.settled) sums.spentPln = formatMoney(sumDecimals([sums.spentPln, row.total]));
+        else sums.committedPln = formatMoney(sumDecimals([sums.committedPln, row.total]));
+      } else (row.settled ? sums.spentForeign : sums.committedForeign).push({ currency: row.currency, amount: row.total });
+    }
+    return result;
+  },
+
+  /** The estimate of a trip order still counted as committed (accepted, not settled), to release for its settlement. */
+  async committedEstimate(db: Executor, companyId: number, orderId: number): Promise<{ costCentreId: number | null; projectId: number | null; startDate: Date; estimate: string } | null> {
+    const [row] = await db
+      .select({ costCentreId: delegationOrders.costCentreId, projectId: delegationOrders.projectId, startDate: delegationOrders.startDate, estimate: delegationOrders.estimatedTotalCost })
+      .from(delegationOrders)
+      .where(
+        and(
+          eq(delegationOrders.companyId, companyId),
+          eq(delegationOrders.id, orderId),
+          eq(delegationOrders.status, 'accepted'),
+          sql`NOT EXISTS (SELECT 1 FROM ${delegations} s WHERE s.delegation_order_id = ${delegationOrders.id} AND s.company_id = ${companyId} AND s.status = 'settled')`,
+        ),
+      )
+      .limit(1);
+    return row ? { ...row, estimate: row.estimate ?? '0' } : null;
+  },
+
+  /** For each currency, the company's latest rate dated before the day (an NBP table before a manual rate of the same day). */
+  async ratesBefore(db: Executor, companyId: number, currencies: readonly string[], day: string): Promise<Map<string, string>> {
+    const rates = new Map<string, string>();
+    if (currencies.length === 0) return rates;
+    const rows = await db
+      .selectDistinctOn([exchangeRates.currency], { currency: exchangeRates.currency, rate: exchangeRates.rate })
+      .from(exchangeRates)
+      .where(and(eq(exchangeRates.companyId, companyId), inArray(exchangeRates.currency, [...currencies]), sql`${exchangeRates.rateDate} < ${day}`))
+      .orderBy(exchangeRates.currency, desc(exchangeRates.rateDate), sql`${exchangeRates.source} = 'nbp' DESC`);
+    for (const row of rows) rates.set(row.currency, row.rate);
+    return rates;
+  },
+
+  async costCentreExists(db: Executor, companyId: number, id: number, options: { lock?: boolean } = {}): Promise<boolean> {
+    const query = db.select({ id: costCentres.id }).from(costCentres).where(and(eq(costCentres.companyId, companyId), eq(costCentres.id, id)));
+    return (await (options.lock ? query.for('update') : query)).length > 0;
+  },
+
+  async projectExists(db: Executor, companyId: number, id: number): Promise<boolean> {
+    return (await db.select({ id: projects.id }).from(projects).where(and(eq(projects.companyId, companyId), eq(projects.id, id)))).length > 0;
+  },
+
+  /** A budget of the same cost centre and project (or both without one) sharing a day with from..to. */
+  async overlapping(db: Executor, companyId: number, values: BudgetValues, exceptId: number | undefined) {
+    const [row] = await db
+      .select({ dateFrom: costCentreBudgets.dateFrom, dateTo: costCentreBudgets.dateTo })
+      .from(costCentreBudgets)
+      .where(
+        and(
+          eq(costCentreBudgets.companyId, companyId),
+          eq(costCentreBudgets.costCentreId, values.costCentreId),
+          values.projectId === null ? isNull(costCentreBudgets.projectId) : eq(costCentreBudgets.projectId, values.projectId),
+          lte(costCentreBudgets.dateFrom, values.dateTo),
+          gte(costCentreBudgets.dateTo, values.dateFrom),
+          exceptId === undefined ? undefined : ne(costCentreBudgets.id, exceptId),
+        ),
+      )
+      .orderBy(costCentreBudgets.dateFrom)
+      .limit(1);
+    return row ?? null;
+  },
+
+  async insert(db: Executor, companyId: number, values: BudgetValues): Promise<number> {
+    const [row] = await db.insert(costCentreBudgets).values({ companyId, ...values }).returning({ id: costCentreBudgets.id });
+    return row!.id;
+  },
+
+  async update(db: Executor, companyId: number, id: number, values: BudgetValues): Promise<void> {
+    await db
+      .update(costCentreBudgets)
+      .set(values)
+      .where(and(eq(costCentreBudgets.companyId, companyId), eq(costCentreBudgets.id, id)));
+  },
+
+  async delete(db: Executor, companyId: number, id: number): Promise<void> {
+    await db.delete(costCentreBudgets).where(and(eq(costCentreBudgets.companyId, companyId), eq(costCentreBudgets.id, id)));
+  },
+
+  async formOptions(db: Executor, companyId: number) {
+    const [centres, projectRows] = await Promise.all([
+      db
+        .select({ id: costCentres.id, ordinate: costCentres.ordinate, name: costCentres.name })
+        .from(costCentres)
+        .where(eq(costCentres.companyId, companyId))
+        .orderBy(sql`lower(${costCentres.ordinate})`),
+      db.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.companyId, companyId)).orderBy(sql`lower(${projects.name})`, asc(projects.id)),
+    ]);
+    return {
+      cost_centres: centres.map((row) => ({ id: row.id, name: row.name ? `${row.ordinate} – ${row.name}` : row.ordinate })),
+      projects: projectRows,
+    };
+  },
+};
