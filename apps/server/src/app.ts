@@ -174,7 +174,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerDelegationAdvanceRoutes(app, createDelegationAdvanceService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, publicUrl: deps.publicUrl, onMailQueued: () => outbox.wake() }));
   const bookings = createBookingsService({ db: deps.db, clock: deps.clock });
   registerBookingRoutes(app, bookings);
-  registerTravelServiceRoutes(app, createTravelServiceService({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl, bookings, onMailQueued: () => outbox.wake() }));
+  registerTravelServiceRoutes(app, createTravelServiceService({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl, bookings, rates, onMailQueued: () => outbox.wake() }));
   registerInvoiceRoutes(app, createInvoicesService({ db: deps.db, clock: deps.clock, storage, workflow: tripWorkflow }));
   registerReportRoutes(app, createReportsService({ db: deps.db, clock: deps.clock, storage, worker: reportWorker }));
   registerBudgetRoutes(app, createBudgetsService({ db: deps.db, clock: deps.clock }));

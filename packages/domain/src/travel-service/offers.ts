@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isLocalDate } from '../common/dates.ts';
+import { isLocalDate, parseLocalDate } from '../common/dates.ts';
 import type { Issue } from '../common/errors.ts';
 import { dec, parseDecimal, roundMoney } from '../common/money.ts';
 import { INT32_MAX } from '../common/safe-input.ts';
@@ -178,6 +178,14 @@ export function transportLimitExceeded(limitPln: string | null, chosenTransportP
   return total.greaterThan(limit) ? { total: total.toFixed(2), limit: limit.toFixed(2) } : null;
 }
 
+/** The nights of a hotel stay from the arrival day to the departure day (0 when either is missing or they are out of order). */
+export function nightsOfStay(start: string | null, end: string | null): number {
+  const from = start === null ? null : parseLocalDate(start);
+  const to = end === null ? null : parseLocalDate(end);
+  if (!from || !to) return 0;
+  return Math.max(0, Math.round(to.diff(from, 'days').days));
+}
+
 /**
  * Spec §5: a hotel offer above the hotel limit (per night, in the limit's currency) is reported.
  * Returns the price per night when it overruns the limit.
@@ -187,4 +195,46 @@ export function hotelLimitOverrun(price: string, nights: number, limitPerNight: 
   const perNight = dec(price).div(nights);
   const limit = dec(limitPerNight);
   return perNight.greaterThan(limit) ? { perNight: roundMoney(perNight).toFixed(2), limit: limit.toFixed(2) } : null;
+}
+
+/** A chosen offer of an order's service as the limits of spec §5 weigh it. */
+export interface LimitedOffer {
+  /** Where a hotel overrun is reported (the service's place in the order or in the choice). */
+  path: Issue['path'];
+  /** Transport the trip order's `allowed_transport_cost` covers (flight, rail, car). */
+  isTransport: boolean;
+  /** The price in PLN, or null when no exchange rate of its currency is known. */
+  price_pln: string | null;
+  /**
+   * A hotel's stay against the hotel limit of its country (spec §3 "Delegation rate"): the price in
+   * the limit's currency (null when it cannot be converted), the nights and the limit per night.
+   */
+  hotel: { price: string | null; nights: number; limit_per_night: string; currency: string } | null;
+}
+
+/**
+ * Spec §5, whenever chosen offers meet a trip order's limits — when offers are chosen and when an
+ * order holding chosen offers is saved: the chosen transport above the trip order's transport limit
+ * asks for confirmation (at `transportPath`, unless `confirmed` names it); a hotel above the hotel
+ * limit per night is reported at its service.
+ */
+export function orderLimitIssues(
+  transportLimitPln: string | null,
+  offers: readonly LimitedOffer[],
+  confirmed: readonly string[],
+  transportPath: Issue['path'],
+): { confirmations: Issue[]; warnings: Issue[] } {
+  const confirmations: Issue[] = [];
+  const warnings: Issue[] = [];
+  if (!confirmed.includes('travelService.transportLimitExceeded')) {
+    const prices = offers.filter((offer) => offer.isTransport && offer.price_pln !== null).map((offer) => offer.price_pln!);
+    const exceeded = prices.length > 0 ? transportLimitExceeded(transportLimitPln, prices) : null;
+    if (exceeded) confirmations.push({ path: transportPath, code: 'travelService.transportLimitExceeded', params: exceeded });
+  }
+  for (const offer of offers) {
+    if (!offer.hotel || offer.hotel.price === null) continue;
+    const overrun = hotelLimitOverrun(offer.hotel.price, offer.hotel.nights, offer.hotel.limit_per_night);
+    if (overrun) warnings.push({ path: offer.path, code: 'travelService.hotelLimitOverrun', params: { ...overrun, currency: offer.hotel.currency } });
+  }
+  return { confirmations, warnings };
 }

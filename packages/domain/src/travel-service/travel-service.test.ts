@@ -11,7 +11,7 @@ import {
   type ItemStatus,
 } from './item-status.ts';
 import { applyInsuranceBehaviour, checkTravelServiceOrder, newOrderItem, proposedCompanions, splitOrder, type OrderItemInput, type TravelServiceOrderForm } from './order-form.ts';
-import { DEFAULT_OFFER_REQUIREMENTS, hotelLimitOverrun, isSafeOfferHtml, offerIssues, removalRefusal, toSimpleOfferHtml, transportLimitExceeded, travellerDataIssues } from './offers.ts';
+import { DEFAULT_OFFER_REQUIREMENTS, hotelLimitOverrun, isSafeOfferHtml, nightsOfStay, offerIssues, orderLimitIssues, removalRefusal, toSimpleOfferHtml, transportLimitExceeded, travellerDataIssues } from './offers.ts';
 import { itemTypeOfAdminSegment, needsLateArrivalHint, serviceSpanOf } from './service-types.ts';
 
 const nobody: ItemActor = { isClient: false, canEdit: false, isAcceptor: false, isConsultantForType: false };
@@ -170,6 +170,27 @@ describe('the order rules (spec §5)', () => {
     expect(transportLimitExceeded(null, ['5000'])).toBeNull();
     expect(hotelLimitOverrun('1200.00', 2, '500.00')).toEqual({ perNight: '600.00', limit: '500.00' });
     expect(hotelLimitOverrun('1000.00', 2, '500.00')).toBeNull();
+  });
+
+  it('weighs an order’s chosen offers: transport together against the trip order’s limit until confirmed, each hotel per night against its limit', () => {
+    const flight = { path: ['travelServiceOrderItems', 0], isTransport: true, price_pln: '900.00', hotel: null };
+    const rail = { path: ['travelServiceOrderItems', 1], isTransport: true, price_pln: '200.00', hotel: null };
+    const hotel = { path: ['travelServiceOrderItems', 2], isTransport: false, price_pln: '2000.00', hotel: { price: '450.00', nights: 2, limit_per_night: '200.00', currency: 'EUR' } };
+    const cheapHotel = { ...hotel, path: ['travelServiceOrderItems', 3], hotel: { ...hotel.hotel, price: '400.00' } };
+    expect(orderLimitIssues('1000.00', [flight, rail, hotel, cheapHotel], [], ['delegation_order_id'])).toEqual({
+      confirmations: [{ path: ['delegation_order_id'], code: 'travelService.transportLimitExceeded', params: { total: '1100.00', limit: '1000.00' } }],
+      warnings: [{ path: ['travelServiceOrderItems', 2], code: 'travelService.hotelLimitOverrun', params: { perNight: '225.00', limit: '200.00', currency: 'EUR' } }],
+    });
+    // Confirmed, the transport asks no more; the hotel is still reported (it only informs).
+    expect(orderLimitIssues('1000.00', [flight, rail, hotel], ['travelService.transportLimitExceeded'], ['choices']).confirmations).toEqual([]);
+    // A hotel's price is not transport; an offer without a known PLN price or converted price is not weighed.
+    expect(orderLimitIssues('1000.00', [flight, hotel, { ...rail, price_pln: null }, { ...hotel, hotel: { ...hotel.hotel, price: null } }], [], ['choices'])).toEqual({
+      confirmations: [],
+      warnings: [expect.objectContaining({ path: ['travelServiceOrderItems', 2] })],
+    });
+    expect(orderLimitIssues(null, [flight, rail], [], ['choices']).confirmations).toEqual([]);
+    // Nights across the change to summer time still count whole days.
+    expect([nightsOfStay('2026-03-28', '2026-03-30'), nightsOfStay('2026-06-10', null), nightsOfStay('2026-06-12', '2026-06-10')]).toEqual([2, 0, 0]);
   });
 });
 

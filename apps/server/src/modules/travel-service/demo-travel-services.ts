@@ -5,6 +5,7 @@ import { demoCalendar, demoContext } from '../../db/seed/demo-trips.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { createBookingsService } from '../bookings/bookings.service.ts';
+import { createCompanyRatesCache } from '../settlement-calculation/company-rates-cache.ts';
 import { companyRepo, type CompanyRecord } from '../company/company.repo.ts';
 import { locationRepo } from '../location/location.repo.ts';
 import { systemSettingsRepo } from '../system-settings/system-settings.repo.ts';
@@ -31,7 +32,7 @@ export async function seedDemoTravelServices(tx: Transaction, demoCompany: Compa
   // The services e-mail per the company's stored setting: the seeded steps lie in the past and
   // nobody should be e-mailed about them, so notifications are off while seeding and restored after.
   await systemSettingsRepo.save(tx, company.id, { ...company.settings, email_notification_mode: 'disabled' });
-  const service = createTravelServiceService({ db, clock, publicUrl: '', bookings: createBookingsService({ db, clock }), onMailQueued: () => undefined });
+  const service = createTravelServiceService({ db, clock, publicUrl: '', bookings: createBookingsService({ db, clock }), rates: createCompanyRatesCache(), onMailQueued: () => undefined });
 
   const anna = await demoContext(tx, company, 'employee', seedDay);
   const acceptor = await demoContext(tx, company, 'acceptor', seedDay);

@@ -317,6 +317,13 @@ export const travelServiceRepo = {
     return row?.id ?? null;
   },
 
+  /** The country of each location (the shared list), for the hotel limit of a hotel's place. */
+  async placeCountries(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db.select({ id: locations.id, countryCode: locations.countryCode }).from(locations).where(inArray(locations.id, [...ids]));
+    return new Map(rows.map((row) => [row.id, row.countryCode]));
+  },
+
   /** The latest exchange rate of the currency on or before the day, for converting offer prices to PLN. */
   async exchangeRate(db: Executor, companyId: number, currency: string, day: string): Promise<string | null> {
     const [row] = await db

@@ -20,7 +20,8 @@ import {
   serviceSpanOf,
   systemSettingsSchema,
   toLocalDate,
-  transportLimitExceeded,
+  nightsOfStay,
+  orderLimitIssues,
   travellerDataIssues,
   dec,
   roundMoney,
@@ -28,6 +29,7 @@ import {
   type ItemAction,
   type ItemActor,
   type ItemStatus,
+  type LimitedOffer,
   type OfferInput,
   type OrderItemInput,
   type TravelItemType,
@@ -47,6 +49,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { outboxRepo } from '../mail/outbox.repo.ts';
 import type { BookingsService } from '../bookings/bookings.service.ts';
+import type { CompanyRatesCache } from '../settlement-calculation/company-rates-cache.ts';
+import { withRateBook } from '../settlement-calculation/rate-book-loader.ts';
 import { travelServiceMail, type TravelMailEvent } from './travel-service.mails.ts';
 import { travelServiceRepo, type OfferRow, type PassengerRow, type TravelItemRow, type TravelOrderRow } from './travel-service.repo.ts';
 
@@ -127,8 +131,40 @@ function itemFingerprint(item: { type: string; params: unknown; comment: string;
   return JSON.stringify([item.type, canonical(item.params), item.comment, item.cost_centre_id, item.related, item.passengers.map((p) => [p.company_user_id, p.name, p.surname, p.email, p.phone, p.birth_date, p.document_number])]);
 }
 
-export function createTravelServiceService(deps: { db: Database; clock: Clock; publicUrl: string; bookings: BookingsService; onMailQueued: () => void }) {
-  const { db, clock, publicUrl, bookings } = deps;
+/** A stored item as the form would send it back unchanged. */
+function storedFingerprint(item: TravelItemRow, passengers: readonly PassengerRow[]): string {
+  return itemFingerprint({
+    type: item.type,
+    params: item.params,
+    comment: item.comment,
+    cost_centre_id: item.costCentreId,
+    related: item.relatedItemGuid,
+    passengers: passengers.map((row) => ({ company_user_id: row.companyUserId, name: row.name, surname: row.surname, email: row.email, phone: row.phone, birth_date: row.birthDate, document_number: row.documentNumber })),
+  });
+}
+
+/** An item of the form as it would be stored (texts trimmed). */
+function inputFingerprint(input: OrderItemInput): string {
+  return itemFingerprint({
+    type: input.type,
+    params: input.params,
+    comment: input.comment.trim(),
+    cost_centre_id: input.cost_centre_id,
+    related: input.related_travel_service_order_item_guid,
+    passengers: input.passengers.map((passenger) => ({
+      company_user_id: passenger.company_user_id,
+      name: passenger.name.trim(),
+      surname: passenger.surname.trim(),
+      email: passenger.email.trim(),
+      phone: passenger.phone.trim(),
+      birth_date: passenger.birth_date,
+      document_number: passenger.document_number.trim(),
+    })),
+  });
+}
+
+export function createTravelServiceService(deps: { db: Database; clock: Clock; publicUrl: string; bookings: BookingsService; rates: CompanyRatesCache; onMailQueued: () => void }) {
+  const { db, clock, publicUrl, bookings, rates } = deps;
 
   function assertModule(ctx: AuthenticatedContext) {
     if (!ctx.actor.isAdminContext && !isModuleEnabled(ctx.actor.settings, 'travel_service')) throw moduleDisabled();
@@ -446,7 +482,10 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
     const issues = [...check.issues, ...(await referenceIssues(db, companyId, form))];
     if (form.delegation_order_id !== null && (!tripOrder || tripOrder.userId !== form.user_id)) issues.push({ path: ['delegation_order_id'], code: 'validation.unknownReference' });
     if (issues.length > 0) return { status: 'error' as const, issues, warnings: check.warnings };
-    if (check.confirmations.length > 0) return { status: 'confirm' as const, confirmations: check.confirmations, warnings: check.warnings };
+    const limits = await savedLimits(ctx, form);
+    const warnings = [...check.warnings, ...limits.warnings];
+    const confirmations = [...check.confirmations, ...limits.confirmations];
+    if (confirmations.length > 0) return { status: 'confirm' as const, confirmations, warnings };
 
     const saved = await db.transaction(async (tx) => {
       const pending: Pending = { mails: [] };
@@ -473,7 +512,7 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
         await event(tx, ctx, loaded.order, null, 'update', loaded.order.status, loaded.order.status, '');
       }
       const itemIssues = await syncItems(tx, ctx, loaded, access, form, pending);
-      if (itemIssues.length > 0) throw new SaveRefused({ status: 'error', issues: itemIssues, warnings: check.warnings });
+      if (itemIssues.length > 0) throw new SaveRefused({ status: 'error', issues: itemIssues, warnings });
       loaded.passengers = group(await travelServiceRepo.passengersOf(tx, loaded.items.map((item) => item.id)), (row) => row.itemId);
       await settle(tx, ctx, loaded, pending);
       return loaded.order.id;
@@ -482,7 +521,26 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
       throw error;
     });
     if (typeof saved !== 'number') return saved;
-    return { status: 'OK' as const, id: saved, messages: insured.messages, warnings: check.warnings };
+    return { status: 'OK' as const, id: saved, messages: insured.messages, warnings };
+  }
+
+  /**
+   * Spec §5 on saving: the services the save keeps unchanged with their chosen offers (a changed one
+   * loses its offer) weighed against the limits of the trip order the form links — an unconfirmed
+   * transport overrun asks at `delegation_order_id`, a hotel overrun is reported at its service.
+   */
+  async function savedLimits(ctx: AuthenticatedContext, form: TravelServiceOrderForm): Promise<{ confirmations: Issue[]; warnings: Issue[] }> {
+    if (form.id === undefined || form.user_id === null) return { confirmations: [], warnings: [] };
+    const loaded = await load(db, ctx.actor.companyId, form.id, false);
+    if (!loaded) return { confirmations: [], warnings: [] };
+    const kept = form.travelServiceOrderItems.flatMap((input, index) => {
+      const item = loaded.items.find((row) => row.id === input.id);
+      if (!item || item.selectedOfferId === null || item.status === 'canceledByClient' || item.status === 'bookingCanceled') return [];
+      if (storedFingerprint(item, loaded.passengers.get(item.id) ?? []) !== inputFingerprint(input)) return [];
+      const offer = (loaded.offers.get(item.id) ?? []).find((row) => row.id === item.selectedOfferId);
+      return offer ? [{ item, offer, path: ['travelServiceOrderItems', index] }] : [];
+    });
+    return limitCheck(db, ctx, { companyId: ctx.actor.companyId, userId: form.user_id, tripOrderId: form.delegation_order_id }, kept, form.confirmed, ['delegation_order_id']);
   }
 
   /**
@@ -532,9 +590,7 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
         continue;
       }
       kept.add(current.id);
-      const before = itemFingerprint({ type: current.type, params: current.params, comment: current.comment, cost_centre_id: current.costCentreId, related: current.relatedItemGuid, passengers: (loaded.passengers.get(current.id) ?? []).map((row) => ({ company_user_id: row.companyUserId, name: row.name, surname: row.surname, email: row.email, phone: row.phone, birth_date: row.birthDate, document_number: row.documentNumber })) });
-      const after = itemFingerprint({ type: input.type, params: input.params, comment: values.comment, cost_centre_id: input.cost_centre_id, related: input.related_travel_service_order_item_guid, passengers: passengersOf(input).map((row) => ({ company_user_id: row.companyUserId, name: row.name, surname: row.surname, email: row.email, phone: row.phone, birth_date: row.birthDate, document_number: row.documentNumber })) });
-      if (before === after) {
+      if (storedFingerprint(current, loaded.passengers.get(current.id) ?? []) === inputFingerprint(input)) {
         if (current.sequence !== input.sequence) await travelServiceRepo.updateItem(tx, current.id, { sequence: input.sequence });
         continue;
       }
@@ -575,11 +631,63 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
     return rate === null ? null : roundMoney(dec(offer.price).times(rate)).toFixed(2);
   }
 
+  /** An offer's price in `currency`, through PLN at the company's latest rates; null when a rate is missing. */
+  async function priceIn(executor: Executor, companyId: number, offer: OfferRow, currency: string): Promise<string | null> {
+    if (offer.currency === currency) return offer.price;
+    const pln = await pricePln(executor, companyId, offer);
+    if (pln === null || currency === 'PLN') return pln;
+    const rate = await travelServiceRepo.exchangeRate(executor, companyId, currency, toLocalDate(clock.now()));
+    return rate === null ? null : roundMoney(dec(pln).div(rate)).toFixed(2);
+  }
+
+  /**
+   * Spec §5's limits for chosen offers of the order's services: the trip order's transport limit (the
+   * order's linked one, `tripOrderId`) and each hotel's limit per night — the delegation rate of its
+   * place's country for the order's worker on the arrival day, as the settlement would use it.
+   */
+  async function limitCheck(
+    executor: Executor,
+    ctx: AuthenticatedContext,
+    order: { companyId: number; userId: number; tripOrderId: number | null },
+    chosen: readonly { item: TravelItemRow; offer: OfferRow; path: Issue['path'] }[],
+    confirmed: readonly string[],
+    transportPath: Issue['path'],
+  ): Promise<{ confirmations: Issue[]; warnings: Issue[] }> {
+    if (chosen.length === 0) return { confirmations: [], warnings: [] };
+    const tripOrder = order.tripOrderId === null ? null : await travelServiceRepo.tripOrder(executor, order.companyId, order.tripOrderId);
+    const stays = chosen.flatMap((entry) => (entry.item.type === 'hotel' ? [{ entry, params: entry.item.params as { place_id: number | null; start_date: string | null; end_date: string | null } }] : []));
+    const countries = await travelServiceRepo.placeCountries(executor, stays.flatMap(({ params }) => (params.place_id === null ? [] : [params.place_id])));
+    const owner = { companyId: order.companyId, ratesVersion: ctx.actor.ratesVersion, actorVersion: ctx.actor.actorVersion, employeeId: order.userId };
+    const { result: hotelRates } = await withRateBook(executor, rates, owner, (book) =>
+      stays.map(({ params }) => {
+        const country = params.place_id === null ? undefined : countries.get(params.place_id);
+        return country === undefined || params.start_date === null ? null : book.perDiemRate(country, null, params.start_date);
+      }),
+    );
+    const offers: LimitedOffer[] = [];
+    for (const entry of chosen) {
+      const stay = stays.findIndex((candidate) => candidate.entry === entry);
+      const rate = stay < 0 ? null : hotelRates[stay];
+      const params = stay < 0 ? null : stays[stay]!.params;
+      offers.push({
+        path: entry.path,
+        isTransport: TRANSPORT_OF_ITEM_TYPE[entry.item.type as TravelItemType] !== null,
+        price_pln: await pricePln(executor, order.companyId, entry.offer),
+        hotel:
+          rate && params
+            ? { price: await priceIn(executor, order.companyId, entry.offer, rate.currency), nights: nightsOfStay(params.start_date, params.end_date), limit_per_night: rate.hotel_limit, currency: rate.currency }
+            : null,
+      });
+    }
+    return orderLimitIssues(tripOrder?.allowedTransportCost ?? null, offers, confirmed, transportPath);
+  }
+
   async function chooseOffers(ctx: AuthenticatedContext, body: { id: number; version?: number; choices: { item_id: number; offer_id: number; travellers: { passenger_id: number; data: TravellerData }[] }[]; confirmed: string[] }) {
     assertModule(ctx);
     if (ctx.actor.isAdminContext) throw forbidden();
     let answer: { status: 'error'; issues: Issue[]; warnings: Issue[] } | { status: 'confirm'; confirmations: Issue[]; warnings: Issue[] } | null = null;
     let orderStatus: TravelOrderStatus | null = null;
+    let warnings: Issue[] = [];
     await db
       .transaction(async (tx) => {
         const { loaded, access } = await visibleOrder(tx, ctx, body.id, true);
@@ -608,27 +716,20 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
           answer = { status: 'error', issues, warnings: [] };
           return;
         }
-        // Spec §5: chosen transport above the trip order's transport limit asks for confirmation.
-        const tripOrder = loaded.order.delegationOrderId === null ? null : await travelServiceRepo.tripOrder(tx, loaded.order.companyId, loaded.order.delegationOrderId);
-        if (tripOrder && !body.confirmed.includes('travelService.transportLimitExceeded')) {
-          const transport = [...chosen];
-          for (const item of loaded.items) {
-            if (item.selectedOfferId !== null && !chosen.some((entry) => entry.item.id === item.id) && item.status !== 'canceledByClient' && item.status !== 'bookingCanceled') {
-              const offer = (loaded.offers.get(item.id) ?? []).find((row) => row.id === item.selectedOfferId);
-              if (offer) transport.push({ item, offer });
-            }
-          }
-          const prices: string[] = [];
-          for (const entry of transport) {
-            if (TRANSPORT_OF_ITEM_TYPE[entry.item.type as TravelItemType] === null) continue;
-            const pln = await pricePln(tx, loaded.order.companyId, entry.offer);
-            if (pln !== null) prices.push(pln);
-          }
-          const exceeded = transportLimitExceeded(tripOrder.allowedTransportCost, prices);
-          if (exceeded) {
-            answer = { status: 'confirm', confirmations: [{ path: ['choices'], code: 'travelService.transportLimitExceeded', params: exceeded }], warnings: [] };
-            return;
-          }
+        // Spec §5: the chosen offers with those chosen before weighed against the limits; the transport limit asks for confirmation.
+        const weighed = [
+          ...chosen.map(({ item, offer }, index) => ({ item, offer, path: ['choices', index, 'offer_id'] })),
+          ...loaded.items.flatMap((item) => {
+            if (item.selectedOfferId === null || chosen.some((entry) => entry.item.id === item.id) || item.status === 'canceledByClient' || item.status === 'bookingCanceled') return [];
+            const offer = (loaded.offers.get(item.id) ?? []).find((row) => row.id === item.selectedOfferId);
+            return offer ? [{ item, offer, path: ['choices'] }] : [];
+          }),
+        ];
+        const limits = await limitCheck(tx, ctx, { companyId: loaded.order.companyId, userId: loaded.order.userId, tripOrderId: loaded.order.delegationOrderId }, weighed, body.confirmed, ['choices']);
+        warnings = limits.warnings;
+        if (limits.confirmations.length > 0) {
+          answer = { status: 'confirm', confirmations: limits.confirmations, warnings };
+          return;
         }
         const pending: Pending = { mails: [] };
         for (const [index, { item, offer }] of chosen.entries()) {
@@ -650,7 +751,7 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
         orderStatus = loaded.order.status as TravelOrderStatus;
       });
     if (answer) return answer;
-    return { status: 'OK' as const, id: body.id, order_status: orderStatus!, messages: [], warnings: [] };
+    return { status: 'OK' as const, id: body.id, order_status: orderStatus!, messages: [], warnings };
   }
 
   async function decide(ctx: AuthenticatedContext, body: { id: number; decision: 'accept' | 'reject'; comment?: string }) {

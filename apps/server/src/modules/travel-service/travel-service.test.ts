@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { TravelServiceOrderDto } from '@delego/contract';
 import { DEFAULT_OFFER_REQUIREMENTS, type OfferInput } from '@delego/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { auditLog, bookings, travelServiceAcceptors } from '../../db/schema/index.ts';
+import { auditLog, bookings, exchangeRates, locations, travelServiceAcceptors } from '../../db/schema/index.ts';
 import { insertOrder, outboxOf } from '../../../test/trips.ts';
 import { ALL_RESPONSE_PERMISSIONS, flightItem, hotelItem, orderForm, providerUser, travelCompany, traveller } from '../../../test/travel-services.ts';
 
@@ -342,6 +342,56 @@ describe('choice, approval, booking and buyout', () => {
     expect(notTheChosen.statusCode).toBe(409);
     const changed = await post('/admin/travel-service-admin/save-offers', consultant.headers, { item_id: c.flight.id, responses: [{ ...offer('950.00'), id: selected.id }] });
     expect(changed.json()).toMatchObject({ item_status: 'offerSelected', order_status: 'chosenSentForAcceptance' });
+  });
+
+  it('weighs the chosen offers against the limits: the trip order’s transport limit asks for confirmation, a hotel above its nightly limit is reported', async () => {
+    const [frankfurt] = await t.db.select({ id: locations.id }).from(locations).where(eq(locations.code, 'city:de-frankfurt-main'));
+    const c = await travelCompany(t.app, t.db);
+    await t.db.insert(exchangeRates).values({ companyId: c.company.id, currency: 'EUR', rateDate: '2026-03-18', rate: '4.300000', source: 'manual' });
+    const tripOrder = await insertOrder(t.db, c.company.id, c.people.traveller.id, { allowedTransport: ['flight'], allowedTransportCost: '800.00' });
+    const passenger = { ...traveller(c.people.traveller), phone: '+48 600 700 800' };
+    const saved = await post('/travel-service/edit-service-order', c.headers.editor, orderForm(c.people.traveller.id, [flightItem([passenger]), hotelItem([passenger], { place_id: frankfurt!.id })], { delegation_order_id: tripOrder }));
+    const order = await orderOf(c.headers.editor, saved.json().id);
+    const [flight, hotel] = order.travelServiceOrderItems;
+    await post('/admin/travel-service-admin/save-offers', consultant.headers, { item_id: flight!.id, responses: [offer('900.00')] });
+    // Two nights for 1500 PLN: 174.42 EUR a night above Germany's 170 EUR limit.
+    await post('/admin/travel-service-admin/save-offers', consultant.headers, { item_id: hotel!.id, responses: [offer('1500.00', { parts: [], html: '<p>Hotel</p>' })] });
+    const asked = await chooseFirst({ ...c, id: order.id } as never, c.headers.traveller);
+    expect(asked.json()).toMatchObject({ status: 'confirm', confirmations: [{ path: ['choices'], code: 'travelService.transportLimitExceeded', params: { total: '900.00', limit: '800.00' } }] });
+    expect((await orderOf(c.headers.traveller, order.id)).status).toBe('sentForChoice');
+    const current = await orderOf(c.headers.traveller, order.id);
+    const choices = current.travelServiceOrderItems.map((item) => ({ item_id: item.id, offer_id: item.responses[0]!.id, travellers: [] }));
+    const chosen = await post('/travel-service/choose-offer', c.headers.traveller, { id: order.id, choices, confirmed: ['travelService.transportLimitExceeded'] });
+    expect(chosen.json()).toMatchObject({
+      status: 'OK',
+      warnings: [{ path: ['choices', 1, 'offer_id'], code: 'travelService.hotelLimitOverrun', params: { perNight: '174.42', limit: '170.00', currency: 'EUR' } }],
+    });
+  });
+
+  it('weighs chosen offers on saving too: linking a trip order whose transport limit they exceed asks for confirmation at the trip order, a hotel overrun is reported at its service', async () => {
+    const [frankfurt] = await t.db.select({ id: locations.id }).from(locations).where(eq(locations.code, 'city:de-frankfurt-main'));
+    const c = await travelCompany(t.app, t.db);
+    await t.db.insert(exchangeRates).values({ companyId: c.company.id, currency: 'EUR', rateDate: '2026-03-18', rate: '4.300000', source: 'manual' });
+    const passenger = { ...traveller(c.people.traveller), phone: '+48 600 700 800' };
+    const saved = await post('/travel-service/edit-service-order', c.headers.editor, orderForm(c.people.traveller.id, [flightItem([passenger]), hotelItem([passenger], { place_id: frankfurt!.id })]));
+    const id = saved.json().id as number;
+    const created = await orderOf(c.headers.editor, id);
+    await post('/admin/travel-service-admin/save-offers', consultant.headers, { item_id: created.travelServiceOrderItems[0]!.id, responses: [offer('900.00')] });
+    await post('/admin/travel-service-admin/save-offers', consultant.headers, { item_id: created.travelServiceOrderItems[1]!.id, responses: [offer('1500.00', { parts: [], html: '<p>Hotel</p>' })] });
+    await chooseFirst({ ...c, id } as never, c.headers.traveller);
+    const tripOrder = await insertOrder(t.db, c.company.id, c.people.traveller.id, { allowedTransport: ['flight'], allowedTransportCost: '800.00' });
+    const order = await orderOf(c.headers.editor, id);
+    const form = orderForm(c.people.traveller.id, itemsOfDto(order) as never, { id, version: order.version, delegation_order_id: tripOrder });
+    const asked = await post('/travel-service/edit-service-order', c.headers.editor, form);
+    expect(asked.json()).toMatchObject({
+      status: 'confirm',
+      confirmations: [{ path: ['delegation_order_id'], code: 'travelService.transportLimitExceeded', params: { total: '900.00', limit: '800.00' } }],
+      warnings: [{ path: ['travelServiceOrderItems', 1], code: 'travelService.hotelLimitOverrun', params: { perNight: '174.42', limit: '170.00', currency: 'EUR' } }],
+    });
+    expect((await orderOf(c.headers.editor, id)).delegation_order_id).toBeNull();
+    const confirmed = await post('/travel-service/edit-service-order', c.headers.editor, { ...form, confirmed: ['travelService.transportLimitExceeded'] });
+    expect(confirmed.json()).toMatchObject({ status: 'OK', warnings: [{ code: 'travelService.hotelLimitOverrun' }] });
+    expect((await orderOf(c.headers.editor, id)).delegation_order_id).toBe(tripOrder);
   });
 
   it('lets the consultant ask the client, and the client answer, before the offer', async () => {

@@ -164,6 +164,17 @@ function railOfAddress(search: URLSearchParams): Partial<RailParams> | null {
   };
 }
 
+/** The server's warnings at the services they name (`travelServiceOrderItems.{index}…`), by the service's guid. */
+function reportedAt(warnings: readonly TravelServiceIssue[], guids: readonly string[]): Messages {
+  const reported: Messages = new Map();
+  for (const warning of warnings) {
+    const [head, index] = warning.path;
+    const guid = head === 'travelServiceOrderItems' && typeof index === 'number' ? guids[index] : undefined;
+    if (guid) reported.set(guid, [reported.get(guid), translateIssueCode(warning.code, warning.params)].filter(Boolean).join(' '));
+  }
+  return reported;
+}
+
 function OrderForm({ title, order, initial, basic, trip, startWith }: OrderFormProps) {
   const { t, i18n } = useTranslation('travelService');
   const { t: tc } = useTranslation('common');
@@ -190,6 +201,8 @@ function OrderForm({ title, order, initial, basic, trip, startWith }: OrderFormP
     resume: (confirmed: TravelOrderConfirmation[]) => void;
   } | null>(null);
   const [failure, setFailure] = useState<'notValidated' | 'unexpected' | null>(null);
+  /** What the server reported at each service without refusing the save (spec §5: a hotel above its limit), by guid. */
+  const [reported, setReported] = useState<Messages>(new Map());
   const settings = basic.settings;
   const language = i18n.language;
   const statusOf = useMemo(
@@ -307,6 +320,7 @@ function OrderForm({ title, order, initial, basic, trip, startWith }: OrderFormP
     const guids = withConfirmed.travelServiceOrderItems.map((item) => item.guid);
     save.mutate(withConfirmed, {
       onSuccess: (answer) => {
+        setReported(reportedAt(answer.warnings, guids));
         if (answer.status === 'error') {
           setFailure('notValidated');
           showIssues(answer.issues, guids);
@@ -319,10 +333,8 @@ function OrderForm({ title, order, initial, basic, trip, startWith }: OrderFormP
           });
           return;
         }
-        const texts = [...answer.messages, ...answer.warnings].map((issue) =>
-          translateIssueCode(issue.code, issue.params),
-        );
-        for (const text of texts) enqueueSnackbar(text, { variant: 'info' });
+        for (const issue of answer.messages) enqueueSnackbar(translateIssueCode(issue.code, issue.params), { variant: 'info' });
+        for (const issue of answer.warnings) enqueueSnackbar(translateIssueCode(issue.code, issue.params), { variant: 'warning' });
         send(rest, [...saved, answer.id], confirmed);
       },
       onError: (error) => {
@@ -587,6 +599,7 @@ function OrderForm({ title, order, initial, basic, trip, startWith }: OrderFormP
           const status = statusOf.get(item.guid);
           const errors = itemErrors.get(item.guid);
           const warning = transportWarnings.get(item.guid);
+          const report = reported.get(item.guid);
           const linked = item.related_travel_service_order_item_guid !== null;
           return (
             <Paper
@@ -626,6 +639,11 @@ function OrderForm({ title, order, initial, basic, trip, startWith }: OrderFormP
               {warning && (
                 <Alert severity="warning" sx={{ mb: 1 }}>
                   {warning}
+                </Alert>
+              )}
+              {report && report !== warning && (
+                <Alert severity="warning" sx={{ mb: 1 }}>
+                  {report}
                 </Alert>
               )}
               {errors && (

@@ -301,4 +301,33 @@ describe('travel-service order form', { timeout: 40_000 }, () => {
       ),
     ).toBeTruthy();
   });
+
+  it('asks to confirm chosen transport above the trip order’s limit, reports a hotel above its limit at the service, and resends with the confirmation', async () => {
+    const hotelOverrun = { path: ['travelServiceOrderItems', 0], code: 'travelService.hotelLimitOverrun', params: { perNight: '174.42', limit: '170.00', currency: 'EUR' } };
+    let calls = 0;
+    const { user, server } = renderApp('/travel-service/edit/7', {
+      user: orderer,
+      handlers: handlers(
+        {},
+        {
+          [SAVE]: () => {
+            calls += 1;
+            return calls === 1
+              ? { body: { status: 'confirm', confirmations: [{ path: ['delegation_order_id'], code: 'travelService.transportLimitExceeded', params: { total: '900.00', limit: '800.00' } }], warnings: [hotelOverrun] } }
+              : { body: { status: 'OK', id: 7, messages: [], warnings: [hotelOverrun] } };
+          },
+        },
+      ),
+    });
+    await screen.findByRole('article', { name: 'Usługa 1: Hotel' }, FIRST_LOAD);
+    await user.click(screen.getByRole('button', { name: 'Zapisz zamówienie' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Wybrane oferty transportu (900,00 PLN) przekraczają limit kosztów transportu z polecenia wyjazdu (800,00 PLN)');
+    expect(within(screen.getByRole('article', { name: 'Usługa 1: Hotel', hidden: true })).getByText('Cena hotelu za dobę (174,42 EUR) przekracza limit noclegowy (170,00 EUR)')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Tak, zapisz' }));
+    await waitFor(() => expect(sentBodies(server)).toHaveLength(2));
+    expect(sentBodies(server)[0]!.confirmed).toEqual([]);
+    expect(sentBodies(server)[1]!.confirmed).toEqual(['travelService.transportLimitExceeded']);
+    expect(await screen.findByText('Cena hotelu za dobę (174,42 EUR) przekracza limit noclegowy (170,00 EUR)')).toBeTruthy();
+  });
 });

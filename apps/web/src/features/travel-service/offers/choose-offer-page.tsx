@@ -69,6 +69,8 @@ function ChooseOfferForm({ order }: { order: TravelServiceOrderDto }) {
   const [data, setData] = useState<Record<number, TravellerData>>(() => Object.fromEntries(choosable.flatMap((item) => item.passengers.map((passenger) => [passenger.id, initialData(passenger)]))));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirmations, setConfirmations] = useState<Issue[]>([]);
+  /** Warnings coming with a question (a hotel above its limit), shown with it. */
+  const [reported, setReported] = useState<Issue[]>([]);
   const [refusal, setRefusal] = useState<string | null>(null);
 
   const offerOf = (item: OrderItemDto) => item.responses.find((offer) => offer.id === chosen[item.id]);
@@ -116,10 +118,15 @@ function ChooseOfferForm({ order }: { order: TravelServiceOrderDto }) {
       {
         onSuccess: (answer) => {
           if (answer.status === 'error') showIssues(answer.issues);
-          else if (answer.status === 'confirm') setConfirmations(answer.confirmations);
+          else if (answer.status === 'confirm') {
+            setConfirmations(answer.confirmations);
+            setReported(answer.warnings);
+          }
           else {
             setConfirmations([]);
             enqueueSnackbar(t(CHOSEN_MESSAGE[answer.order_status] ?? 'choose.saved'), { variant: 'success' });
+            // Spec §5: a hotel above its limit is reported, the choice stands.
+            for (const warning of answer.warnings) enqueueSnackbar(translateIssueCode(warning.code, warning.params), { variant: 'warning' });
             void navigate('/travel-service');
           }
         },
@@ -214,7 +221,7 @@ function ChooseOfferForm({ order }: { order: TravelServiceOrderDto }) {
       <ConfirmDialog
         open={confirmations.length > 0}
         title={t('choose.confirmTitle')}
-        message={confirmations.map((issue) => translateIssueCode(issue.code, issue.params)).join(' ')}
+        message={[...confirmations, ...reported].map((issue) => translateIssueCode(issue.code, issue.params)).join(' ')}
         confirmLabel={t('choose.confirmSubmit')}
         isPending={choose.isPending}
         onConfirm={() => submit(confirmations.map((issue) => issue.code))}

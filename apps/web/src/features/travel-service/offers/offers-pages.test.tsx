@@ -121,6 +121,21 @@ describe('choosing offers', { timeout: 40_000 }, () => {
     expect(await screen.findByText('Wybrane oferty zostały wysłane do akceptacji')).toBeTruthy();
   });
 
+  it('reports a chosen hotel above its limit when the choice is sent', async () => {
+    const { user } = renderApp('/travel-service/choose-offer/77', {
+      user: traveller,
+      handlers: {
+        ...getOrder(order([flight])),
+        'POST /api/travel-service/choose-offer': {
+          body: { status: 'OK', id: 77, order_status: 'chosenSentForAcceptance', messages: [], warnings: [{ path: ['choices', 0, 'offer_id'], code: 'travelService.hotelLimitOverrun', params: { perNight: '174.42', limit: '170.00', currency: 'EUR' } }] },
+        },
+      },
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Wybieram ofertę 1' }, FIRST_LOAD));
+    await user.click(screen.getByRole('button', { name: 'Wybierz oferty i wyślij do akceptacji' }));
+    expect(await screen.findByText('Cena hotelu za dobę (174,42 EUR) przekracza limit noclegowy (170,00 EUR)')).toBeTruthy();
+  });
+
   it('says the choice was approved automatically when the server approved it at once (the orderer is an acceptor)', async () => {
     const { user, router } = renderApp('/travel-service/choose-offer/77', {
       user: traveller,
