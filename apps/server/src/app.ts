@@ -58,6 +58,8 @@ import { createTripDocumentsService } from './modules/settlements/trip-documents
 import { registerSettlementRoutes } from './modules/settlements/settlements.routes.ts';
 import { createBookingsService } from './modules/bookings/bookings.service.ts';
 import { registerBookingRoutes } from './modules/bookings/bookings.routes.ts';
+import { createBookingReportsService } from './modules/booking-reports/booking-reports.service.ts';
+import { registerBookingReportRoutes } from './modules/booking-reports/booking-reports.routes.ts';
 import { createTravelServiceService } from './modules/travel-service/travel-service.service.ts';
 import { registerTravelServiceRoutes } from './modules/travel-service/travel-service.routes.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
@@ -174,6 +176,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerDelegationAdvanceRoutes(app, createDelegationAdvanceService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, publicUrl: deps.publicUrl, onMailQueued: () => outbox.wake() }));
   const bookings = createBookingsService({ db: deps.db, clock: deps.clock });
   registerBookingRoutes(app, bookings);
+  registerBookingReportRoutes(app, createBookingReportsService({ db: deps.db }));
   registerTravelServiceRoutes(app, createTravelServiceService({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl, bookings, rates, onMailQueued: () => outbox.wake() }));
   registerInvoiceRoutes(app, createInvoicesService({ db: deps.db, clock: deps.clock, storage, workflow: tripWorkflow }));
   registerReportRoutes(app, createReportsService({ db: deps.db, clock: deps.clock, storage, worker: reportWorker }));

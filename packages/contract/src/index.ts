@@ -26,6 +26,7 @@ export * from './delegation-orders.ts';
 export * from './delegation-advances.ts';
 export * from './action-by-link-decisions.ts';
 export * from './bookings.ts';
+export * from './booking-reports.ts';
 export * from './invoices.ts';
 export * from './optima.ts';
 export * from './reports.ts';
