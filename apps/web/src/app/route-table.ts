@@ -54,6 +54,8 @@ const loadBoughtPage: ScreenLoader = () => import('../features/travel-service/of
 const loadAdminTravelList: ScreenLoader = () => import('../features/travel-service-admin/admin-order-list-page.tsx').then((m) => m.AdminOrderListPage);
 const loadBookingList: ScreenLoader = () => import('../features/bookings/booking-list-page.tsx').then((m) => m.BookingListPage);
 const loadBookingReport: ScreenLoader = () => import('../features/booking-reports/booking-report-page.tsx').then((m) => m.BookingReportPage);
+const loadBudgetList: ScreenLoader = () => import('../features/budgets/budget-list-page.tsx').then((m) => m.BudgetListPage);
+const loadBudgetForm: ScreenLoader = () => import('../features/budgets/budget-form-page.tsx').then((m) => m.BudgetFormPage);
 const loadBookingDetails: ScreenLoader = () => import('../features/bookings/booking-details-page.tsx').then((m) => m.BookingDetailsPage);
 
 /**
@@ -174,9 +176,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/booking/other', titleKey: 'booking.other', access: 'authenticated', load: loadBookingList },
   { path: '/booking/mapping', titleKey: 'booking.mapping', access: 'authenticated', load: () => import('../features/bookings/booking-mapping-page.tsx').then((m) => m.BookingMappingPage) },
   { path: '/booking/report', titleKey: 'booking.report', access: 'authenticated', load: () => import('../features/booking-reports/booking-report-index-page.tsx').then((m) => m.BookingReportIndexPage) },
-  ...BOOKING_REPORTS.map((report): AppRoute => ({ path: `/booking/report/${report}`, titleKey: `booking.reports.${report}`, access: 'authenticated', ...(report === 'budget' ? {} : { load: loadBookingReport }) })),
-  { path: '/booking/report/budget/new', titleKey: 'booking.budgetNew', access: 'authenticated' },
-  { path: '/booking/report/budget/edit/:id', titleKey: 'booking.budgetEdit', access: 'authenticated' },
+  ...BOOKING_REPORTS.map((report): AppRoute => ({ path: `/booking/report/${report}`, titleKey: `booking.reports.${report}`, access: 'authenticated', load: report === 'budget' ? loadBudgetList : loadBookingReport })),
+  { path: '/booking/report/budget/new', titleKey: 'booking.budgetNew', access: 'authenticated', load: loadBudgetForm },
+  { path: '/booking/report/budget/edit/:id', titleKey: 'booking.budgetEdit', access: 'authenticated', load: loadBudgetForm },
 
   // Profile, reports, accounting export (the prefix is named after the accounting system)
   {
