@@ -30,6 +30,7 @@ import {
   type LocationType,
   type OrderItemInput,
   type TravelItemType,
+  type TransportType,
   type TravelOrderConfirmation,
 } from '@delego/domain';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
@@ -69,6 +70,8 @@ export interface ItemDialogProps {
   insuranceBehaviour: InsuranceBehaviour;
   /** Confirmations the user already gave on this order. */
   confirmed: readonly TravelOrderConfirmation[];
+  /** The transport the order's trip order allows: a service of other transport is warned about at once (spec §5). */
+  allowedTransport?: readonly TransportType[] | null;
   /** Problems the server reported at this service, by path inside it (e.g. `params.start_date`). */
   serverErrors?: ReadonlyMap<string, string>;
   onSave: (item: OrderItemInput, confirmed: TravelOrderConfirmation[]) => void;
@@ -85,6 +88,7 @@ export function ItemDialog({
   costCentres,
   insuranceBehaviour,
   confirmed,
+  allowedTransport = null,
   serverErrors,
   onSave,
   onClose,
@@ -448,6 +452,10 @@ export function ItemDialog({
     onSave(draft, agreed);
   };
 
+  // The type is chosen before the dialog opens: the warning shows from the start, before any save.
+  const transportWarning = checkItem(draft, confirmed, allowedTransport)
+    .warnings.filter((warning) => warning.code === 'travelService.transportNotAllowed')
+    .map((warning) => translateIssueCode(warning.code, warning.params))[0];
   const title = t(isNew ? 'form.addTitle' : 'form.editTitle', { type: t(`type.${type}`) });
   return (
     <Dialog
@@ -461,6 +469,11 @@ export function ItemDialog({
       <DialogTitle id="travel-item-dialog-title">{title}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
+          {transportWarning && (
+            <Alert severity="warning" id="travel-item-transport-warning">
+              {transportWarning}
+            </Alert>
+          )}
           {paramFields()}
           <Typography variant="subtitle1" component="h3">
             {t('summary.passengers')}

@@ -82,12 +82,14 @@ export function formOfOrder(order: TravelServiceOrderDto): TravelServiceOrderFor
 
 /**
  * The §5 rules of one service as the item editor checks them before it closes: the service is
- * checked inside a one-service order, and its issues and confirmations come back relative to it.
+ * checked inside a one-service order, and its issues, confirmations and warnings come back relative
+ * to it (the transport warning when the trip order's allowed transport is known).
  */
 export function checkItem(
   item: OrderItemInput,
   confirmed: readonly TravelOrderConfirmation[],
-): { issues: Issue[]; confirmations: Issue[] } {
+  allowedTransport: readonly TransportType[] | null = null,
+): { issues: Issue[]; confirmations: Issue[]; warnings: Issue[] } {
   const form: TravelServiceOrderForm = {
     user_id: 1,
     delegation_order_id: null,
@@ -100,11 +102,11 @@ export function checkItem(
   };
   // An existing service may keep a start day that has passed since it was ordered.
   const today = item.id === undefined ? toLocalDate(new Date()) : '0000-01-01';
-  const check = checkTravelServiceOrder(form, { parameters: [], tripOrder: null, today });
+  const check = checkTravelServiceOrder(form, { parameters: [], tripOrder: allowedTransport ? { allowed_transport: allowedTransport } : null, today });
   const relative = (issue: Issue): Issue => ({ ...issue, path: issue.path.slice(2) });
   // A linked insurance's base is another service of the order, which only the whole order's check sees.
   const own = check.issues.filter((issue) => issue.path[2] !== 'related_travel_service_order_item_guid');
-  return { issues: own.map(relative), confirmations: check.confirmations.map(relative) };
+  return { issues: own.map(relative), confirmations: check.confirmations.map(relative), warnings: check.warnings.map(relative) };
 }
 
 /** The items renumbered in their order, as the server stores `sequence`. */

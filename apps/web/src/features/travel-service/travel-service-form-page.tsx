@@ -32,6 +32,7 @@ import {
   type OrderItemInput,
   type RailParams,
   type TravelItemType,
+  type TransportType,
   type TravelOrderConfirmation,
   type TravelServiceOrderForm,
 } from '@delego/domain';
@@ -56,7 +57,7 @@ import {
   travellerOf,
   type TripDefaults,
 } from './order-form-model.ts';
-import { useTripDefaults } from './trip-defaults.ts';
+import { useLinkedTripTransport, useTripDefaults } from './trip-defaults.ts';
 import { OrderItemSummary } from './shared/order-item-summary.tsx';
 
 type BasicData = NonNullable<ReturnType<typeof useTravelServiceBasicData>['data']>;
@@ -74,6 +75,7 @@ export function TravelServiceFormPage() {
   const loaded = useTravelServiceOrder(id);
   const tripId = id === null ? Number(search.get('delegation_order')) : 0;
   const trip = useTripDefaults(tripId);
+  const linkedTransport = useLinkedTripTransport(loaded.data?.travelServiceOrder.delegation_order_id ?? null);
   const title = tr(id === null ? 'travelService.new' : 'travelService.edit');
   if (basic.isError || loaded.isError) {
     const notFound = loaded.error instanceof ApiError && loaded.error.status === 404;
@@ -132,6 +134,7 @@ export function TravelServiceFormPage() {
       order={order}
       initial={initial}
       trip={trip.defaults}
+      allowedTransport={trip.defaults?.allowed_transport ?? linkedTransport}
       basic={basic.data}
       startWith={id === null ? railOfAddress(search) : null}
     />
@@ -145,6 +148,8 @@ interface OrderFormProps {
   basic: BasicData;
   /** The trip order a new order is started from: new services take its days and places. */
   trip: TripDefaults | null;
+  /** The transport the order's trip order allows (the one it starts from or is linked to), null when unknown. */
+  allowedTransport: readonly TransportType[] | null;
   /** A rail journey chosen on the rail-carrier page: the form opens with it as a new service. */
   startWith: Partial<RailParams> | null;
 }
@@ -175,7 +180,7 @@ function reportedAt(warnings: readonly TravelServiceIssue[], guids: readonly str
   return reported;
 }
 
-function OrderForm({ title, order, initial, basic, trip, startWith }: OrderFormProps) {
+function OrderForm({ title, order, initial, basic, trip, allowedTransport, startWith }: OrderFormProps) {
   const { t, i18n } = useTranslation('travelService');
   const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
@@ -213,8 +218,8 @@ function OrderForm({ title, order, initial, basic, trip, startWith }: OrderFormP
   const items = form.travelServiceOrderItems;
   /** Spec §5: a service whose transport the linked trip order does not allow is warned about (saving stays possible). */
   const transportWarnings = new Map(
-    (trip
-      ? checkTravelServiceOrder(form, { parameters: [], tripOrder: { allowed_transport: trip.allowed_transport }, today: '0000-01-01' }).warnings
+    (allowedTransport
+      ? checkTravelServiceOrder(form, { parameters: [], tripOrder: { allowed_transport: allowedTransport }, today: '0000-01-01' }).warnings
       : []
     ).flatMap((warning) => {
       const guid = typeof warning.path[1] === 'number' ? items[warning.path[1]]?.guid : undefined;
@@ -686,6 +691,7 @@ function OrderForm({ title, order, initial, basic, trip, startWith }: OrderFormP
           costCentres={basic.costCentres}
           insuranceBehaviour={settings.insurance_behaviour}
           confirmed={form.confirmed}
+          allowedTransport={allowedTransport}
           serverErrors={itemErrors.get(editing.item.guid)}
           onSave={(item, agreed) => itemSaved(item, agreed, editing.isNew)}
           onClose={() => setEditing(null)}

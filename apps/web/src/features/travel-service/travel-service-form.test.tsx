@@ -4,7 +4,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import type { TravelServiceOrderForm } from '@delego/domain';
 import { renderApp, descriptionOf } from '../../testing/render-app.tsx';
 import { pastePickerText } from '../../testing/pickers.ts';
-import { FRA, WAW, basicData, orderer, storedOrder } from './testing/fixtures.ts';
+import { FRA, WAW, basicData, orderer, storedOrder, tripOrder } from './testing/fixtures.ts';
 
 const FIRST_LOAD = { timeout: 15_000 } as const;
 const SAVE = 'POST /api/travel-service/edit-service-order';
@@ -329,5 +329,28 @@ describe('travel-service order form', { timeout: 40_000 }, () => {
     expect(sentBodies(server)[0]!.confirmed).toEqual([]);
     expect(sentBodies(server)[1]!.confirmed).toEqual(['travelService.transportLimitExceeded']);
     expect(await screen.findByText('Cena hotelu za dobę (174,42 EUR) przekracza limit noclegowy (170,00 EUR)')).toBeTruthy();
+  });
+
+  it('warns about transport the linked trip order does not allow on editing, at the service and as soon as its type is chosen, before any save', async () => {
+    const { user, server } = renderApp('/travel-service/edit/7', {
+      user: orderer,
+      handlers: handlers(
+        {},
+        {
+          'GET /api/travel-service/get-service-order': { body: { travelServiceOrder: storedOrder({ delegation_order_id: 4, delegation_order_number: 'PW/4/2027' }) } },
+          'POST /api/delegation-order/delegation-order-edit': { body: { delegationOrder: tripOrder } },
+        },
+      ),
+    });
+    const flight = await screen.findByRole('article', { name: 'Usługa 2: Lot' }, FIRST_LOAD);
+    expect(await within(flight).findByText('Polecenie wyjazdu nie przewiduje tego środka transportu')).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Usługa 1: Hotel' })).queryByText('Polecenie wyjazdu nie przewiduje tego środka transportu')).toBeNull();
+
+    let dialog = await addService(user, 'Samochód');
+    expect(within(dialog).getByText('Polecenie wyjazdu nie przewiduje tego środka transportu')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Anuluj' }));
+    dialog = await addService(user, 'Kolej');
+    expect(within(dialog).queryByText('Polecenie wyjazdu nie przewiduje tego środka transportu')).toBeNull();
+    expect(server.requestsTo(SAVE)).toHaveLength(0);
   });
 });

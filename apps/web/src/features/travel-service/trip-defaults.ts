@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { locationApi } from '@delego/contract';
+import { delegationOrderApi, locationApi } from '@delego/contract';
+import type { TransportType } from '@delego/domain';
 import { call } from '../../lib/api-client.ts';
 import { useDelegationOrder } from '../delegation-order/api/use-delegation-orders.ts';
 import type { TripDefaults } from './order-form-model.ts';
@@ -49,4 +50,20 @@ export function useTripDefaults(tripId: number): { isLoading: boolean; defaults:
       allowed_transport: order.allowed_transport,
     },
   };
+}
+
+/**
+ * The transport the trip order an edited travel-service order is linked to allows (spec §5: other
+ * transport is warned about as soon as it is chosen). Null while unknown, without a link, or when the
+ * user may not read that trip order — the server still warns on saving.
+ */
+export function useLinkedTripTransport(tripId: number | null): readonly TransportType[] | null {
+  const enabled = tripId !== null && Number.isInteger(tripId) && tripId > 0;
+  const trip = useQuery({
+    queryKey: ['delegation-orders', 'one', tripId],
+    queryFn: ({ signal }) => call(delegationOrderApi.edit, { body: { id: tripId! } }, { signal, notifyErrors: false }),
+    enabled,
+    retry: false,
+  });
+  return enabled ? (trip.data?.delegationOrder.allowed_transport ?? null) : null;
 }

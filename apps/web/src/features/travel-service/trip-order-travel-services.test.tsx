@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { DelegationOrderDto, LocationDto } from '@delego/contract';
+import type { LocationDto } from '@delego/contract';
 import type { TravelServiceOrderForm } from '@delego/domain';
 import { renderApp } from '../../testing/render-app.tsx';
 import { pickerText } from '../../testing/pickers.ts';
-import { FRA, WAW, basicData, orderer } from './testing/fixtures.ts';
+import { FRA, WAW, basicData, orderer, tripOrder } from './testing/fixtures.ts';
 
 const FIRST_LOAD = { timeout: 15_000 } as const;
 const BERLIN: LocationDto = {
@@ -32,44 +32,6 @@ const WARSAW: LocationDto = {
   longitude: 21.01,
 };
 
-const tripOrder: DelegationOrderDto = {
-  id: 4,
-  version: 1,
-  user_id: 11,
-  cost_centre_id: null,
-  task_id: null,
-  task: 'Targi',
-  add_description: '',
-  destinations: [{ place_text: 'Berlin', country_code: 'DE' }],
-  destinationText: null,
-  start_place_text: 'Warszawa',
-  end_place_text: 'Warszawa',
-  start_date: '2027-05-04 08:00',
-  end_date: '2027-05-06 18:00',
-  allowed_transport: ['rail'],
-  allowed_transport_cost: null,
-  settlement_deadline: null,
-  project_id: null,
-  external_customer_id: null,
-  custom_number: null,
-  advances: [],
-  status: 'accepted',
-  stage: null,
-  number: 'PW/4/2027',
-  is_number_permanent: true,
-  employee: { id: 11, fullName: 'Anna Nowak' },
-  created_by: { id: 11, fullName: 'Anna Nowak' },
-  task_name: null,
-  estimate: null,
-  estimated_total_cost: null,
-  sent_at: null,
-  accepted_at: null,
-  created_at: '2026-11-20T09:00:00.000Z',
-  has_settlement: false,
-  allowedActions: [],
-  decisions: [],
-  current_approvers: [],
-};
 
 beforeEach(() => {
   window.localStorage.setItem('delego.locations', JSON.stringify([WAW, FRA]));

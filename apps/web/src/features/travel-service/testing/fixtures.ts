@@ -1,4 +1,4 @@
-import type { LocationDto, TravelServiceOrderDto } from '@delego/contract';
+import type { DelegationOrderDto, LocationDto, TravelServiceOrderDto } from '@delego/contract';
 import { emptyParams } from '@delego/domain';
 import { buildUserProperties } from '../../../testing/fixtures.ts';
 
@@ -159,3 +159,43 @@ export function storedOrder(overrides: Partial<TravelServiceOrderDto> = {}): Tra
     ...overrides,
   };
 }
+
+/** A trip order (polecenie wyjazdu) of Anna Nowak to Berlin allowing rail only. */
+export const tripOrder: DelegationOrderDto = {
+  id: 4,
+  version: 1,
+  user_id: 11,
+  cost_centre_id: null,
+  task_id: null,
+  task: 'Targi',
+  add_description: '',
+  destinations: [{ place_text: 'Berlin', country_code: 'DE' }],
+  destinationText: null,
+  start_place_text: 'Warszawa',
+  end_place_text: 'Warszawa',
+  start_date: '2027-05-04 08:00',
+  end_date: '2027-05-06 18:00',
+  allowed_transport: ['rail'],
+  allowed_transport_cost: null,
+  settlement_deadline: null,
+  project_id: null,
+  external_customer_id: null,
+  custom_number: null,
+  advances: [],
+  status: 'accepted',
+  stage: null,
+  number: 'PW/4/2027',
+  is_number_permanent: true,
+  employee: { id: 11, fullName: 'Anna Nowak' },
+  created_by: { id: 11, fullName: 'Anna Nowak' },
+  task_name: null,
+  estimate: null,
+  estimated_total_cost: null,
+  sent_at: null,
+  accepted_at: null,
+  created_at: '2026-11-20T09:00:00.000Z',
+  has_settlement: false,
+  allowedActions: [],
+  decisions: [],
+  current_approvers: [],
+};
