@@ -19,7 +19,7 @@ describe('each demo user sees exactly the menu their permissions give', () => {
     ['demo', 'acceptor', ['Zamówienia podróży', 'Rezerwacje', 'Delegacje', ...DELEGATION_CHILDREN, ...COMMON_TAIL]],
     // The demo company has the accounting-export module on (issue 10's demo data).
     ['demo', 'finance', ['Zamówienia podróży', 'Rezerwacje', 'Delegacje', ...DELEGATION_CHILDREN, 'Faktury', 'Raporty', 'Eksport do Optimy', ...COMMON_TAIL]],
-    ['demo', 'consultant', ['Zamówienia podróży', 'Rezerwacje', 'Delegacje', ...DELEGATION_CHILDREN, ...COMMON_TAIL]],
+    ['demo', 'consultant', ['Zamówienia podróży', 'Rezerwacje', 'Delegacje', ...DELEGATION_CHILDREN, 'Faktury', ...COMMON_TAIL]],
     [
       'demo',
       'administrator',

@@ -27,7 +27,7 @@ describe('demo data', () => {
     ['employee', ['travelOrderSelf'], ['companyAdmin', 'delegationAcceptSubstantive']],
     ['acceptor', ['delegationAcceptSubstantive'], ['companyAdmin', 'delegationAcceptFinancial']],
     ['finance', ['delegationAcceptFinancial', 'reportDelegation'], ['companyAdmin']],
-    ['consultant', ['travelOrder', 'travelOrderResponseFlight'], ['companyAdmin']],
+    ['consultant', ['travelOrder', 'travelOrderResponseFlight', 'viewInvoices'], ['companyAdmin']],
     ['administrator', ['companyAdmin'], ['SuperAdmin']],
   ])('lets the demo %s log in with fitting permissions', async (username, granted, refused) => {
     const response = await login('demo', username);
@@ -275,6 +275,18 @@ describe('demo travel services', () => {
     expect(order.travelServiceOrderItems.map((item: { type: string; status: string; selected_offer_id: number | null }) => [item.type, item.status, item.selected_offer_id !== null])).toEqual([
       ['flight', 'acceptedByClient', true],
       ['hotel', 'acceptedByClient', true],
+    ]);
+  });
+
+  it('leaves a hotel of a stay already past booked and waiting for the consultant to buy it out', async () => {
+    const headers = await headersOf('employee');
+    const waiting = (await get('/travel-service/list?page_size=100&status=buyoutRequested', headers)).items as { id: number; end_date: string }[];
+    const today = toLocalDate(new Date());
+    const past = waiting.filter((row) => row.end_date < today);
+    expect(past).toHaveLength(1);
+    const { travelServiceOrder: order } = await get(`/travel-service/get-service-order?id=${past[0]!.id}`, headers);
+    expect(order.travelServiceOrderItems.map((item: { type: string; status: string; booking: { reference: string } | null }) => [item.type, item.status, item.booking?.reference])).toEqual([
+      ['hotel', 'buyoutRequested', 'LUB-30817'],
     ]);
   });
 

@@ -53,10 +53,12 @@ const DEMO_ROLES: DemoRole[] = [
   {
     key: 'consultant',
     name: 'Konsultant podróży',
-    description: 'Przygotowuje oferty na zamówienia usług podróżnych',
+    description: 'Przygotowuje oferty na zamówienia usług podróżnych i wprowadza faktury za rezerwacje',
     permissions: [
       'travelOrder',
       'travelOrderPreview',
+      // The consultant enters the bookings' invoices (issue 10: invoices are entered by the consultant or imported).
+      'viewInvoices',
       'viewAllBookings',
       'viewBookings',
       'bookingMapping',

@@ -19,7 +19,8 @@ type ItemSpec = { [T in TravelItemType]: { type: T; params: Partial<Extract<Orde
  * (`admin`/`consultant`) answers, books and buys out, and `acceptor` decides, so the orders stand
  * in every order status of spec §4 — new, partly answered, sent for choice, chosen and sent for
  * acceptance, accepted, waiting for client information (for the offer and for the booking),
- * booked, buyout requested, bought, cancellation requested and rejected. The flight and hotel
+ * booked, buyout requested (one of them after the stay, four weeks back), bought, cancellation
+ * requested and rejected. The flight and hotel
  * for the Frankfurt trade fair are linked to Anna's accepted Frankfurt trip order and wait for
  * the consultant to book them.
  */
@@ -180,6 +181,22 @@ export async function seedDemoTravelServices(tx: Transaction, demoCompany: Compa
   await act(buyoutHotel.items[0]!, 'book', { reference: 'PURO-4471' });
   when(-1, 3, '15:00');
   await ask(buyoutHotel.items[0]!, 'requestBuyout');
+
+  // 8b. Buyout requested after the stay: the Lublin hotel of a trip four weeks back, ordered and booked
+  // before it; Anna asked to buy it out once back. Bought out, it becomes a booking of days already
+  // past, which her settlement of that trip takes in and which waits for its invoice.
+  when(-5, 0, '10:00');
+  const pastHotel = await order([hotel('city:pl-lublin', day(-4, 1), day(-4, 2))], { comment: 'Audyt w oddziale lubelskim' });
+  when(-5, 0, '13:00');
+  await answer(pastHotel.items[0]!, [offer('340.00', [room('Hotel Lublinianka', 'Krakowskie Przedmieście 56, Lublin', day(-4, 1), day(-4, 2), true)])]);
+  when(-5, 0, '15:00');
+  await choose(pastHotel.id, pastHotel.items);
+  when(-5, 1, '09:00');
+  await decide(pastHotel.id, 'accept', 'Akceptuję.');
+  when(-5, 1, '11:00');
+  await act(pastHotel.items[0]!, 'book', { reference: 'LUB-30817' });
+  when(-4, 3, '09:00');
+  await ask(pastHotel.items[0]!, 'requestBuyout');
 
   // 9. Cancellation requested: a booked Łódź hotel Anna no longer needs.
   const cancelledHotel = await acceptedOrder(hotel('city:pl-lodz', day(2, 3), day(2, 4)), [offer('279.00', [room('Hotel Andel’s Łódź', 'ul. Ogrodowa 17, Łódź', day(2, 3), day(2, 4), true)])]);
