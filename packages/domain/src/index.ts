@@ -6,6 +6,7 @@ export * from './common/currencies.ts';
 export * from './common/document-dates.ts';
 export * from './common/catalogue-messages.ts';
 export * from './common/safe-input.ts';
+export * from './common/display-format.ts';
 export * from './auth/permissions.ts';
 export * from './auth/password-policy.ts';
 export * from './auth/ip-allow-list.ts';

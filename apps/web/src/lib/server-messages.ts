@@ -1,4 +1,4 @@
-import { formatParams } from './format.ts';
+import { formatParams } from '@delego/domain';
 import { i18n } from './i18n.ts';
 
 const ERRORS_NS = 'errors';

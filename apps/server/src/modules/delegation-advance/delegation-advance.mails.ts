@@ -1,3 +1,4 @@
+import { formatMoneyText, formatWallPeriod, formatWallTime } from '@delego/domain';
 import type { MailMessage } from '../mail/mailer.ts';
 import { mailLanguageOf } from '../trip-workflow/trip-workflow.mails.ts';
 
@@ -38,18 +39,17 @@ function orderName(order: MailAdvanceOrder, language: 'pl' | 'en'): string {
 
 /** The subject's name of the order: one without a number yet is known by its trip's dates, never by an internal id. */
 function orderTitle(order: MailAdvanceOrder, language: 'pl' | 'en'): string {
-  return order.number ? orderName(order, language) : `${orderName(order, language)} (${order.startDate} – ${order.endDate})`;
+  return order.number ? orderName(order, language) : `${orderName(order, language)} (${formatWallPeriod(order.startDate, order.endDate, language)})`;
 }
 
-/** Amounts are stored with a decimal point; Polish text writes a decimal comma. */
 function money(advance: MailAdvance, language: 'pl' | 'en'): string {
-  return `${language === 'pl' ? advance.amount.replace('.', ',') : advance.amount} ${advance.currency}`;
+  return formatMoneyText(advance.amount, advance.currency, language);
 }
 
 function advanceLine(advance: MailAdvance, language: 'pl' | 'en'): string {
   const texts = PAYMENT_TYPE_TEXT[language];
   const paymentType = texts[advance.paymentType as keyof typeof texts] ?? advance.paymentType;
-  const date = advance.paymentDate ? (language === 'pl' ? `, data wypłaty ${advance.paymentDate}` : `, payment date ${advance.paymentDate}`) : '';
+  const date = advance.paymentDate ? (language === 'pl' ? `, data wypłaty ${formatWallTime(advance.paymentDate, language)}` : `, payment date ${formatWallTime(advance.paymentDate, language)}`) : '';
   return `- ${money(advance, language)}, ${paymentType}${date}`;
 }
 
@@ -69,7 +69,7 @@ export function advanceDecisionRequestMail(input: { to: string; language: string
     return {
       to: input.to,
       subject: `Delego: ${what(orderTitle(order, 'en'))} ${waits}`,
-      text: [`${what(orderName(order, 'en'))} of ${order.employeeName} (${order.startDate} – ${order.endDate}) ${waits}:`, ...lines, `Open the advances to decide in Delego: ${input.appLink}`].join('\n'),
+      text: [`${what(orderName(order, 'en'))} of ${order.employeeName} (${formatWallPeriod(order.startDate, order.endDate, 'en')}) ${waits}:`, ...lines, `Open the advances to decide in Delego: ${input.appLink}`].join('\n'),
     };
   }
   const what = (name: string) => `${several ? 'Zaliczki' : 'Zaliczka'} do ${name}`;
@@ -77,7 +77,7 @@ export function advanceDecisionRequestMail(input: { to: string; language: string
   return {
     to: input.to,
     subject: `Delego: ${what(orderTitle(order, 'pl'))} ${waits}`,
-    text: [`${what(orderName(order, 'pl'))} – ${order.employeeName} (${order.startDate} – ${order.endDate}) ${waits}:`, ...lines, `Otwórz zaliczki do decyzji w Delego: ${input.appLink}`].join('\n'),
+    text: [`${what(orderName(order, 'pl'))} – ${order.employeeName} (${formatWallPeriod(order.startDate, order.endDate, 'pl')}) ${waits}:`, ...lines, `Otwórz zaliczki do decyzji w Delego: ${input.appLink}`].join('\n'),
   };
 }
 
@@ -91,8 +91,8 @@ export function advanceOutcomeMail(input: { to: string; language: string; order:
       to: input.to,
       subject: `Delego: Advance on ${orderTitle(order, 'en')} ${outcome}`,
       text: [
-        `The advance of ${money(advance, 'en')} on ${orderName(order, 'en')} of ${order.employeeName} (${order.startDate} – ${order.endDate}) ${outcome}.`,
-        ...(input.outcome === 'paid' && advance.paymentDate ? [`Payment date: ${advance.paymentDate}`] : []),
+        `The advance of ${money(advance, 'en')} on ${orderName(order, 'en')} of ${order.employeeName} (${formatWallPeriod(order.startDate, order.endDate, 'en')}) ${outcome}.`,
+        ...(input.outcome === 'paid' && advance.paymentDate ? [`Payment date: ${formatWallTime(advance.paymentDate, 'en')}`] : []),
         ...(input.comment ? [`Comment: ${input.comment}`] : []),
         `Open your advances in Delego: ${input.appLink}`,
       ].join('\n'),
@@ -102,8 +102,8 @@ export function advanceOutcomeMail(input: { to: string; language: string; order:
     to: input.to,
     subject: `Delego: Zaliczka do ${orderTitle(order, 'pl')} ${outcome}`,
     text: [
-      `Zaliczka ${money(advance, 'pl')} do ${orderName(order, 'pl')} – ${order.employeeName} (${order.startDate} – ${order.endDate}) ${outcome}.`,
-      ...(input.outcome === 'paid' && advance.paymentDate ? [`Data wypłaty: ${advance.paymentDate}`] : []),
+      `Zaliczka ${money(advance, 'pl')} do ${orderName(order, 'pl')} – ${order.employeeName} (${formatWallPeriod(order.startDate, order.endDate, 'pl')}) ${outcome}.`,
+      ...(input.outcome === 'paid' && advance.paymentDate ? [`Data wypłaty: ${formatWallTime(advance.paymentDate, 'pl')}`] : []),
       ...(input.comment ? [`Komentarz: ${input.comment}`] : []),
       `Otwórz swoje zaliczki w Delego: ${input.appLink}`,
     ].join('\n'),

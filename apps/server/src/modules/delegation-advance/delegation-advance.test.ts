@@ -177,8 +177,8 @@ describe('e-mails about advances', () => {
     expect(request!.subject).toBe(`Delego: Zaliczka do polecenia wyjazdu nr ${number} czeka na Twoją decyzję`);
     expect(request!.textBody).toBe(
       [
-        `Zaliczka do polecenia wyjazdu nr ${number} – Jan Testowy (2026-05-04 – 2026-05-06) czeka na Twoją decyzję:`,
-        '- 250,00 EUR, przelew, data wypłaty 2026-05-02',
+        `Zaliczka do polecenia wyjazdu nr ${number} – Jan Testowy (04.05.2026 – 06.05.2026) czeka na Twoją decyzję:`,
+        '- 250,00\u00a0EUR, przelew, data wypłaty 02.05.2026',
         `Otwórz zaliczki do decyzji w Delego: ${ADVANCES_TO_DECIDE}`,
       ].join('\n'),
     );
@@ -191,7 +191,7 @@ describe('e-mails about advances', () => {
       [
         s.employee.email,
         `Delego: Zaliczka do polecenia wyjazdu nr ${number} została zatwierdzona`,
-        [`Zaliczka 250,00 EUR do polecenia wyjazdu nr ${number} – Jan Testowy (2026-05-04 – 2026-05-06) została zatwierdzona.`, 'Komentarz: Zgoda', `Otwórz swoje zaliczki w Delego: ${MY_ADVANCES}`].join('\n'),
+        [`Zaliczka 250,00\u00a0EUR do polecenia wyjazdu nr ${number} – Jan Testowy (04.05.2026 – 06.05.2026) została zatwierdzona.`, 'Komentarz: Zgoda', `Otwórz swoje zaliczki w Delego: ${MY_ADVANCES}`].join('\n'),
       ],
     ]);
 
@@ -200,7 +200,7 @@ describe('e-mails about advances', () => {
     expect(morePaid).toEqual([]);
     expect(paid!.recipient).toBe(s.employee.email);
     expect(paid!.subject).toBe(`Delego: Zaliczka do polecenia wyjazdu nr ${number} została wypłacona`);
-    expect(paid!.textBody).toContain('Data wypłaty: 2026-05-01');
+    expect(paid!.textBody).toContain('Data wypłaty: 01.05.2026');
     expect(paid!.textBody).toContain(MY_ADVANCES);
 
     // The mails add nothing to the audit trail: one row per change, as before.
@@ -225,16 +225,16 @@ describe('e-mails about advances', () => {
     await api.post('/delegation-order/action', s.employee.headers, { id: s.orderId, action: 'submit' });
     // Numbered only at acceptance: the subjects name the order by its trip's dates, never by an internal id.
     expect(await orderNumber(s.orderId)).toBeNull();
-    const dates = '(2026-05-04 – 2026-05-06)';
+    const dates = { en: '(05/04/2026 – 05/06/2026)', pl: '(04.05.2026 – 06.05.2026)' };
     expect(await mailsAbout(s.company.id, /Advance/)).toEqual([]);
 
     const id = (await api.post('/delegation-advance/save', s.employee.headers, advance(s.orderId, { amount_in_currency: '1200.50', payment_type: 'cash', payment_date: null }))).json().advance.id;
     const [request, ...more] = await mailsAbout(s.company.id, /Advance/);
     expect(more).toEqual([]);
     expect(request!.recipient).toBe(s.finance.email);
-    expect(request!.subject).toBe(`Delego: Advance on trip order ${dates} awaits your decision`);
+    expect(request!.subject).toBe(`Delego: Advance on trip order ${dates.en} awaits your decision`);
     expect(request!.textBody).toBe(
-      [`Advance on trip order of Jan Testowy (2026-05-04 – 2026-05-06) awaits your decision:`, '- 1200.50 EUR, cash', `Open the advances to decide in Delego: ${ADVANCES_TO_DECIDE}`].join('\n'),
+      [`Advance on trip order of Jan Testowy (05/04/2026 – 05/06/2026) awaits your decision:`, '- 1,200.50\u00a0EUR, cash', `Open the advances to decide in Delego: ${ADVANCES_TO_DECIDE}`].join('\n'),
     );
     // Changing the request does not ask again.
     await api.post('/delegation-advance/save', s.employee.headers, advance(s.orderId, { id, amount_in_currency: '1100.00' }));
@@ -244,11 +244,11 @@ describe('e-mails about advances', () => {
     const rejected = (await outboxOf(t.db, s.company.id)).filter((mail) => /odrzucona|rejected/.test(mail.subject));
     expect(rejected.map((mail) => [mail.recipient, mail.subject]).sort()).toEqual(
       [
-        [s.admin.email, `Delego: Advance on trip order ${dates} was rejected`],
-        [s.employee.email, `Delego: Zaliczka do polecenia wyjazdu ${dates} została odrzucona`],
+        [s.admin.email, `Delego: Advance on trip order ${dates.en} was rejected`],
+        [s.employee.email, `Delego: Zaliczka do polecenia wyjazdu ${dates.pl} została odrzucona`],
       ].sort(),
     );
-    expect(rejected.find((mail) => mail.recipient === s.admin.email)!.textBody).toContain(`The advance of 1100.00 EUR on trip order of Jan Testowy`);
+    expect(rejected.find((mail) => mail.recipient === s.admin.email)!.textBody).toContain(`The advance of 1,100.00\u00a0EUR on trip order of Jan Testowy`);
     expect(rejected.some((mail) => mail.subject.includes('#') || mail.textBody.includes(`#${s.orderId}`))).toBe(false);
     expect(rejected.every((mail) => mail.textBody.endsWith(MY_ADVANCES))).toBe(true);
   });
@@ -262,11 +262,11 @@ describe('e-mails about advances', () => {
     const requests = await outboxOf(t.db, s.company.id).then((mails) => mails.filter((mail) => mail.recipient !== s.acceptor.email));
     expect(requests.map((mail) => [mail.recipient, mail.subject]).sort()).toEqual(
       [
-        [s.finance.email, 'Delego: Zaliczki do polecenia wyjazdu (2026-05-04 – 2026-05-06) czekają na Twoją decyzję'],
-        [second.email, 'Delego: Advances on trip order (2026-05-04 – 2026-05-06) await your decision'],
+        [s.finance.email, 'Delego: Zaliczki do polecenia wyjazdu (04.05.2026 – 06.05.2026) czekają na Twoją decyzję'],
+        [second.email, 'Delego: Advances on trip order (05/04/2026 – 05/06/2026) await your decision'],
       ].sort(),
     );
-    expect(requests.find((mail) => mail.recipient === s.finance.email)!.textBody.split('\n').slice(1, 3)).toEqual(['- 250,00 EUR, przelew, data wypłaty 2026-05-02', '- 80,00 PLN, gotówka']);
+    expect(requests.find((mail) => mail.recipient === s.finance.email)!.textBody.split('\n').slice(1, 3)).toEqual(['- 250,00\u00a0EUR, przelew, data wypłaty 02.05.2026', '- 80,00\u00a0zł, gotówka']);
 
     // The financial acceptor's own trip: only the other one is asked.
     await t.db.update(users).set({ superiorId: s.acceptor.id }).where(eq(users.id, s.finance.id));
@@ -290,7 +290,7 @@ describe('e-mails about advances', () => {
     await api.post('/delegation-advance/decision', s.financeHeaders, { id, decision: 'markPaid' });
     const paid = await mailsAbout(s.company.id, /Zaliczk/);
     expect(paid.map((mail) => [mail.recipient, mail.subject])).toEqual([[s.employee.email, `Delego: Zaliczka do polecenia wyjazdu nr ${await orderNumber(s.orderId)} została wypłacona`]]);
-    expect(paid[0]!.textBody).toContain('Data wypłaty: 2026-04-20');
+    expect(paid[0]!.textBody).toContain('Data wypłaty: 20.04.2026');
   });
 
   it('sends nothing when the company turned e-mail notifications off, and audits every decision as before', async () => {

@@ -1,4 +1,4 @@
-import { renderTravelMailSubject, type TravelItemType, type TravelOrderStatus } from '@delego/domain';
+import { formatWallTime, renderTravelMailSubject, type TravelItemType, type TravelOrderStatus } from '@delego/domain';
 import type { MailMessage } from '../mail/mailer.ts';
 import { mailLanguageOf } from '../trip-workflow/trip-workflow.mails.ts';
 
@@ -114,8 +114,8 @@ export function travelServiceMail(input: { to: string; language: string; templat
     order_number: order.number,
     traveller: order.travellerName,
     service_type: order.types.map((type) => TYPE_TEXT[language][type]).join(', '),
-    start_date: order.startDate ?? '',
-    end_date: order.endDate ?? '',
+    start_date: order.startDate ? formatWallTime(order.startDate, language) : '',
+    end_date: order.endDate ? formatWallTime(order.endDate, language) : '',
     status: STATUS_TEXT[language][order.status],
     company: order.companyName,
   });

@@ -1,4 +1,4 @@
-import type { DocumentKind } from '@delego/domain';
+import { formatWallPeriod, type DocumentKind } from '@delego/domain';
 import type { MailMessage } from '../mail/mailer.ts';
 
 /** What an e-mail says about the document. */
@@ -7,6 +7,7 @@ export interface MailDocument {
   id: number;
   number: string | null;
   employeeName: string;
+  /** `YYYY-MM-DD HH:mm`, Warsaw; the e-mail writes them in the recipient's language. */
   startDate: string;
   endDate: string;
 }
@@ -35,7 +36,7 @@ function kindAndNumber(doc: MailDocument, language: 'pl' | 'en'): string {
 
 /** The subject's name of the document: a document without a number yet is known by its trip's dates, never by an internal id. */
 function title(doc: MailDocument, language: 'pl' | 'en'): string {
-  return doc.number ? kindAndNumber(doc, language) : `${kindAndNumber(doc, language)} (${doc.startDate} – ${doc.endDate})`;
+  return doc.number ? kindAndNumber(doc, language) : `${kindAndNumber(doc, language)} (${formatWallPeriod(doc.startDate, doc.endDate, language)})`;
 }
 
 /**
@@ -50,7 +51,7 @@ export function decisionRequestMail(input: { to: string; language: string; docum
       to: input.to,
       subject: `Delego: ${title(doc, 'en')} awaits your decision`,
       text: [
-        `${kindAndNumber(doc, 'en')} of ${doc.employeeName} (${doc.startDate} – ${doc.endDate}) awaits your decision.`,
+        `${kindAndNumber(doc, 'en')} of ${doc.employeeName} (${formatWallPeriod(doc.startDate, doc.endDate, 'en')}) awaits your decision.`,
         `Open it in Delego: ${input.appLink}`,
         ...(input.actionLink
           ? ['', `Or decide without logging in (the link works once, for ${input.expiresDays} days, while the document waits for this decision):`, input.actionLink]
@@ -62,7 +63,7 @@ export function decisionRequestMail(input: { to: string; language: string; docum
     to: input.to,
     subject: `Delego: ${title(doc, 'pl')} czeka na Twoją decyzję`,
     text: [
-      `${kindAndNumber(doc, 'pl')} – ${doc.employeeName} (${doc.startDate} – ${doc.endDate}) czeka na Twoją decyzję.`,
+      `${kindAndNumber(doc, 'pl')} – ${doc.employeeName} (${formatWallPeriod(doc.startDate, doc.endDate, 'pl')}) czeka na Twoją decyzję.`,
       `Otwórz dokument w Delego: ${input.appLink}`,
       ...(input.actionLink
         ? ['', `Możesz też zdecydować bez logowania (link działa jeden raz przez ${input.expiresDays} dni, dopóki dokument czeka na tę decyzję):`, input.actionLink]
@@ -80,12 +81,12 @@ export function finalDecisionMail(input: { to: string; language: string; documen
     return {
       to: input.to,
       subject: `Delego: ${title(doc, 'en')} ${outcome}`,
-      text: [`${kindAndNumber(doc, 'en')} (${doc.startDate} – ${doc.endDate}) ${outcome}.`, ...(input.comment ? [`Comment: ${input.comment}`] : []), `Open it in Delego: ${input.appLink}`].join('\n'),
+      text: [`${kindAndNumber(doc, 'en')} (${formatWallPeriod(doc.startDate, doc.endDate, 'en')}) ${outcome}.`, ...(input.comment ? [`Comment: ${input.comment}`] : []), `Open it in Delego: ${input.appLink}`].join('\n'),
     };
   }
   return {
     to: input.to,
     subject: `Delego: ${title(doc, 'pl')} ${outcome}`,
-    text: [`${kindAndNumber(doc, 'pl')} (${doc.startDate} – ${doc.endDate}) ${outcome}.`, ...(input.comment ? [`Komentarz: ${input.comment}`] : []), `Otwórz dokument w Delego: ${input.appLink}`].join('\n'),
+    text: [`${kindAndNumber(doc, 'pl')} (${formatWallPeriod(doc.startDate, doc.endDate, 'pl')}) ${outcome}.`, ...(input.comment ? [`Komentarz: ${input.comment}`] : []), `Otwórz dokument w Delego: ${input.appLink}`].join('\n'),
   };
 }

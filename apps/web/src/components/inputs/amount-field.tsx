@@ -2,8 +2,7 @@ import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { isTypedAmountAllowed, parseTypedAmount } from '@delego/domain';
-import { formatDecimal } from '../../lib/format.ts';
+import { isTypedAmountAllowed, parseTypedAmount, formatDecimal } from '@delego/domain';
 
 export interface AmountFieldProps {
   label: string;

@@ -4,8 +4,7 @@ import { DesktopDateTimePicker } from '@mui/x-date-pickers/DesktopDateTimePicker
 import type { DateTimeValidationError } from '@mui/x-date-pickers/models';
 import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
-import { BUSINESS_TIME_ZONE, EARLIEST_DOCUMENT_DATE, latestDocumentDate, toLocalDate } from '@delego/domain';
-import { dateFormatOf, dateTimeFormatOf, usesTwelveHourClock } from '../../lib/format.ts';
+import { BUSINESS_TIME_ZONE, EARLIEST_DOCUMENT_DATE, latestDocumentDate, toLocalDate, dateFormatOf, dateTimeFormatOf, usesTwelveHourClock } from '@delego/domain';
 
 const WIRE_DATE_TIME = 'yyyy-MM-dd HH:mm';
 const WIRE_DATE = 'yyyy-MM-dd';

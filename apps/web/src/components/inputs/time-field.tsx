@@ -3,7 +3,7 @@ import { TimeField as PickerTimeField } from '@mui/x-date-pickers/TimeField';
 import type { TimeValidationError } from '@mui/x-date-pickers/models';
 import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
-import { usesTwelveHourClock } from '../../lib/format.ts';
+import { usesTwelveHourClock } from '@delego/domain';
 import { translateIssueCode } from '../../lib/server-messages.ts';
 
 const WIRE_TIME = 'HH:mm';

@@ -13,14 +13,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { ErrorCode, validateDecisionReason } from '@delego/domain';
+import { ErrorCode, validateDecisionReason, formatMoneyText, formatWallPeriod, formatWallTime } from '@delego/domain';
 import type { LinkDecision, LinkDocument } from '@delego/contract';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { translateIssueCode, translateServerMessage } from '../../lib/server-messages.ts';
 import { useDecideByLink, useDecisionLink } from './api/use-decision-link.ts';
 import { LinkStateView, type UnusableLinkState } from './link-state-view.tsx';
-import { formatMoney, formatWallPeriod, formatWallTime } from '../../lib/format.ts';
 
 function unusableStateOf(error: unknown): UnusableLinkState | null {
   if (!(error instanceof ApiError)) return null;
@@ -40,12 +39,12 @@ function DocumentSummary({ document }: { document: LinkDocument }) {
     [t('destination'), document.destination || '—'],
     [t('purpose'), document.purpose ?? '—'],
     [t('description'), document.description ?? '—'],
-    [t(document.kind === 'delegationOrder' ? 'estimate' : 'total'), document.estimated_total_cost === null ? '—' : formatMoney(document.estimated_total_cost, 'PLN', i18n.language)],
+    [t(document.kind === 'delegationOrder' ? 'estimate' : 'total'), document.estimated_total_cost === null ? '—' : formatMoneyText(document.estimated_total_cost, 'PLN', i18n.language)],
     [
       t('advances'),
       document.advances.length === 0
         ? t('noAdvances')
-        : document.advances.map((advance) => `${formatMoney(advance.amount_in_currency, advance.currency, i18n.language)}${advance.payment_date ? ` (${formatWallTime(advance.payment_date, i18n.language)})` : ''}`).join(', '),
+        : document.advances.map((advance) => `${formatMoneyText(advance.amount_in_currency, advance.currency, i18n.language)}${advance.payment_date ? ` (${formatWallTime(advance.payment_date, i18n.language)})` : ''}`).join(', '),
     ],
   ];
   return (

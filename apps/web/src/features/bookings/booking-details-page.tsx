@@ -13,13 +13,12 @@ import ReceiptIcon from '@mui/icons-material/Receipt';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { BookingDetails } from '@delego/contract';
-import { tabOfKind } from '@delego/domain';
+import { tabOfKind, formatMoneyText, formatWallTime } from '@delego/domain';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { firstIssueText } from '../../components/form/issue-texts.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { formatMoney, formatWallTime } from '../../lib/format.ts';
 import { InvoiceFormDialog } from '../invoices/invoice-form-dialog.tsx';
 import { useCanSeeInvoices } from '../invoices/invoice-parts.tsx';
 import { useBooking, useDeleteBooking } from './api/bookings.ts';
@@ -103,7 +102,7 @@ export function BookingDetailsPage() {
     if (typeof raw === 'boolean') return raw ? t('yes') : t('no');
     if (key === 'seat_class') return t(`seatClass.${String(raw)}`);
     if (key === 'room_type') return t(`roomType.${String(raw)}`);
-    if (key === 'price_per_day') return formatMoney(String(raw), booking.currency, i18n.language);
+    if (key === 'price_per_day') return formatMoneyText(String(raw), booking.currency, i18n.language);
     return String(raw);
   };
   const tab = tabOfKind(booking.kind);
@@ -168,13 +167,13 @@ export function BookingDetailsPage() {
             ))}
             <DetailField label={t('fields.record_locator')}>{value('record_locator')}</DetailField>
             <DetailField label={t('fields.amount_net')}>
-              {booking.amount_net ? formatMoney(booking.amount_net, booking.currency, i18n.language) : '—'}
+              {booking.amount_net ? formatMoneyText(booking.amount_net, booking.currency, i18n.language) : '—'}
             </DetailField>
             <DetailField label={t('fields.vat_amount')}>
-              {booking.vat_amount ? formatMoney(booking.vat_amount, booking.currency, i18n.language) : '—'}
+              {booking.vat_amount ? formatMoneyText(booking.vat_amount, booking.currency, i18n.language) : '—'}
             </DetailField>
             <DetailField label={t('fields.amount_gross')}>
-              {formatMoney(booking.amount_gross, booking.currency, i18n.language)}
+              {formatMoneyText(booking.amount_gross, booking.currency, i18n.language)}
             </DetailField>
             <DetailField label={t('fields.paid_by')}>{t(`paidBy.${booking.paid_by}`)}</DetailField>
             <DetailField label={t('fields.cost_centre_id')}>{booking.cost_centre_name ?? '—'}</DetailField>
@@ -210,7 +209,7 @@ export function BookingDetailsPage() {
                 <Box key={invoice.id}>
                   <RouterLink to={`/invoices/details/${invoice.id}`}>{invoice.number}</RouterLink> ·{' '}
                   {formatWallTime(invoice.issue_date, i18n.language)} · {invoice.seller_name} ·{' '}
-                  {formatMoney(invoice.gross_total, invoice.currency, i18n.language)}
+                  {formatMoneyText(invoice.gross_total, invoice.currency, i18n.language)}
                 </Box>
               ))}
             </Stack>

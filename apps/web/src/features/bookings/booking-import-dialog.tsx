@@ -20,10 +20,9 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { BookingImportResult } from '@delego/contract';
-import { BOOKING_IMPORT_COLUMNS } from '@delego/domain';
+import { BOOKING_IMPORT_COLUMNS, formatMoneyText, formatWallTime } from '@delego/domain';
 import { translateIssueCode } from '../../lib/server-messages.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { formatMoney, formatWallTime } from '../../lib/format.ts';
 import { useImportBookings } from './api/bookings.ts';
 
 /**
@@ -167,7 +166,7 @@ export function BookingImportDialog({ open, onClose }: { open: boolean; onClose:
                         <TableCell>{row.title}</TableCell>
                         <TableCell>{row.start_at ? formatWallTime(row.start_at, i18n.language) : ''}</TableCell>
                         <TableCell align="right">
-                          {formatMoney(row.amount_gross, row.currency, i18n.language)}
+                          {formatMoneyText(row.amount_gross, row.currency, i18n.language)}
                         </TableCell>
                       </TableRow>
                     ))}

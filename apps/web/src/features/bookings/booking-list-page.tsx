@@ -14,18 +14,11 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslation } from 'react-i18next';
 import type { BookingListItem, BookingListSort } from '@delego/contract';
-import {
-  BOOKING_STATUSES,
-  BOOKING_TAB_NAMES,
-  tabOfKind,
-  type BookingStatus,
-  type BookingTab,
-} from '@delego/domain';
+import { BOOKING_STATUSES, BOOKING_TAB_NAMES, tabOfKind, type BookingStatus, type BookingTab, formatMoneyText, formatWallTime } from '@delego/domain';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { FilterSelect } from '../../components/data-table/filter-select.tsx';
 import { useListState } from '../../components/data-table/use-list-state.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { formatMoney, formatWallTime } from '../../lib/format.ts';
 import { useCurrentUser } from '../../lib/session.tsx';
 import { userHasModule, userHasPermission } from '../../lib/user-context.ts';
 import { useBookingList } from './api/bookings.ts';
@@ -121,7 +114,7 @@ export function BookingListPage() {
       label: t('columns.amount'),
       sortKey: 'amount_gross',
       align: 'right',
-      render: (row) => formatMoney(row.amount_gross, row.currency, i18n.language),
+      render: (row) => formatMoneyText(row.amount_gross, row.currency, i18n.language),
     },
     {
       key: 'invoice',

@@ -23,7 +23,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { ADVANCE_PAYMENT_TYPES, ADVANCE_STATUSES, toLocalDate, validateOrderAdvances, type AdvancePaymentType, type AdvanceStatus, type Issue } from '@delego/domain';
+import { ADVANCE_PAYMENT_TYPES, ADVANCE_STATUSES, toLocalDate, validateOrderAdvances, type AdvancePaymentType, type AdvanceStatus, type Issue, formatMoneyText } from '@delego/domain';
 import type { AdvanceListItem } from '@delego/contract';
 import { AmountField } from '../../components/inputs/amount-field.tsx';
 import { CurrencyField } from '../../components/inputs/currency-field.tsx';
@@ -37,7 +37,6 @@ import { useCurrentUser } from '../../lib/session.tsx';
 import { userHasPermission } from '../../lib/user-context.ts';
 import { useAdvanceDecision, useAdvances, useMyOpenOrders, useSaveAdvance } from './api/use-advances.ts';
 import { FilterSelect } from '../../components/data-table/filter-select.tsx';
-import { formatMoney } from '../../lib/format.ts';
 
 const STATUS_COLOR: Record<AdvanceStatus, 'default' | 'success' | 'error' | 'info'> = { unknown: 'default', approved: 'info', rejected: 'error', paid: 'success' };
 
@@ -167,7 +166,7 @@ function DecisionDialog({ advance, decision, onClose }: { advance: AdvanceListIt
     <Dialog open onClose={onClose} aria-labelledby="advance-decision-title" fullWidth maxWidth="xs">
       <DialogTitle id="advance-decision-title">{t(`confirm.${decision}`)}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{t('confirm.message', { name: advance.employee.fullName, amount: formatMoney(advance.amount_in_currency, advance.currency, i18n.language) })}</DialogContentText>
+        <DialogContentText>{t('confirm.message', { name: advance.employee.fullName, amount: formatMoneyText(advance.amount_in_currency, advance.currency, i18n.language) })}</DialogContentText>
         <Stack spacing={2} sx={{ mt: 2 }}>
           {decision === 'markPaid' && (
             <DateTimeField dateOnly label={t('paymentDate')} value={date} onChange={setDate} error={Boolean(error)} helperText={error} />
@@ -227,7 +226,7 @@ export function DelegationAdvancePage() {
         </>
       ),
     },
-    { key: 'amount', label: t('amount'), align: 'right', render: (row) => formatMoney(row.amount_in_currency, row.currency, i18n.language) },
+    { key: 'amount', label: t('amount'), align: 'right', render: (row) => formatMoneyText(row.amount_in_currency, row.currency, i18n.language) },
     { key: 'payment_type', label: t('paymentType'), render: (row) => to(`paymentType.${row.payment_type}`) },
     { key: 'payment_date', label: t('paymentDate'), render: (row) => row.payment_date ?? '—' },
     { key: 'status', label: t('status'), render: (row) => <Chip size="small" color={STATUS_COLOR[row.status]} label={to(`advanceStatus.${row.status}`)} /> },

@@ -12,7 +12,7 @@ import GavelIcon from '@mui/icons-material/Gavel';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { ORDER_STATUSES, type OrderStatus } from '@delego/domain';
+import { ORDER_STATUSES, type OrderStatus, formatMoneyText, formatWallTime } from '@delego/domain';
 import type { DelegationOrderListItem } from '@delego/contract';
 import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
@@ -22,7 +22,6 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { useAvailableUsers, useDelegationOrders, useOrderAction } from './api/use-delegation-orders.ts';
 import { OrderStatusChip } from './order-labels.tsx';
 import { FilterSelect } from '../../components/data-table/filter-select.tsx';
-import { formatMoney, formatWallTime } from '../../lib/format.ts';
 
 type Sort = 'start_date' | 'number' | 'status' | 'employee' | 'created_at';
 type Filter = 'status' | 'date_from' | 'date_to' | 'user_id' | 'number' | 'waiting_for_me';
@@ -81,7 +80,7 @@ export function DelegationOrderListPage() {
     },
     { key: 'destination', label: t('columns.destination'), render: (row) => row.destination },
     { key: 'task', label: t('columns.purpose'), render: (row) => row.task_name ?? '—' },
-    { key: 'cost', label: t('columns.estimate'), align: 'right', render: (row) => (row.estimated_total_cost === null ? '—' : formatMoney(row.estimated_total_cost, 'PLN', i18n.language)) },
+    { key: 'cost', label: t('columns.estimate'), align: 'right', render: (row) => (row.estimated_total_cost === null ? '—' : formatMoneyText(row.estimated_total_cost, 'PLN', i18n.language)) },
     {
       key: 'status',
       label: t('columns.status'),

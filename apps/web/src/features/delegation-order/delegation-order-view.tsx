@@ -11,8 +11,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { DelegationOrderDto } from '@delego/contract';
 import type { OrderEstimate } from '@delego/domain';
+import { formatDateTime, formatMoneyText, formatWallTime } from '@delego/domain';
 import { OrderStatusChip } from './order-labels.tsx';
-import { formatDateTime, formatMoney, formatWallTime } from '../../lib/format.ts';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -45,24 +45,24 @@ export function EstimateTable({ estimate }: { estimate: OrderEstimate | null }) 
               {t(`estimate.${line.kind}`)}
               {line.kind === 'lodging' && line.nights !== undefined && (
                 <Typography variant="caption" color="text.secondary" component="div">
-                  {t('estimate.lodgingDetail', { nights: line.nights, limit: line.limit ? formatMoney(line.limit, line.currency, i18n.language) : '—' })}
+                  {t('estimate.lodgingDetail', { nights: line.nights, limit: line.limit ? formatMoneyText(line.limit, line.currency, i18n.language) : '—' })}
                 </Typography>
               )}
               {line.kind === 'perDiem' && line.rate && (
                 <Typography variant="caption" color="text.secondary" component="div">
-                  {t('estimate.perDiemDetail', { rate: formatMoney(line.rate, line.currency, i18n.language) })}
+                  {t('estimate.perDiemDetail', { rate: formatMoneyText(line.rate, line.currency, i18n.language) })}
                 </Typography>
               )}
             </TableCell>
-            <TableCell align="right">{formatMoney(line.amount, line.currency, i18n.language)}</TableCell>
-            <TableCell align="right">{line.amount_pln === null ? t('estimate.noRate') : formatMoney(line.amount_pln, 'PLN', i18n.language)}</TableCell>
+            <TableCell align="right">{formatMoneyText(line.amount, line.currency, i18n.language)}</TableCell>
+            <TableCell align="right">{line.amount_pln === null ? t('estimate.noRate') : formatMoneyText(line.amount_pln, 'PLN', i18n.language)}</TableCell>
           </TableRow>
         ))}
         <TableRow>
           <TableCell sx={{ fontWeight: 600 }}>{t('estimate.total')}</TableCell>
           <TableCell />
           <TableCell align="right" sx={{ fontWeight: 600 }}>
-            {estimate.total_pln === null ? t('estimate.noRate') : formatMoney(estimate.total_pln, 'PLN', i18n.language)}
+            {estimate.total_pln === null ? t('estimate.noRate') : formatMoneyText(estimate.total_pln, 'PLN', i18n.language)}
           </TableCell>
         </TableRow>
       </TableBody>
@@ -132,7 +132,7 @@ export function DelegationOrderView({ order }: { order: DelegationOrderDto }) {
           <Field label={t('form.purposeDescription')}>{order.task}</Field>
           <Field label={t('form.addDescription')}>{order.add_description}</Field>
           <Field label={t('form.allowedTransport')}>{order.allowed_transport.map((type) => t(`transport.${type}`)).join(', ')}</Field>
-          <Field label={t('form.allowedTransportCost')}>{order.allowed_transport_cost ? formatMoney(order.allowed_transport_cost, 'PLN', i18n.language) : null}</Field>
+          <Field label={t('form.allowedTransportCost')}>{order.allowed_transport_cost ? formatMoneyText(order.allowed_transport_cost, 'PLN', i18n.language) : null}</Field>
           <Field label={t('form.destinationText')}>{order.destinationText}</Field>
         </Box>
       </Paper>
@@ -156,7 +156,7 @@ export function DelegationOrderView({ order }: { order: DelegationOrderDto }) {
             <TableBody>
               {order.advances.map((advance, index) => (
                 <TableRow key={advance.id ?? index}>
-                  <TableCell>{formatMoney(advance.amount_in_currency, advance.currency, i18n.language)}</TableCell>
+                  <TableCell>{formatMoneyText(advance.amount_in_currency, advance.currency, i18n.language)}</TableCell>
                   <TableCell>{t(`paymentType.${advance.payment_type}`)}</TableCell>
                   <TableCell>{advance.payment_date ?? '—'}</TableCell>
                   <TableCell>{t(`advanceStatus.${advance.status}`)}</TableCell>

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { EXCHANGE_RATE_SOURCES, isLocalDate, toLocalDate, type ExchangeRateSource } from '@delego/domain';
+import { EXCHANGE_RATE_SOURCES, isLocalDate, toLocalDate, type ExchangeRateSource, formatExchangeRate } from '@delego/domain';
 import type { ExchangeRateDto } from '@delego/contract';
 import { FilterSelect } from '../../components/data-table/filter-select.tsx';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
@@ -28,7 +28,6 @@ import { SettingsNavigation } from '../../components/settings-navigation.tsx';
 import { applyServerIssues } from '../../lib/form-errors.ts';
 import { useDeleteExchangeRate, useExchangeRates, useSaveExchangeRate } from './api/use-exchange-rates.ts';
 import { NbpImportDialog } from './nbp-import-dialog.tsx';
-import { formatExchangeRate } from '../../lib/format.ts';
 
 const FIELDS = ['currency', 'date', 'rate'] as const;
 

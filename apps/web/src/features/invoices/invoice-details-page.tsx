@@ -19,14 +19,13 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { invoiceApi } from '@delego/contract';
-import { tabOfKind, type BookingKind } from '@delego/domain';
+import { tabOfKind, type BookingKind, formatDateTime, formatMoneyText, formatWallTime } from '@delego/domain';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { useFileDownload } from '../../components/feedback/use-file-download.tsx';
 import { firstIssueText } from '../../components/form/issue-texts.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { formatDateTime, formatMoney, formatWallTime } from '../../lib/format.ts';
 import { NoPermissionPage } from '../errors/no-permission-page.tsx';
 import { useDeleteInvoice, useInvoice } from './api/invoices.ts';
 import { InvoiceFormDialog } from './invoice-form-dialog.tsx';
@@ -67,7 +66,7 @@ export function InvoiceDetailsPage() {
       </Stack>
     );
   }
-  const money = (amount: string) => formatMoney(amount, invoice.currency, language);
+  const money = (amount: string) => formatMoneyText(amount, invoice.currency, language);
   const day = (value: string | null) => (value ? formatWallTime(value, language) : '—');
 
   return (
@@ -210,7 +209,7 @@ export function InvoiceDetailsPage() {
                       </TableCell>
                       <TableCell>{booking.traveller_name}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatWallTime(booking.start_at, language)}</TableCell>
-                      <TableCell align="right">{formatMoney(booking.amount_gross, booking.currency, language)}</TableCell>
+                      <TableCell align="right">{formatMoneyText(booking.amount_gross, booking.currency, language)}</TableCell>
                       <TableCell>
                         {booking.delegation_id ? (
                           <RouterLink to={`/delegation/readonly/${booking.delegation_id}`}>{booking.delegation_number ?? t('withoutNumber')}</RouterLink>

@@ -13,7 +13,7 @@ import { Controller, useFieldArray, useForm, type Path } from 'react-hook-form';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { BodyOf, BookingListItem, InvoiceDetails, invoiceApi } from '@delego/contract';
-import { VAT_RATES, type VatRate } from '@delego/domain';
+import { VAT_RATES, type VatRate, formatMoneyText, formatWallTime } from '@delego/domain';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { firstIssueText } from '../../components/form/issue-texts.ts';
 import { AmountField } from '../../components/inputs/amount-field.tsx';
@@ -21,7 +21,6 @@ import { CurrencyField } from '../../components/inputs/currency-field.tsx';
 import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { fieldErrorText } from '../../lib/form-errors.ts';
-import { formatMoney, formatWallTime } from '../../lib/format.ts';
 import { translateIssueCode } from '../../lib/server-messages.ts';
 import { useBookingList } from '../bookings/api/bookings.ts';
 import { useSaveInvoice, useUploadInvoiceFile } from './api/invoices.ts';
@@ -120,7 +119,7 @@ function BookingPicker({ value, onChange }: { value: PickedBooking[]; onChange: 
   const [search, setSearch] = useState('');
   const found = useBookingList({ page: 1, page_size: 20, sort: 'start_at', order: 'desc', invoice_missing: 'true', ...(search ? { search } : {}) });
   const label = (booking: PickedBooking) =>
-    `${booking.title} · ${booking.traveller_name} · ${formatWallTime(booking.start_at, i18n.language)} · ${formatMoney(booking.amount_gross, booking.currency, i18n.language)}`;
+    `${booking.title} · ${booking.traveller_name} · ${formatWallTime(booking.start_at, i18n.language)} · ${formatMoneyText(booking.amount_gross, booking.currency, i18n.language)}`;
   return (
     <Autocomplete
       multiple

@@ -13,14 +13,13 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslation } from 'react-i18next';
 import { invoiceApi, type InvoiceListItem, type InvoiceListSort } from '@delego/contract';
-import { INVOICE_MATCH_STATUSES, INVOICE_SOURCES, type InvoiceMatchStatus, type InvoiceSource } from '@delego/domain';
+import { INVOICE_MATCH_STATUSES, INVOICE_SOURCES, type InvoiceMatchStatus, type InvoiceSource, formatMoneyText, formatWallTime } from '@delego/domain';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { FilterSelect } from '../../components/data-table/filter-select.tsx';
 import { useListFilters, useListState } from '../../components/data-table/use-list-state.ts';
 import { useFileDownload } from '../../components/feedback/use-file-download.tsx';
 import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { formatMoney, formatWallTime } from '../../lib/format.ts';
 import { NoPermissionPage } from '../errors/no-permission-page.tsx';
 import { useInvoiceList } from './api/invoices.ts';
 import { InvoiceCovers, MatchStatusChip, useCanSeeInvoices } from './invoice-parts.tsx';
@@ -101,7 +100,7 @@ export function InvoiceListPage() {
       align: 'right',
       render: (row) => (
         <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-          {formatMoney(row.gross_total, row.currency, i18n.language)}
+          {formatMoneyText(row.gross_total, row.currency, i18n.language)}
         </Box>
       ),
     },

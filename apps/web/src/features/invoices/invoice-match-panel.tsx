@@ -18,8 +18,8 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { DelegationListItem, InvoiceDetails } from '@delego/contract';
 import type { MatchReason } from '@delego/domain';
+import { formatMoneyText, formatWallTime } from '@delego/domain';
 import { firstIssueText } from '../../components/form/issue-texts.ts';
-import { formatMoney, formatWallTime } from '../../lib/format.ts';
 import { useSettlementList } from '../settlements/api/settlements.ts';
 import { useConfirmMatch, useRejectMatch } from './api/invoices.ts';
 
@@ -32,7 +32,7 @@ function reasonParams(reason: MatchReason, language: string): Record<string, str
   for (const key of ['date', 'start', 'end'] as const)
     if (typeof params[key] === 'string') params[key] = formatWallTime(params[key], language);
   if (typeof params.amount === 'string' && typeof params.currency === 'string')
-    params.amount = formatMoney(params.amount, params.currency, language);
+    params.amount = formatMoneyText(params.amount, params.currency, language);
   return params;
 }
 

@@ -12,8 +12,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { KsefImportResult } from '@delego/contract';
+import { formatMoneyText } from '@delego/domain';
 import { ApiError } from '../../lib/api-client.ts';
-import { formatMoney } from '../../lib/format.ts';
 import { translateIssueCode } from '../../lib/server-messages.ts';
 import { useKsefImport } from './api/invoices.ts';
 import { MatchStatusChip } from './invoice-parts.tsx';
@@ -86,7 +86,7 @@ export function KsefImportDialog({ open, onClose }: { open: boolean; onClose: ()
                         {entry.number}
                       </RouterLink>
                       <span>
-                        {entry.seller_name} · {formatMoney(entry.gross_total, entry.currency, i18n.language)}
+                        {entry.seller_name} · {formatMoneyText(entry.gross_total, entry.currency, i18n.language)}
                       </span>
                       <MatchStatusChip status={entry.match_status} />
                     </ListItem>

@@ -18,12 +18,12 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { OptimaDocument } from '@delego/contract';
+import { formatDateTime, formatMoneyText, formatWallTime } from '@delego/domain';
 import { FilterSelect } from '../../components/data-table/filter-select.tsx';
 import { useListFilters } from '../../components/data-table/use-list-state.ts';
 import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { DownloadError } from '../../lib/download-file.ts';
-import { formatDateTime, formatMoney, formatWallTime } from '../../lib/format.ts';
 import { translateIssueCode } from '../../lib/server-messages.ts';
 import { useFormOptions } from '../settlements/api/settlements.ts';
 import { useOptimaDocuments, useOptimaExport, useOptimaExports, type OptimaDocumentsQuery } from './api/optima.ts';
@@ -112,7 +112,7 @@ function DocumentTable({
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatWallTime(item.date, i18n.language)}</TableCell>
                   <TableCell>{item.party}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney(item.amount, item.currency, i18n.language)}
+                    {formatMoneyText(item.amount, item.currency, i18n.language)}
                   </TableCell>
                   <TableCell>{item.category_code ?? '—'}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{item.exported_at ? formatDateTime(item.exported_at, i18n.language) : t('export.notYet')}</TableCell>

@@ -15,9 +15,9 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { reportApi, type Report } from '@delego/contract';
+import { formatDateTime } from '@delego/domain';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useFileDownload } from '../../components/feedback/use-file-download.tsx';
-import { formatDateTime } from '../../lib/format.ts';
 import { useReports } from './api/reports.ts';
 
 /** Tells the user when a report they saw being generated is ready (or failed), whichever screen of the list they look at. */

@@ -17,14 +17,13 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { useTranslation } from 'react-i18next';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { UserProperties } from '@delego/contract';
-import { dec, missingExchangeRates, type DelegationFormInput, type Issue } from '@delego/domain';
+import { dec, missingExchangeRates, type DelegationFormInput, type Issue, formatMoneyText } from '@delego/domain';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
 import { CALCULATION_DEBOUNCE_MS, useSettlementCalculation, type SettlementCalculation } from './api/use-settlement-calculation.ts';
 import { balanceLabelKey } from './components/calculation-view.tsx';
 import { FormIssuesProvider, useInvalidAmounts } from './components/form-issues-context.tsx';
 import { StepIssuesAlert } from './components/step-issues-alert.tsx';
 import type { DraftStorage } from './model/draft-storage.ts';
-import { formatMoney } from '../../lib/format.ts';
 import { newSettlementForm, toDelegationForm, type SettlementFormValues } from './model/form-values.ts';
 import { shiftKeysAfterRemoval, stepOfIssue, STEPS, type StepId } from './model/issues.ts';
 import { GeneralStep } from './steps/general-step.tsx';
@@ -52,9 +51,9 @@ function CalculationStatus({ calculation }: { calculation: SettlementCalculation
     const balance = calculated.balance_pln;
     content = (
       <>
-        {t('status.total', { amount: formatMoney(calculated.total_pln, 'PLN', i18n.language) })}
+        {t('status.total', { amount: formatMoneyText(calculated.total_pln, 'PLN', i18n.language) })}
         {' · '}
-        {t(balanceLabelKey(balance))}: {formatMoney(dec(balance).abs().toFixed(2), 'PLN', i18n.language)}
+        {t(balanceLabelKey(balance))}: {formatMoneyText(dec(balance).abs().toFixed(2), 'PLN', i18n.language)}
       </>
     );
   }

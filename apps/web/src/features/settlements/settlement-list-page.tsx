@@ -22,7 +22,7 @@ import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslation } from 'react-i18next';
 import { DELEGATION_LIST_SCOPES, delegationFilesApi, type DelegationListItem, type DelegationListScope, type DelegationListSort } from '@delego/contract';
-import { SETTLEMENT_STATUSES, dec, type DocumentAction, type SettlementStatus } from '@delego/domain';
+import { SETTLEMENT_STATUSES, dec, type DocumentAction, type SettlementStatus, formatMoneyText, formatWallPeriod } from '@delego/domain';
 import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { useListState } from '../../components/data-table/use-list-state.ts';
@@ -31,7 +31,6 @@ import { useAvailableUsers, useSettlementList } from './api/settlements.ts';
 import { ACTION_ORDER, ConfirmActionDialog } from './components/document-actions.tsx';
 import { useFileDownload } from '../../components/feedback/use-file-download.tsx';
 import { LIST_PATH } from './components/settlement-editor.tsx';
-import { formatMoney, formatWallPeriod } from '../../lib/format.ts';
 import { StatusChip } from './components/status-chip.tsx';
 import { FilterSelect } from '../../components/data-table/filter-select.tsx';
 
@@ -91,7 +90,7 @@ export function SettlementListPage() {
     );
   const hasFilters = FILTER_KEYS.some((key) => params.has(key));
 
-  const money = (amount: string) => formatMoney(amount, 'PLN', i18n.language);
+  const money = (amount: string) => formatMoneyText(amount, 'PLN', i18n.language);
   const columns: DataColumn<DelegationListItem, DelegationListSort>[] = [
     {
       key: 'number',

@@ -18,7 +18,7 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { delegationFilesApi, type DelegationDocument } from '@delego/contract';
-import { DECISION_ACTIONS, type DocumentAction, type TransportLine } from '@delego/domain';
+import { DECISION_ACTIONS, type DocumentAction, type TransportLine, formatDateTime, formatMoneyText, formatWallPeriod, formatWallTime } from '@delego/domain';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { CostCheckAlerts } from './components/cost-check-alerts.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -30,7 +30,6 @@ import { DocumentActions } from './components/document-actions.tsx';
 import { useFileDownload } from '../../components/feedback/use-file-download.tsx';
 import { LIST_PATH } from './components/settlement-editor.tsx';
 import { countryName } from './model/countries.ts';
-import { formatDateTime, formatMoney, formatWallPeriod, formatWallTime } from '../../lib/format.ts';
 import type { SettlementFormValues } from './model/form-values.ts';
 import { fromDelegationForm } from './model/saved-form.ts';
 import { StatusChip } from './components/status-chip.tsx';
@@ -41,8 +40,8 @@ const DECISIONS: readonly WorkflowAction[] = ['accept', 'settle', 'returnForCorr
 
 /** A segment's amount: the ticket as entered, or for a private vehicle the mileage the engine computed. */
 function segmentAmount(segment: { amount_in_currency: string; currency: string }, line: TransportLine | undefined, language: string): string {
-  if (segment.amount_in_currency) return formatMoney(segment.amount_in_currency, segment.currency || 'PLN', language);
-  return line?.kind === 'mileage' ? formatMoney(line.amount, line.currency, language) : '';
+  if (segment.amount_in_currency) return formatMoneyText(segment.amount_in_currency, segment.currency || 'PLN', language);
+  return line?.kind === 'mileage' ? formatMoneyText(line.amount, line.currency, language) : '';
 }
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();

@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { ErrorCode } from '@delego/domain';
+import { ErrorCode, formatWallTime } from '@delego/domain';
 import { substitutesApi } from '@delego/contract';
 import { ApiError, call } from '../../lib/api-client.ts';
-import { formatWallTime } from '../../lib/format.ts';
 import { translateServerMessage } from '../../lib/server-messages.ts';
 import { useSession } from '../../lib/session.tsx';
 

@@ -9,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Substitute } from '@delego/contract';
-import { formatWallTime } from '../../lib/format.ts';
+import { formatWallTime } from '@delego/domain';
 
 export const STATE_COLOURS = { current: 'success', upcoming: 'info', past: 'default' } as const;
 

@@ -5,12 +5,11 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
 import type { TravelServiceOrderRow } from '@delego/contract';
-import { ADMIN_TYPE_SEGMENTS, TRAVEL_ITEM_TYPES, TRAVEL_ORDER_STATUSES, itemTypeOfAdminSegment, type TravelOrderStatus } from '@delego/domain';
+import { ADMIN_TYPE_SEGMENTS, TRAVEL_ITEM_TYPES, TRAVEL_ORDER_STATUSES, itemTypeOfAdminSegment, type TravelOrderStatus, formatDateTime, formatWallTime } from '@delego/domain';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { FilterSelect } from '../../components/data-table/filter-select.tsx';
 import { useListFilters, useListState } from '../../components/data-table/use-list-state.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { formatDateTime, formatWallTime } from '../../lib/format.ts';
 import { OrderStatusChip } from '../travel-service/offers/order-page-parts.tsx';
 import { useAdminTravelList } from './api/travel-service-admin.ts';
 

@@ -16,12 +16,12 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { TRAVEL_CLIENT_ITEM_ACTIONS, type OrderItemDto } from '@delego/contract';
+import { formatDateTime, formatMoneyText } from '@delego/domain';
 import { DetailField } from '../../components/detail-field.tsx';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { firstIssueText } from '../../components/form/issue-texts.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import {
   useClientItemAction,
   useTravelServiceBasicData,
@@ -187,7 +187,7 @@ export function TravelServiceDetailsPage() {
                 <DetailField label={t('details.offers')}>{String(item.responses.length)}</DetailField>
                 {chosen && (
                   <DetailField label={t('details.chosenOffer')}>
-                    {formatMoney(chosen.price, chosen.currency, language)}
+                    {formatMoneyText(chosen.price, chosen.currency, language)}
                   </DetailField>
                 )}
                 {item.booking && (

@@ -5,18 +5,12 @@ import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import type { TravelServiceOrderRow } from '@delego/contract';
-import {
-  TRAVEL_ITEM_TYPES,
-  TRAVEL_ORDER_STATUSES,
-  type TravelItemType,
-  type TravelOrderStatus,
-} from '@delego/domain';
+import { TRAVEL_ITEM_TYPES, TRAVEL_ORDER_STATUSES, type TravelItemType, type TravelOrderStatus, formatDateTime, formatWallTime } from '@delego/domain';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { FilterSelect } from '../../components/data-table/filter-select.tsx';
 import { useListFilters, useListState } from '../../components/data-table/use-list-state.ts';
 import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { formatDateTime, formatWallTime } from '../../lib/format.ts';
 import { useTravelServiceBasicData, useTravelServiceList } from './api/travel-service.ts';
 import { rowLinks } from './row-links.ts';
 

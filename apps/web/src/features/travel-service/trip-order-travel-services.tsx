@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
-import { formatWallTime } from '../../lib/format.ts';
+import { formatWallTime } from '@delego/domain';
 import { useCurrentUser } from '../../lib/session.tsx';
 import { userHasModule, userHasPermission } from '../../lib/user-context.ts';
 import { useTravelServiceList } from './api/travel-service.ts';

@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, formatWallPeriod } from '../../lib/format.ts';
+import { formatMoneyText, formatWallPeriod } from '@delego/domain';
 import { useWaitingForMe } from './use-waiting-for-me.ts';
 
 interface WaitingItem {
@@ -102,7 +102,7 @@ export function WaitingForMePanel() {
             emptyLabel={t('waiting.none')}
             items={(waiting.advances?.items ?? []).map((advance) => ({
               key: advance.id,
-              primary: `${formatMoney(advance.amount_in_currency, advance.currency, language)} · ${advance.employee.fullName}`,
+              primary: `${formatMoneyText(advance.amount_in_currency, advance.currency, language)} · ${advance.employee.fullName}`,
               secondary: trip(advance.order.destination, advance.order.start_date, advance.order.end_date),
               to: '/delegation-advance?scope=toDecide',
             }))}

@@ -9,7 +9,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { pageInLanguage } from '@delego/domain';
+import { pageInLanguage, formatDateTime } from '@delego/domain';
 import type { CustomPageSummary } from '@delego/contract';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
 import { useListState } from '../../../components/data-table/use-list-state.ts';
@@ -18,7 +18,6 @@ import { SettingsNavigation } from '../../../components/settings-navigation.tsx'
 import { useCustomPages, useDeleteCustomPage } from '../api/pages.ts';
 import { DeleteDialog } from '../shared/delete-dialog.tsx';
 import { StatusChip } from '../shared/status-chip.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
 
 type Sort = 'sort_order' | 'title' | 'alias' | 'updated_at';
 const BASE_PATH = '/settings/custom-webpage';

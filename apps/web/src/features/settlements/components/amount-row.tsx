@@ -7,8 +7,7 @@ import Typography from '@mui/material/Typography';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useTranslation } from 'react-i18next';
-import { lineLacksExchangeRate, type CalculatedLine, type Conversion } from '@delego/domain';
-import { formatExchangeRate, formatMoney } from '../../../lib/format.ts';
+import { lineLacksExchangeRate, type CalculatedLine, type Conversion, formatExchangeRate, formatMoneyText } from '@delego/domain';
 import { explanationText } from '../model/messages.ts';
 
 /** Columns of every amount table of the summary: item, amount in its currency, amount in PLN, explanation. */
@@ -17,7 +16,7 @@ const AMOUNT_TABLE_COLUMNS = 4;
 function ConversionText({ conversion, currency }: { conversion: Conversion; currency: string }) {
   const { t, i18n } = useTranslation('settlement-form');
   const language = i18n.language;
-  const amount = formatMoney(conversion.amount_in_currency, currency, language);
+  const amount = formatMoneyText(conversion.amount_in_currency, currency, language);
   const rate = conversion.exchange_rate;
   if (!rate) return <>{t('calc.conversionMissing', { amount })}</>;
   const basis = t(`calc.basis.${conversion.basis}`, { number: (conversion.advance_index ?? 0) + 1 });
@@ -26,7 +25,7 @@ function ConversionText({ conversion, currency }: { conversion: Conversion; curr
       {t(rate.source === 'nbp' ? 'calc.conversion' : 'calc.conversionManual', {
         amount,
         rate: formatExchangeRate(rate.rate, language),
-        pln: formatMoney(conversion.amount_pln, 'PLN', language),
+        pln: formatMoneyText(conversion.amount_pln, 'PLN', language),
         table: rate.table_no,
         date: rate.date,
         basis,
@@ -129,10 +128,10 @@ export function AmountRow({ label, labelText, amount, pln, line, rateInfo, isTot
           {label}
         </TableCell>
         <TableCell align="right" sx={{ fontWeight: weight, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-          {amount ? formatMoney(amount.value, amount.currency, language) : ''}
+          {amount ? formatMoneyText(amount.value, amount.currency, language) : ''}
         </TableCell>
         <TableCell align="right" sx={{ fontWeight: weight, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-          {hasInvalidAmount ? <InvalidAmountTotal /> : plnUnknown ? <NoExchangeRate /> : pln !== undefined && pln !== null ? formatMoney(pln, 'PLN', language) : ''}
+          {hasInvalidAmount ? <InvalidAmountTotal /> : plnUnknown ? <NoExchangeRate /> : pln !== undefined && pln !== null ? formatMoneyText(pln, 'PLN', language) : ''}
         </TableCell>
         <TableCell padding="checkbox">
           {line && (

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { useController, useFormContext, useWatch, type Path } from 'react-hook-form';
 import type { BookingKind } from '@delego/domain';
 import type { AttachableBooking } from '@delego/contract';
-import { formatWallTime } from '../../../lib/format.ts';
+import { formatWallTime } from '@delego/domain';
 import { useCurrentUser } from '../../../lib/session.tsx';
 import { useAttachableBookings } from '../api/settlements.ts';
 import type { SettlementFormValues } from '../model/form-values.ts';

@@ -10,21 +10,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useFormContext } from 'react-hook-form';
-import {
-  balanceDirectionOf,
-  dec,
-  missingExchangeRates,
-  sumDecimals,
-  type BalanceDirection,
-  type CalculatedSettlement,
-  type InvalidAmounts,
-  type MileageRate,
-  type PerDiemRate,
-  type SingleCountryCost,
-  type TransportLine,
-} from '@delego/domain';
+import { balanceDirectionOf, dec, missingExchangeRates, sumDecimals, type BalanceDirection, type CalculatedSettlement, type InvalidAmounts, type MileageRate, type PerDiemRate, type SingleCountryCost, type TransportLine, formatDecimal, formatExchangeRate, formatMoneyText, formatWallTime } from '@delego/domain';
 import { countryName, regionNameFromAnnex } from '../model/countries.ts';
-import { formatDecimal, formatExchangeRate, formatMoney, formatWallTime } from '../../../lib/format.ts';
 import type { SettlementFormValues } from '../model/form-values.ts';
 import { AmountRow, NoExchangeRate } from './amount-row.tsx';
 
@@ -84,8 +71,8 @@ function RateInfo({ rate }: { rate: PerDiemRate }) {
   return (
     <>
       {t('calc.rate', {
-        perDiem: formatMoney(rate.per_diem, rate.currency, language),
-        hotelLimit: formatMoney(rate.hotel_limit, rate.currency, language),
+        perDiem: formatMoneyText(rate.per_diem, rate.currency, language),
+        hotelLimit: formatMoneyText(rate.hotel_limit, rate.currency, language),
       })}{' '}
       {t(rate.valid_to ? 'calc.rateValidity' : 'calc.rateValidityOpen', {
         source: t(`settlement:rateSource.${rate.source}`),
@@ -119,7 +106,7 @@ function CountryPartCost({ cost, index, lacksExchangeRate }: { cost: SingleCount
   const region = cost.region ? t(`region.${cost.region}`, { defaultValue: regionNameFromAnnex(cost.country_code, cost.region) }) : null;
   const title = t('calc.part', { number: index + 1, country: region ? `${name} – ${region}` : name });
   const inCurrency = (value: string) => ({ value, currency: cost.currency });
-  const dietLabel = cost.rate ? t('calc.diet', { rate: formatMoney(cost.delegation_rate, cost.currency, language) }) : t('calc.dietNoRate');
+  const dietLabel = cost.rate ? t('calc.diet', { rate: formatMoneyText(cost.delegation_rate, cost.currency, language) }) : t('calc.dietNoRate');
   const exchange = cost.exchange_rate;
   return (
     <Section title={title}>
@@ -145,7 +132,7 @@ function CountryPartCost({ cost, index, lacksExchangeRate }: { cost: SingleCount
                   amount={{ value: line.amount, currency: line.currency }}
                   pln={line.amount_pln}
                   line={line}
-                  rateInfo={line.limit !== null ? t('calc.hotelLimit', { limit: formatMoney(line.limit, line.currency, language) }) : undefined}
+                  rateInfo={line.limit !== null ? t('calc.hotelLimit', { limit: formatMoneyText(line.limit, line.currency, language) }) : undefined}
                 />
               );
             })}
@@ -319,10 +306,10 @@ export function CalculationView({ calculated, invalidAmounts }: { calculated: Ca
                       <TableCell component="th" scope="row">
                         {balance.currency}
                       </TableCell>
-                      <TableCell align="right">{formatMoney(balance.due, balance.currency, language)}</TableCell>
-                      <TableCell align="right">{formatMoney(balance.advances, balance.currency, language)}</TableCell>
-                      <TableCell align="right">{formatMoney(balance.balance, balance.currency, language)}</TableCell>
-                      <TableCell align="right">{missing.currencies.includes(balance.currency) ? <NoExchangeRate /> : formatMoney(balance.balance_pln, 'PLN', language)}</TableCell>
+                      <TableCell align="right">{formatMoneyText(balance.due, balance.currency, language)}</TableCell>
+                      <TableCell align="right">{formatMoneyText(balance.advances, balance.currency, language)}</TableCell>
+                      <TableCell align="right">{formatMoneyText(balance.balance, balance.currency, language)}</TableCell>
+                      <TableCell align="right">{missing.currencies.includes(balance.currency) ? <NoExchangeRate /> : formatMoneyText(balance.balance_pln, 'PLN', language)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { formatWallTime } from '../../../lib/format.ts';
+import { formatWallTime } from '@delego/domain';
 import { useCostCheck } from '../api/settlements.ts';
 
 /**

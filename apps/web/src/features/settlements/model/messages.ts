@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import type { Explanation, Issue } from '@delego/domain';
-import { formatParams } from '../../../lib/format.ts';
+import { formatParams } from '@delego/domain';
 
 const ENGINE_NS = 'settlement';
 /** The rules the server applies on save (the order, other settlements, files). */

@@ -9,12 +9,11 @@ import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { TRANSPORT_SETTLEMENT_TYPES, TRANSPORT_TYPES, type BookingKind, type TransportLine } from '@delego/domain';
+import { TRANSPORT_SETTLEMENT_TYPES, TRANSPORT_TYPES, type BookingKind, type TransportLine, formatMoneyText } from '@delego/domain';
 import { AmountInput, CurrencyInput, DateInput, SelectInput, TextInput } from '../components/fields.tsx';
 import { AttachmentField } from '../components/attachments.tsx';
 import { BookingInput } from '../components/booking-input.tsx';
 import { ItemCard } from '../components/item-card.tsx';
-import { formatMoney } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../../lib/session.tsx';
 import { useSettlementVehicles } from '../api/settlements.ts';
 import { hasVehicle, MIN_SEGMENTS, newTransportSegment, type SettlementFormValues } from '../model/form-values.ts';
@@ -102,7 +101,7 @@ function SegmentCard({ index, count, line, onRemove }: SegmentCardProps) {
       aside={
         line && line.kind !== 'none' ? (
           <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-            {t('route.due', { amount: formatMoney(line.amount, line.currency, i18n.language) })}
+            {t('route.due', { amount: formatMoneyText(line.amount, line.currency, i18n.language) })}
           </Typography>
         ) : undefined
       }

@@ -15,14 +15,13 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { ACCOMMODATION_SETTLEMENT_TYPES, TRANSFER_DIRECTIONS, type SingleCountryCost } from '@delego/domain';
+import { ACCOMMODATION_SETTLEMENT_TYPES, TRANSFER_DIRECTIONS, type SingleCountryCost, formatMoneyText } from '@delego/domain';
 import { AmountInput, CurrencyInput, CheckboxInput, CountryInput, DateInput, SelectInput, TextInput, useIssueText } from '../components/fields.tsx';
 import { AttachmentField } from '../components/attachments.tsx';
 import { BookingInput } from '../components/booking-input.tsx';
 import { useFieldIssues } from '../components/form-issues-context.tsx';
 import { ItemCard } from '../components/item-card.tsx';
 import { countryName, regionNameFromAnnex, regionsOf } from '../model/countries.ts';
-import { formatMoney } from '../../../lib/format.ts';
 import {
   dobaCount,
   dobaStart,
@@ -323,7 +322,7 @@ function CountryPartCard({ index, count, cost, onRemove, onRemoved }: CountryPar
       aside={
         cost && cost.country_code === countryCode ? (
           <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-            {t('stay.dietDue', { amount: formatMoney(cost.diet_amount, cost.currency, i18n.language) })}
+            {t('stay.dietDue', { amount: formatMoneyText(cost.diet_amount, cost.currency, i18n.language) })}
           </Typography>
         ) : undefined
       }

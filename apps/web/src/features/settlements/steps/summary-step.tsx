@@ -8,14 +8,13 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { ADVANCE_PAYMENT_TYPES, ADVANCE_STATUSES, OTHER_COST_PAYMENT_TYPES, OTHER_COST_TYPES, type CalculatedSettlement } from '@delego/domain';
+import { ADVANCE_PAYMENT_TYPES, ADVANCE_STATUSES, OTHER_COST_PAYMENT_TYPES, OTHER_COST_TYPES, type CalculatedSettlement, formatMoneyText, formatWallTime } from '@delego/domain';
 import { AttachmentField, DocumentAttachments } from '../components/attachments.tsx';
 import { OtherBookings } from '../components/other-bookings.tsx';
 import { CalculationView } from '../components/calculation-view.tsx';
 import { useInvalidAmounts } from '../components/form-issues-context.tsx';
 import { AmountInput, CurrencyInput, DateInput, SelectInput, TextInput } from '../components/fields.tsx';
 import { ItemCard } from '../components/item-card.tsx';
-import { formatMoney, formatWallTime } from '../../../lib/format.ts';
 import { newAdvance, newOtherCost, type AdvanceValues, type SettlementFormValues } from '../model/form-values.ts';
 
 type OnRemoved = (listKey: string, index: number) => void;
@@ -113,7 +112,7 @@ function OtherCosts({ onRemoved }: { onRemoved: OnRemoved }) {
 function OrderAdvance({ advance }: { advance: AdvanceValues }) {
   const { t, i18n } = useTranslation('settlement-form');
   const details = [
-    formatMoney(advance.amount_in_currency, advance.currency, i18n.language),
+    formatMoneyText(advance.amount_in_currency, advance.currency, i18n.language),
     advance.payment_type ? t(`options.advancePaymentType.${advance.payment_type}`) : null,
     advance.payment_date ? t('advances.paidOn', { date: formatWallTime(advance.payment_date, i18n.language) }) : t('advances.notPaid'),
     advance.status ? t(`options.advanceStatus.${advance.status}`) : null,

@@ -4,8 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { OfferDto } from '@delego/contract';
-import { TRAVELLER_DATA_FIELDS, type OfferPart } from '@delego/domain';
-import { formatMoney, formatWallTime } from '../../../lib/format.ts';
+import { TRAVELLER_DATA_FIELDS, type OfferPart, formatMoneyText, formatWallTime } from '@delego/domain';
 import { RichTextView } from '../../master-data/shared/rich-text-editor.tsx';
 
 const NS = 'travelServiceOffers';
@@ -65,7 +64,7 @@ export function OfferView({ offer, title }: { offer: OfferDto; title: string }) 
         {title}
       </Typography>
       <Typography variant="h6" component="p">
-        {formatMoney(offer.price, offer.currency, i18n.language)}
+        {formatMoneyText(offer.price, offer.currency, i18n.language)}
       </Typography>
       {offer.parts.map((part, index) => (
         <OfferPartView key={index} part={part} />

@@ -4,16 +4,10 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { locationApi } from '@delego/contract';
-import {
-  needsLateArrivalHint,
-  type FlightParams,
-  type ParamsByType,
-  type TravelItemType,
-} from '@delego/domain';
+import { needsLateArrivalHint, type FlightParams, type ParamsByType, type TravelItemType, formatWallTime } from '@delego/domain';
 import { DetailField } from '../../../components/detail-field.tsx';
 import { locationLabel } from '../../../components/inputs/location-field.tsx';
 import { call } from '../../../lib/api-client.ts';
-import { formatWallTime } from '../../../lib/format.ts';
 import { cachedLocation } from '../../../lib/location-cache.ts';
 import { translateIssueCode } from '../../../lib/server-messages.ts';
 

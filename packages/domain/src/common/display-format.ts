@@ -1,7 +1,11 @@
 import { DateTime } from 'luxon';
-import { BUSINESS_TIME_ZONE, dec, SETTLEMENT_CURRENCY } from '@delego/domain';
+import { SETTLEMENT_CURRENCY } from '../settlement/rates/statutory-rates.ts';
+import { BUSINESS_TIME_ZONE } from './dates.ts';
+import { dec } from './money.ts';
 
 /**
+ * How people read amounts and dates, in the browser and in e-mails alike.
+ *
  * Formatting of the engine's decimal strings for the interface language, without ever going through
  * a float: "1234.5" → "1 234,50" in Polish, "1,234.50" in English. Polish groups thousands in every
  * amount (the spec's "1 234,56 zł"), which the browsers' Polish number format skips for four digits.
@@ -31,7 +35,7 @@ function currencyLabel(currency: string, language: string): string {
 }
 
 /** An amount with two decimals and its currency, e.g. "1 234,56 zł" or "1,234.56 EUR". */
-export function formatMoney(amount: string, currency: string, language: string): string {
+export function formatMoneyText(amount: string, currency: string, language: string): string {
   return `${formatDecimal(amount, language, 2)}${NO_BREAK_SPACE}${currencyLabel(currency, language)}`;
 }
 

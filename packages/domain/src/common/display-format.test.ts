@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDecimal, formatMoney, formatParams, formatWallPeriod, formatWallTime } from './format.ts';
+import { formatDateTime, formatDecimal, formatMoneyText, formatParams, formatWallPeriod, formatWallTime } from './display-format.ts';
 
 const NBSP = '\u00a0';
 
 describe('amount formatting', () => {
   it('groups every thousand in Polish and keeps two decimals without floats', () => {
-    expect(formatMoney('1234.56', 'PLN', 'pl-PL')).toBe(`1${NBSP}234,56${NBSP}zł`);
-    expect(formatMoney('-1106.49', 'PLN', 'pl-PL')).toBe(`-1${NBSP}106,49${NBSP}zł`);
-    expect(formatMoney('49', 'EUR', 'pl-PL')).toBe(`49,00${NBSP}EUR`);
-    expect(formatMoney('1234567.5', 'PLN', 'en-US')).toBe(`1,234,567.50${NBSP}PLN`);
-    expect(formatMoney('0.005', 'PLN', 'pl-PL')).toBe(`0,01${NBSP}zł`);
+    expect(formatMoneyText('1234.56', 'PLN', 'pl-PL')).toBe(`1${NBSP}234,56${NBSP}zł`);
+    expect(formatMoneyText('-1106.49', 'PLN', 'pl-PL')).toBe(`-1${NBSP}106,49${NBSP}zł`);
+    expect(formatMoneyText('49', 'EUR', 'pl-PL')).toBe(`49,00${NBSP}EUR`);
+    expect(formatMoneyText('1234567.5', 'PLN', 'en-US')).toBe(`1,234,567.50${NBSP}PLN`);
+    expect(formatMoneyText('0.005', 'PLN', 'pl-PL')).toBe(`0,01${NBSP}zł`);
     expect(formatDecimal('12345678901234.99', 'pl-PL', 2)).toBe(`12${NBSP}345${NBSP}678${NBSP}901${NBSP}234,99`);
   });
 
