@@ -1,9 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { dec, type BudgetState } from '@delego/domain';
+import { dec, type BudgetState, formatDecimal, formatMoneyText } from '@delego/domain';
 import type { BudgetFiguresDto } from '@delego/contract';
-import { formatDecimal, formatMoney } from '../../lib/format.ts';
 
 /** The colour of a budget's state: amber from 80 %, red above 100 % (issue 11 §3). */
 export const BUDGET_STATE_COLOR: Record<BudgetState, 'primary' | 'warning' | 'error'> = { ok: 'primary', warning: 'warning', over: 'error' };
@@ -22,7 +21,7 @@ function share(part: string, whole: string): number {
 export function BudgetBar({ figures, label }: { figures: BudgetFiguresDto; label: string }) {
   const { t, i18n } = useTranslation('budgets');
   const language = i18n.language;
-  const money = (amount: string) => formatMoney(amount, 'PLN', language);
+  const money = (amount: string) => formatMoneyText(amount, 'PLN', language);
   const spentWidth = share(figures.spent, figures.amount);
   const committedWidth = Math.min(100 - spentWidth, share(figures.committed, figures.amount));
   const color = BUDGET_STATE_COLOR[figures.state];

@@ -19,29 +19,11 @@ import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { BookingReport, BookingReportQuery } from '@delego/contract';
-import {
-  BOOKING_KINDS,
-  BOOKING_REPORT_DEFINITIONS,
-  BOOKING_REPORT_DIMENSIONS,
-  BOOKING_REPORT_MEASURES,
-  BOOKING_STATUSES,
-  CODED_DIMENSIONS,
-  MONEY_MEASURES,
-  bookingReportChart,
-  customDefinition,
-  measureOf,
-  toLocalDate,
-  type BookingKind,
-  type BookingReportDimension,
-  type BookingReportKind,
-  type BookingReportMeasure,
-  type BookingStatus,
-} from '@delego/domain';
+import { BOOKING_KINDS, BOOKING_REPORT_DEFINITIONS, BOOKING_REPORT_DIMENSIONS, BOOKING_REPORT_MEASURES, BOOKING_STATUSES, CODED_DIMENSIONS, MONEY_MEASURES, bookingReportChart, customDefinition, measureOf, toLocalDate, type BookingKind, type BookingReportDimension, type BookingReportKind, type BookingReportMeasure, type BookingStatus, formatMoneyText } from '@delego/domain';
 import { ChartFigure } from '../../components/charts/chart-figure.tsx';
 import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { formatMoney } from '../../lib/format.ts';
 import { translateIssueCode } from '../../lib/server-messages.ts';
 import { downloadBookingReport, useBookingReport, useBookingReportOptions } from './api/booking-reports.ts';
 import { reportScreen } from './report-guard.tsx';
@@ -355,7 +337,7 @@ function ReportResult({
   const count = new Intl.NumberFormat(language);
   const measureText = (measure: BookingReportMeasure, value: string | number) =>
     MONEY_MEASURES.includes(measure)
-      ? formatMoney(String(value), report.currency, language)
+      ? formatMoneyText(String(value), report.currency, language)
       : count.format(Number(value));
   const chart = bookingReportChart(
     report.rows.map((row) => ({ ...row })),

@@ -8,13 +8,13 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { BudgetViewDto } from '@delego/contract';
+import { formatMoneyText, formatWallTime } from '@delego/domain';
 import { BudgetBar } from '../../components/budget/budget-bar.tsx';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { useListState } from '../../components/data-table/use-list-state.ts';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
 import { useDeleteConfirmation } from '../../components/feedback/use-delete-confirmation.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { formatMoney, formatWallTime } from '../../lib/format.ts';
 import { useBudgets, useDeleteBudget } from './api/budgets.ts';
 
 type Sort = 'ordinate' | 'date_from' | 'amount';
@@ -45,7 +45,7 @@ export function BudgetListPage() {
     },
     { key: 'project', label: t('list.project'), render: (row) => row.project_name ?? t('list.allProjects') },
     { key: 'date_from', label: t('list.period'), sortKey: 'date_from', render: (row) => `${formatWallTime(row.date_from, language)} – ${formatWallTime(row.date_to, language)}` },
-    { key: 'amount', label: t('list.amount'), sortKey: 'amount', align: 'right', render: (row) => formatMoney(row.amount, 'PLN', language) },
+    { key: 'amount', label: t('list.amount'), sortKey: 'amount', align: 'right', render: (row) => formatMoneyText(row.amount, 'PLN', language) },
     { key: 'use', label: t('list.use'), render: (row) => <BudgetBar figures={row.figures} label={budgetName(row, language)} /> },
   ];
 
