@@ -70,7 +70,8 @@ async function decideByEmail(): Promise<() => Promise<void>> {
 }
 
 describe('a bought hotel from the booking to the accounting export', () => {
-  it('the consultant buys out the hotel, which becomes a booking; the employee attaches the booking to her settlement; the acceptor cannot accept it until the consultant has entered the invoice, then accepts it from the e-mail; the accountant exports the invoice to an Optima XML file that holds it', async () => {
+  // A whole journey through several users' screens: about 50 s on a loaded machine, so it gets twice the default.
+  it('the consultant buys out the hotel, which becomes a booking; the employee attaches the booking to her settlement; the acceptor cannot accept it until the consultant has entered the invoice, then accepts it from the e-mail; the accountant exports the invoice to an Optima XML file that holds it', { timeout: 120_000 }, async () => {
     const restore = await decideByEmail();
     try {
       const trip = await lublinTrip();

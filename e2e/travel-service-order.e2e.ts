@@ -86,7 +86,8 @@ async function acceptedTripOrder(trip: Trip): Promise<{ id: number; number: stri
 }
 
 describe('travel services ordered for a trip order, from the order to the settlement', () => {
-  it('the employee orders a flight Warszawa→Frankfurt with a hotel and automatic insurance, the consultant answers with two flight offers, the employee chooses one, the acceptor approves from the e-mail, the consultant books and buys out, and the settlement from the trip order holds the flight and the hotel with the breakfasts deducted from the per diem', async () => {
+  // A whole journey through several users' screens: about 50 s on a loaded machine, so it gets twice the default.
+  it('the employee orders a flight Warszawa→Frankfurt with a hotel and automatic insurance, the consultant answers with two flight offers, the employee chooses one, the acceptor approves from the e-mail, the consultant books and buys out, and the settlement from the trip order holds the flight and the hotel with the breakfasts deducted from the per diem', { timeout: 120_000 }, async () => {
     const restore = await insureAutomatically();
     try {
       // Two weeks ahead: services are ordered for days to come.
