@@ -13,6 +13,7 @@ import { passwordHasher } from '../../modules/auth/password-hasher.ts';
 import { toCompanyRecord } from '../../modules/company/company.repo.ts';
 import { seedDemoMasterData } from './demo-master-data.ts';
 import { seedDemoTrips } from './demo-trips.ts';
+import { seedDemoHistory } from './demo-history.ts';
 import { seedDemoBookings } from '../../modules/bookings/demo-bookings.ts';
 import { seedDemoSubstitutes } from '../../modules/substitutes/demo-substitutes.ts';
 import { seedDemoTravelServices } from '../../modules/travel-service/demo-travel-services.ts';
@@ -202,6 +203,8 @@ export async function seedDemo(db: Database, options: { now?: Date } = {}): Prom
       .set({ superiorId: userIds.get('acceptor')! })
       .where(sql`${users.companyId} = ${demo.id} and ${users.login} <> 'acceptor'`);
     await seedDemoMasterData(tx, demo.id, demo.name, userIds);
+    // The past year first: its settlements are numbered in the order they were accepted, before the recent trips'.
+    await seedDemoHistory(tx, toCompanyRecord(demo), toLocalDate(options.now ?? new Date()));
     const trips = await seedDemoTrips(tx, toCompanyRecord(demo), toLocalDate(options.now ?? new Date()));
     await seedDemoBookings(tx, toCompanyRecord(demo), toLocalDate(options.now ?? new Date()));
     await seedDemoSubstitutes(tx, toCompanyRecord(demo), toLocalDate(options.now ?? new Date()));
