@@ -60,6 +60,8 @@ import { createBookingsService } from './modules/bookings/bookings.service.ts';
 import { registerBookingRoutes } from './modules/bookings/bookings.routes.ts';
 import { createBookingReportsService } from './modules/booking-reports/booking-reports.service.ts';
 import { registerBookingReportRoutes } from './modules/booking-reports/booking-reports.routes.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createTravelServiceService } from './modules/travel-service/travel-service.service.ts';
 import { registerTravelServiceRoutes } from './modules/travel-service/travel-service.routes.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
@@ -177,6 +179,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const bookings = createBookingsService({ db: deps.db, clock: deps.clock });
   registerBookingRoutes(app, bookings);
   registerBookingReportRoutes(app, createBookingReportsService({ db: deps.db }));
+  registerDashboardRoutes(app, createDashboardService({ db: deps.db, clock: deps.clock }));
   registerTravelServiceRoutes(app, createTravelServiceService({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl, bookings, rates, onMailQueued: () => outbox.wake() }));
   registerInvoiceRoutes(app, createInvoicesService({ db: deps.db, clock: deps.clock, storage, workflow: tripWorkflow }));
   registerReportRoutes(app, createReportsService({ db: deps.db, clock: deps.clock, storage, worker: reportWorker }));

@@ -34,3 +34,4 @@ export * from './substitutes.ts';
 export * from './locations.ts';
 export * from './travel-services.ts';
 export * from './budgets.ts';
+export * from './dashboard.ts';

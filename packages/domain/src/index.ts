@@ -20,6 +20,7 @@ export * from './settings/system-settings.ts';
 export * from './master-data/index.ts';
 export * from './settings/system-settings-rules.ts';
 export * from './menu/main-menu.ts';
+export * from './menu/dashboard.ts';
 export * from './settlement/index.ts';
 export * from './numbering/number-template.ts';
 export * from './company-rates/company-rates.ts';

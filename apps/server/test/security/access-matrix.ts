@@ -55,6 +55,7 @@ export const ACCESS_MATRIX: Record<string, AccessEntry> = {
   'GET /booking/report/data': { answers: 'U F F F F F F F', request: () => ({ query: { kind: 'monthly', date_from: '2026-01-01', date_to: '2026-12-31' } }) },
   'GET /booking/report/export': { answers: 'U F F F F F F F', request: () => ({ query: { kind: 'monthly', date_from: '2026-01-01', date_to: '2026-12-31' } }) },
   'GET /booking/report/form-options': { answers: 'U F F F F F F F' },
+  'GET /dashboard/budgets': { answers: 'U F F A A A A F' },
   'GET /booking/users': { answers: 'U F F F F F F F' },
   'GET /booking/report/budget/list': { answers: 'U F F F F A A A' },
   'GET /booking/report/budget/get': { answers: 'U F F F F A N N', request: () => ({ query: { id: 1 } }) },

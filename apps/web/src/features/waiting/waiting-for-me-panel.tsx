@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatMoneyText, formatWallPeriod } from '@delego/domain';
+import { DashboardCharts } from './dashboard-charts.tsx';
 import { useWaitingForMe } from './use-waiting-for-me.ts';
 
 interface WaitingItem {
@@ -51,8 +52,9 @@ function WaitingSection({ title, count, items, allTo, allLabel, emptyLabel }: { 
 }
 
 /**
- * 'What waits for me' beside the worker choice of `/`: for whoever decides trip orders and
- * settlements or pays advances, how many wait and the first of each, opening their decision screen.
+ * 'What waits for me' beside the worker choice of `/` (the decider's dashboard, issue 11 point 4): for
+ * whoever decides trip orders, settlements or travel services or pays advances, how many wait and the
+ * first of each, opening their decision screen, then the same counts and the budgets in pictures.
  */
 export function WaitingForMePanel() {
   const { t, i18n } = useTranslation('common');
@@ -108,7 +110,23 @@ export function WaitingForMePanel() {
             }))}
           />
         )}
+        {waiting.acceptsTravelServices && (
+          <WaitingSection
+            title={t('waiting.travelServices')}
+            count={waiting.travelServices?.total ?? 0}
+            allTo="/travel-service?status=chosenSentForAcceptance"
+            allLabel={t('waiting.all')}
+            emptyLabel={t('waiting.none')}
+            items={(waiting.travelServices?.items ?? []).map((order) => ({
+              key: order.id,
+              primary: `${order.number} · ${order.user.fullName}`,
+              secondary: order.start_date && order.end_date ? formatWallPeriod(order.start_date, order.end_date, language) : order.travellers.join(', '),
+              to: `/travel-service/approval/${order.id}`,
+            }))}
+          />
+        )}
       </Stack>
+      <DashboardCharts counts={{ ...waiting.counts, travelServices: waiting.travelServices?.total ?? 0 }} showAdvances={waiting.paysAdvances} showTravelServices={waiting.acceptsTravelServices} />
     </Box>
   );
 }
