@@ -68,7 +68,7 @@ export async function seedDemoHistory(tx: Transaction, company: CompanyRecord, s
   const [crm] = await tx.select({ id: projects.id }).from(projects).where(and(eq(projects.companyId, company.id), eq(projects.name, 'Wdrożenie CRM')));
   const when = (week: number, weekday: number, time: string) => clock.set(instant(week, weekday, time));
   const action = (ctx: typeof employee, id: number, name: 'submit' | 'accept' | 'settle') =>
-    settlements.action(ctx, delegationApi.action.body.parse({ id, action: name }));
+    settlements.action(ctx, delegationApi.action.body!.parse({ id, action: name }));
 
   // Weeks -52 … -12 every fourth week, one trip a month: the recent weeks hold the demo trips of
   // demo-trips.ts, and each settlement costs the seed a calculation and three decisions.
@@ -89,7 +89,7 @@ export async function seedDemoHistory(tx: Transaction, company: CompanyRecord, s
     });
     const answer = await settlements.saveStandard(
       employee,
-      delegationApi.saveStandard.body.parse({
+      delegationApi.saveStandard.body!.parse({
         delegation: {
           user_id: employee.actor.userId,
           cost_centre_id: costCentreId,

@@ -14,7 +14,7 @@ const formData: OrderFormData = {
   settings: { numbering_assignment: 'autoOnly', multiple_advances: false, advance_flow: 'basic', trip_order_requirement: 'optional' },
 };
 
-const budget = (values: Partial<BudgetViewDto> & { figures: Partial<BudgetViewDto['figures']> }): BudgetViewDto => ({
+const budget = (values: Omit<Partial<BudgetViewDto>, 'figures'> & { figures: Partial<BudgetViewDto['figures']> }): BudgetViewDto => ({
   id: 1,
   cost_centre_id: 5,
   cost_centre_ordinate: 'MPK-100',
