@@ -13,7 +13,8 @@ export function createDashboardService(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps;
   return {
     async budgets(ctx: AuthenticatedContext) {
-      if (!DASHBOARD_PERMISSIONS.some((permission) => can(ctx, permission)))
+      // The provider's admin context has no company budgets of its own to show.
+      if (ctx.actor.isAdminContext || !DASHBOARD_PERMISSIONS.some((permission) => can(ctx, permission)))
         throw new AppError(ErrorCode.forbidden, { messages: ['You do not have permission to perform this action'] });
       const day = toLocalDate(clock.now());
       return { day, items: await budgetOverview(db, ctx.actor.companyId, day) };
