@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUDGET_STATES } from '@delego/domain';
+import { BUDGET_EXCEEDED_RULES, BUDGET_STATES } from '@delego/domain';
 import { defineEndpoint, okResponseSchema } from './define-endpoint.ts';
 import { idSchema, localDateSchema, moneySchema, queryIdSchema } from './primitives.ts';
 import { idBodySchema, listQuerySchema, pageSchema } from './paging.ts';
@@ -112,6 +112,7 @@ export const budgetApi = {
     path: '/booking/report/budget/state',
     summary: "The budgets of a cost centre (and project) on a day, with and without the document being filled in",
     query: budgetStateQuerySchema,
-    response: z.object({ items: z.array(budgetStateSchema) }),
+    /** `exceeded_rule`: the company's choice when a trip order or settlement exceeds a budget (warn, or an extra acceptance). */
+    response: z.object({ items: z.array(budgetStateSchema), exceeded_rule: z.enum(BUDGET_EXCEEDED_RULES) }),
   }),
 } as const;

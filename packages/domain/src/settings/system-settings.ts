@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_EXPIRY_CHOICES } from '../auth/password-policy.ts';
 import { DEFAULT_SESSION_MAX_HOURS } from '../auth/session-lifetime.ts';
 import { DEFAULT_TRAVEL_MAIL_SUBJECT, TRAVEL_MAIL_SUBJECT_MAX_LENGTH } from '../master-data/mail-subject.ts';
+import { BUDGET_EXCEEDED_RULES } from '../budgets/budget-figures.ts';
 
 /** A module flag: the module is enabled when the value equals 2 (spec §6). */
 export const MODULE_ENABLED = 2;
@@ -75,6 +76,8 @@ export const systemSettingsSchema = z.object({
   offer_change_rule: z.union([z.literal(1), z.literal(2)]).default(1),
   message_auto_read: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
   superior_is_acceptor: z.boolean().default(false),
+  /** A trip order or settlement exceeding its cost centre's budget only warns, or also goes to the budget keepers for acceptance (docs/domain/budgets.md). */
+  budget_exceeded_rule: z.enum(BUDGET_EXCEEDED_RULES).default('warn'),
   is_synchro_numbers: z.union([z.literal(0), z.literal(1)]).default(0),
   is_insurance_separated: z.union([z.literal(0), z.literal(1)]).default(0),
   flight_is_return_route: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),

@@ -234,6 +234,13 @@ export const budgetsRepo = {
     return row ? { ...row, estimate: row.estimate ?? '0' } : null;
   },
 
+  /** The project a trip document is charged to, read within the company. */
+  async projectOfDocument(db: Executor, companyId: number, kind: 'delegationOrder' | 'delegation', id: number): Promise<number | null> {
+    const table = kind === 'delegation' ? delegations : delegationOrders;
+    const [row] = await db.select({ projectId: table.projectId }).from(table).where(and(eq(table.companyId, companyId), eq(table.id, id))).limit(1);
+    return row?.projectId ?? null;
+  },
+
   /** For each currency, the company's latest rate dated before the day (an NBP table before a manual rate of the same day). */
   async ratesBefore(db: Executor, companyId: number, currencies: readonly string[], day: string): Promise<Map<string, string>> {
     const rates = new Map<string, string>();

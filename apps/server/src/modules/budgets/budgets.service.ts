@@ -153,7 +153,8 @@ export function createBudgetsService(deps: { db: Database; clock: Clock }) {
      * form names the cost centre the document is charged to.
      */
     async state(ctx: AuthenticatedContext, query: { cost_centre_id: number; project_id?: number; date: string; amount?: string; delegation_order_id?: number }) {
-      return budgetStateFor(db, ctx.actor.companyId, { costCentreId: query.cost_centre_id, projectId: query.project_id ?? null, day: query.date, amount: query.amount ?? null, delegationOrderId: query.delegation_order_id ?? null });
+      const state = await budgetStateFor(db, ctx.actor.companyId, { costCentreId: query.cost_centre_id, projectId: query.project_id ?? null, day: query.date, amount: query.amount ?? null, delegationOrderId: query.delegation_order_id ?? null });
+      return { ...state, exceeded_rule: ctx.actor.settings.budget_exceeded_rule };
     },
   };
 }
@@ -186,6 +187,26 @@ export async function budgetStateFor(
       return { budget: toBudgetDto(budget), figures: toFiguresDto(current), with_document: withDocument ? toFiguresDto(withDocument) : null };
     }),
   };
+}
+
+/**
+ * Whether a trip order or settlement about to be sent makes a budget of its cost centre (or project)
+ * on its first day exceed its amount, counted as `budgetWithDocument` counts it (docs/domain/budgets.md).
+ */
+export async function documentExceedsBudget(
+  db: Executor,
+  document: { kind: 'delegationOrder' | 'delegation'; id: number; companyId: number; costCentreId: number | null; startDate: Date; totalCost: string | null; delegationOrderId: number | null },
+): Promise<boolean> {
+  if (document.costCentreId === null) return false;
+  const projectId = await budgetsRepo.projectOfDocument(db, document.companyId, document.kind, document.id);
+  const state = await budgetStateFor(db, document.companyId, {
+    costCentreId: document.costCentreId,
+    projectId,
+    day: toLocalDate(document.startDate),
+    amount: document.totalCost ?? '0',
+    delegationOrderId: document.kind === 'delegation' ? document.delegationOrderId : null,
+  });
+  return state.items.some((item) => item.with_document !== null && item.with_document.state === 'over');
 }
 
 export type BudgetsService = ReturnType<typeof createBudgetsService>;

@@ -4,9 +4,10 @@ import { apiCalls, lastAuditRow } from '../../../test/api-helpers.ts';
 import { createUser } from '../../../test/factories.ts';
 import { authHeaders } from '../../../test/sessions.ts';
 import { domesticForm, settlementCompany, type SettlementCompany } from '../../../test/settlements.ts';
-import { costCentres, delegationTasks, projects, travelServiceOffers, travelServiceOrderItems, travelServiceOrders } from '../../db/schema/index.ts';
+import { costCentres, delegationOrders, delegationTasks, projects, travelServiceOffers, travelServiceOrderItems, travelServiceOrders } from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { budgetOverview } from './budgets.service.ts';
+import { updateCompanySettings } from '../../../test/trips.ts';
 
 type Headers = Record<string, string>;
 
@@ -15,6 +16,7 @@ let api: ReturnType<typeof apiCalls>;
 let c: SettlementCompany;
 let other: SettlementCompany;
 let accountant: Headers;
+let accountantId: number;
 let centreId: number;
 let projectId: number;
 let otherProjectId: number;
@@ -25,7 +27,9 @@ beforeAll(async () => {
   api = apiCalls(t.app);
   c = await settlementCompany(t.app, t.db);
   other = await settlementCompany(t.app, t.db);
-  accountant = await authHeaders(t.app, c.company, await createUser(t.db, c.company, { permissions: ['reportDelegation'] }));
+  const accountantUser = await createUser(t.db, c.company, { permissions: ['reportDelegation'] });
+  accountantId = accountantUser.id;
+  accountant = await authHeaders(t.app, c.company, accountantUser);
   const [centre] = await t.db.insert(costCentres).values({ companyId: c.company.id, ordinate: `MPK-B-${c.company.id}`, name: 'Sprzedaż' }).returning();
   centreId = centre!.id;
   const [project, otherProject] = await t.db
@@ -50,6 +54,30 @@ async function figuresOf(headers: Headers, id: number) {
   const response = await api.get(`/booking/report/budget/list?page_size=200`, headers);
   expect(response.statusCode, response.body).toBe(200);
   return response.json().items.find((item: { id: number }) => item.id === id)?.figures;
+}
+
+/** A one-day trip order to Kraków on 8 April 2026 charged to the cost centre, as the order form saves it. */
+function saveOrder(costCentreId: number) {
+  return api.post('/delegation-order/save-standard', c.headers.employee, {
+    user_id: c.employee.id,
+    cost_centre_id: costCentreId,
+    task_id: taskId,
+    task: null,
+    add_description: 'Spotkanie u klienta w Krakowie',
+    destinations: [{ place_text: 'Kraków', country_code: 'PL' }],
+    destinationText: null,
+    start_place_text: 'Warszawa',
+    end_place_text: 'Warszawa',
+    start_date: '2026-04-08 07:00',
+    end_date: '2026-04-08 20:00',
+    allowed_transport: ['rail'],
+    allowed_transport_cost: '300.00',
+    settlement_deadline: null,
+    project_id: null,
+    external_customer_id: null,
+    custom_number: null,
+    advances: [],
+  });
 }
 
 async function ok(response: Awaited<ReturnType<typeof api.post>>) {
@@ -81,28 +109,7 @@ describe('budgets: spent, committed and left move with the documents', () => {
     expect(budget).toMatchObject({ cost_centre_id: centreId, project_id: null, amount: '1000.00', date_from: '2026-04-01', date_to: '2026-04-30' });
     expect(await figuresOf(accountant, budget.id)).toEqual({ amount: '1000.00', spent: '0.00', committed: '0.00', left: '1000.00', used_percent: '0.0', state: 'ok', unconverted_currencies: [] });
 
-    const saved = await ok(
-      await api.post('/delegation-order/save-standard', c.headers.employee, {
-        user_id: c.employee.id,
-        cost_centre_id: centreId,
-        task_id: taskId,
-        task: null,
-        add_description: 'Spotkanie u klienta w Krakowie',
-        destinations: [{ place_text: 'Kraków', country_code: 'PL' }],
-        destinationText: null,
-        start_place_text: 'Warszawa',
-        end_place_text: 'Warszawa',
-        start_date: '2026-04-08 07:00',
-        end_date: '2026-04-08 20:00',
-        allowed_transport: ['rail'],
-        allowed_transport_cost: '300.00',
-        settlement_deadline: null,
-        project_id: null,
-        external_customer_id: null,
-        custom_number: null,
-        advances: [],
-      }),
-    );
+    const saved = await ok(await saveOrder(centreId));
     const order = saved.delegationOrder as { id: number; estimated_total_cost: string };
     expect(Number(order.estimated_total_cost)).toBeGreaterThan(0);
     // A draft and a submitted order commit nothing yet.
@@ -227,5 +234,50 @@ describe('budgets: permissions and other companies', () => {
     expect(namingProject.statusCode).toBe(404);
     expect((await api.get(`/booking/report/budget/state?cost_centre_id=${centreId}&date=2028-02-10`, other.headers.employee)).json().items).toEqual([]);
     expect((await api.get('/booking/report/budget/form-options', theirAdmin)).json().cost_centres.map((row: { id: number }) => row.id)).not.toContain(centreId);
+  });
+});
+
+describe('a trip document above its budget', () => {
+  async function submittedOrderOverBudget() {
+    const [centre] = await t.db.insert(costCentres).values({ companyId: c.company.id, ordinate: `MPK-X-${Math.floor(Math.random() * 1e6)}` }).returning();
+    await ok(await saveBudget(accountant, { cost_centre_id: centre!.id, amount: '1.00' }));
+    const order = (await ok(await saveOrder(centre!.id))).delegationOrder as { id: number };
+    const state = (await api.get(`/booking/report/budget/state?cost_centre_id=${centre!.id}&date=2026-04-08&amount=50.00`, c.headers.employee)).json();
+    expect(state.items[0].with_document.state).toBe('over');
+    await ok(await api.post('/delegation-order/action', c.headers.employee, { id: order.id, action: 'submit' }));
+    const [row] = await t.db.select().from(delegationOrders).where(eq(delegationOrders.id, order.id));
+    return { id: order.id, steps: row!.workflowSteps, rule: state.exceeded_rule as string };
+  }
+
+  it('only warns when the company chose so: the path has no budget step', async () => {
+    await updateCompanySettings(t.db, c.company, { budget_exceeded_rule: 'warn' });
+    const order = await submittedOrderOverBudget();
+    expect(order.rule).toBe('warn');
+    expect(order.steps.map((step) => step.label)).not.toContain('budget');
+  });
+
+  it('asks the budget keepers for one more acceptance when the company chose so, after the path’s own', async () => {
+    await updateCompanySettings(t.db, c.company, { budget_exceeded_rule: 'accept' });
+    try {
+      const order = await submittedOrderOverBudget();
+      expect(order.rule).toBe('accept');
+      expect(order.steps.at(-1)).toEqual({ stage: 'substantive', approverIds: [accountantId], label: 'budget' });
+      await ok(await api.post('/delegation-order/action', c.headers.acceptor, { id: order.id, action: 'accept' }));
+      const [waiting] = await t.db.select().from(delegationOrders).where(eq(delegationOrders.id, order.id));
+      expect(waiting!.status).toBe('submitted');
+      await ok(await api.post('/delegation-order/action', accountant, { id: order.id, action: 'accept' }));
+      const [accepted] = await t.db.select().from(delegationOrders).where(eq(delegationOrders.id, order.id));
+      expect(accepted!.status).toBe('accepted');
+
+      // Within its budget, the same company's order takes its usual path.
+      const [roomy] = await t.db.insert(costCentres).values({ companyId: c.company.id, ordinate: `MPK-Y-${c.company.id}` }).returning();
+      await ok(await saveBudget(accountant, { cost_centre_id: roomy!.id, amount: '100000.00' }));
+      const within = (await ok(await saveOrder(roomy!.id))).delegationOrder as { id: number };
+      await ok(await api.post('/delegation-order/action', c.headers.employee, { id: within.id, action: 'submit' }));
+      const [row] = await t.db.select().from(delegationOrders).where(eq(delegationOrders.id, within.id));
+      expect(row!.workflowSteps.map((step) => step.label)).not.toContain('budget');
+    } finally {
+      await updateCompanySettings(t.db, c.company, { budget_exceeded_rule: 'warn' });
+    }
   });
 });

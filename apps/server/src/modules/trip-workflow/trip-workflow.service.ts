@@ -30,8 +30,12 @@ import { queueAdvanceDecisionRequests } from '../delegation-advance/delegation-a
 import { outboxRepo } from '../mail/outbox.repo.ts';
 import { assignNumber } from '../numbering/numbering.service.ts';
 import { resolveTripApprovers } from '../workflow/workflow.service.ts';
+import { documentExceedsBudget } from '../budgets/budgets.service.ts';
 import { decisionRequestMail, finalDecisionMail, type FinalOutcome, type MailDocument } from './trip-workflow.mails.ts';
 import { tripWorkflowRepo, type TripDocumentPatch, type TripDocumentRow } from './trip-workflow.repo.ts';
+
+/** The label of the extra step a document above its cost centre's budget takes (company setting `budget_exceeded_rule`). */
+export const BUDGET_STEP_LABEL = 'budget';
 
 /** A decision made by opening a one-time e-mail link: the token names the approver, there is no session. */
 export interface LinkDecisionContext extends RequestContext {
@@ -447,6 +451,14 @@ export function createTripWorkflow(deps: { db: Database; clock: Clock; onMailQue
           });
         }
         patch.workflowSteps = path.steps.map((step) => ({ stage: step.kind, approverIds: step.acceptors.map((acceptor) => acceptor.user_id), label: step.node_id }));
+        if (settings.budget_exceeded_rule === 'accept' && (await documentExceedsBudget(tx, row))) {
+          // The company asks the budget keepers to accept a document above its budget: one more substantive step, after the path's own.
+          const keepers = path.budgetKeeperIds.filter((id) => id !== row.userId && id !== row.createdById);
+          if (keepers.length === 0) throw new AppError(ErrorCode.validationFailed, { issues: [{ path: ['workflow'], code: 'workflow.noBudgetAcceptor' }] });
+          const firstFinancial = patch.workflowSteps.findIndex((step) => step.stage === 'financial');
+          const at = firstFinancial === -1 ? patch.workflowSteps.length : firstFinancial;
+          patch.workflowSteps.splice(at, 0, { stage: 'substantive', approverIds: keepers, label: BUDGET_STEP_LABEL });
+        }
         patch.currentStep = 0;
         patch.stage = patch.workflowSteps[0]!.stage;
         patch.sentAt = now;

@@ -3,6 +3,9 @@ import { ACCEPTANCE_PERMISSION, type WorkflowDocumentKind } from '@delego/domain
 import type { Executor } from '../../db/client.ts';
 import { costCentres, delegationTasks, users, workflows } from '../../db/schema/index.ts';
 
+/** Who keeps the budgets and accepts a trip document exceeding one (ADR 0021). */
+export const BUDGET_KEEPER_PERMISSION = 'reportDelegation';
+
 export interface DirectoryUserRow {
   id: number;
   name: string;
@@ -12,6 +15,8 @@ export interface DirectoryUserRow {
   isActive: boolean;
   acceptsSubstantive: boolean;
   acceptsFinancial: boolean;
+  /** Holds `reportDelegation`: keeps the budgets and accepts a document that exceeds one (ADR 0021). */
+  keepsBudgets: boolean;
 }
 
 export interface WorkflowRow {
@@ -28,7 +33,7 @@ export const workflowRepo = {
    * permissions or roles handed over for a period that includes `today`.
    */
   async directory(db: Executor, companyId: number, today: string): Promise<DirectoryUserRow[]> {
-    const wanted = [ACCEPTANCE_PERMISSION.substantive, ACCEPTANCE_PERMISSION.financial];
+    const wanted = [ACCEPTANCE_PERMISSION.substantive, ACCEPTANCE_PERMISSION.financial, BUDGET_KEEPER_PERMISSION];
     const [people, grants] = await Promise.all([
       db
         .select({ id: users.id, name: users.name, surname: users.surname, login: users.login, superiorId: users.superiorId, isActive: users.isActive })
@@ -51,13 +56,13 @@ export const workflowRepo = {
            WHERE p.company_id = ${companyId} AND NOT p.is_blocked AND held.depth < 20
         )
         SELECT held.user_id, rp.permission_name FROM held JOIN role_permissions rp ON rp.role_id = held.role_id
-         WHERE rp.permission_name IN (${wanted[0]}, ${wanted[1]})
+         WHERE rp.permission_name IN (${wanted[0]}, ${wanted[1]}, ${wanted[2]})
         UNION
         SELECT up.user_id, up.permission_name FROM user_permissions up JOIN users u ON u.id = up.user_id
-         WHERE u.company_id = ${companyId} AND up.permission_name IN (${wanted[0]}, ${wanted[1]})
+         WHERE u.company_id = ${companyId} AND up.permission_name IN (${wanted[0]}, ${wanted[1]}, ${wanted[2]})
         UNION
         SELECT pt.to_user_id, pt.permission_name FROM permission_transfers pt
-         WHERE pt.company_id = ${companyId} AND pt.permission_name IN (${wanted[0]}, ${wanted[1]})
+         WHERE pt.company_id = ${companyId} AND pt.permission_name IN (${wanted[0]}, ${wanted[1]}, ${wanted[2]})
            AND (pt.date_from IS NULL OR pt.date_from <= ${today}::date) AND (pt.date_to IS NULL OR pt.date_to >= ${today}::date)
       `),
     ]);
@@ -68,6 +73,7 @@ export const workflowRepo = {
       ...person,
       acceptsSubstantive: held.has(`${person.id}:${ACCEPTANCE_PERMISSION.substantive}`),
       acceptsFinancial: held.has(`${person.id}:${ACCEPTANCE_PERMISSION.financial}`),
+      keepsBudgets: held.has(`${person.id}:${BUDGET_KEEPER_PERMISSION}`),
     }));
   },
 

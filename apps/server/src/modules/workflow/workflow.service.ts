@@ -59,9 +59,10 @@ export async function resolveTripApprovers(
   kind: WorkflowDocumentKind,
   trip: WorkflowTrip,
   today: string,
-): Promise<ResolvedApprovalPath> {
+): Promise<ResolvedApprovalPath & { budgetKeeperIds: number[] }> {
   const [workflow, people] = await Promise.all([loadWorkflow(db, company.id, company.settings, kind), workflowRepo.directory(db, company.id, today)]);
-  return resolveApprovers({ kind, definition: workflow.definition }, trip, directoryOf(people));
+  const budgetKeeperIds = people.filter((person) => person.isActive && person.keepsBudgets).map((person) => person.id);
+  return { ...resolveApprovers({ kind, definition: workflow.definition }, trip, directoryOf(people)), budgetKeeperIds };
 }
 
 function toWorkflowDto(kind: WorkflowDocumentKind, workflow: { definition: WorkflowDefinition; version: number; isDefault: boolean; updatedAt: Date | null }) {
