@@ -18,6 +18,8 @@ import { reportApi, type Report } from '@delego/contract';
 import { formatDateTime } from '@delego/domain';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useFileDownload } from '../../components/feedback/use-file-download.tsx';
+import { useCurrentUser } from '../../lib/session.tsx';
+import { userHasModule } from '../../lib/user-context.ts';
 import { useReports } from './api/reports.ts';
 
 /** Tells the user when a report they saw being generated is ready (or failed), whichever screen of the list they look at. */
@@ -54,15 +56,25 @@ export function ReportListPage() {
   const { download, isDownloading, dialog } = useFileDownload();
   useReadyNotice(reports.data?.items);
   const items = reports.data?.items ?? [];
+  // The booking reports (spec §2 `/booking/report`) sit under the bookings, whose menu item needs a booking permission.
+  const user = useCurrentUser();
+  const bookingReports = userHasModule(user, 'all_bookings') || userHasModule(user, 'flight_bookings');
   return (
     <>
       <PageHeader
         title={t('list.title')}
         description={t('list.description')}
         actions={
-          <Button variant="contained" component={RouterLink} to="/report/new">
-            {t('list.new')}
-          </Button>
+          <>
+            {bookingReports && (
+              <Button variant="outlined" component={RouterLink} to="/booking/report">
+                {t('list.bookingReports')}
+              </Button>
+            )}
+            <Button variant="contained" component={RouterLink} to="/report/new">
+              {t('list.new')}
+            </Button>
+          </>
         }
       />
       <Paper variant="outlined">

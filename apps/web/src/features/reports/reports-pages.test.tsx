@@ -55,6 +55,18 @@ describe('reports', { timeout: 30_000 }, () => {
     expect(within(table).getByRole('button', { name: 'Pobierz budgetReport_2026-01-01_2026-12-31.csv' })).toBeTruthy();
   });
 
+  it('leads to the booking reports only in a company with a booking module', async () => {
+    renderApp('/report', { user: accountant, handlers: { 'GET /api/report/list': { body: { items: [] } } } });
+    expect((await screen.findByRole('link', { name: 'Raporty rezerwacji' }, FIRST_LOAD)).getAttribute('href')).toBe('/booking/report');
+  });
+
+  it('offers no booking reports where both booking modules are off', async () => {
+    const withoutBookings = { ...accountant, system_settings: { ...accountant.system_settings, modules: { ...accountant.system_settings.modules, all_bookings: 1 as const, flight_bookings: 1 as const } } };
+    renderApp('/report', { user: withoutBookings, handlers: { 'GET /api/report/list': { body: { items: [] } } } });
+    expect(await screen.findByRole('link', { name: 'Nowy raport' }, FIRST_LOAD)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Raporty rezerwacji' })).toBeNull();
+  });
+
   it('shows why a report failed', async () => {
     renderApp('/report', { user: accountant, handlers: { 'GET /api/report/list': { body: { items: [report({ status: 'failed', progress: 0, row_count: null, file_format: 'pdf', error: 'report.pdfTooLarge' })] } } } });
     expect(await screen.findByText('Raport ma zbyt wiele pozycji na PDF. Wybierz XLSX lub CSV albo zawęź filtry.', undefined, FIRST_LOAD)).toBeTruthy();
