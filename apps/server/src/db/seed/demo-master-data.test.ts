@@ -21,11 +21,25 @@ describe('demo master data', () => {
     const admin = await headersOf('administrator');
     const centres = await get('/settings/cost-centre/list', admin);
     expect(centres.items.map((item: { ordinate: string }) => item.ordinate)).toEqual(['MPK-100', 'MPK-200', 'MPK-300']);
-    expect(centres.items[0]).toMatchObject({ user_count: 2, budget_count: 1 });
+    // The sales cost centre's own budget and the CRM project's.
+    expect(centres.items[0]).toMatchObject({ user_count: 2, budget_count: 2 });
     const tree = await get('/settings/organizational-structure/tree', admin);
     expect(tree.units.find((unit: { is_main: boolean }) => unit.is_main)).toMatchObject({ name: 'Demo Sp. z o.o.', child_count: 3 });
     expect((await get('/settings/project/list', admin)).items[0]).toMatchObject({ name: 'Wdrożenie CRM', contractor_name: 'Acme Polska Sp. z o.o.' });
     expect((await get('/settings/travel-service/acceptors', admin)).items.map((item: { login: string }) => item.login)).toEqual(['acceptor']);
+  });
+
+  it('gives the budgets a year of documents: marketing near its end (at least 80 %, amber), sales with room, a project budget within sales', async () => {
+    const admin = await headersOf('administrator');
+    const budgets = (await get('/booking/report/budget/list?page_size=50', admin)).items as { cost_centre_ordinate: string; project_name: string | null; figures: { state: string; used_percent: string; spent: string } }[];
+    const of = (ordinate: string, project: string | null = null) => budgets.find((row) => row.cost_centre_ordinate === ordinate && row.project_name === project)!;
+    expect(budgets).toHaveLength(4);
+    expect(of('MPK-200').figures.state).toBe('warning');
+    expect(Number(of('MPK-200').figures.used_percent)).toBeGreaterThanOrEqual(80);
+    expect(Number(of('MPK-200').figures.spent)).toBeGreaterThan(0);
+    expect(of('MPK-100').figures.state).toBe('ok');
+    expect(Number(of('MPK-100').figures.spent)).toBeGreaterThan(0);
+    expect(of('MPK-100', 'Wdrożenie CRM').figures.state).toBe('ok');
   });
 
   it('shows the employee the trip reasons, their own and the company vehicles, and the trip policy', async () => {

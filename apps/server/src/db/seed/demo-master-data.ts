@@ -3,7 +3,6 @@ import { TRIP_POLICY_ALIAS, sanitizeRichText } from '@delego/domain';
 import type { Transaction } from '../client.ts';
 import {
   contractors,
-  costCentreBudgets,
   costCentres,
   customPages,
   delegationTasks,
@@ -34,7 +33,7 @@ const TRIP_POLICY_EN = `<h2>General rules</h2>
 
 /**
  * The demo company's master data, so every settings and delegation-info screen has something to
- * show: cost centres with budgets, the organisation structure, trip reasons, a contractor with a
+ * show: cost centres (their budgets come last, `seedDemoBudgets`), the organisation structure, trip reasons, a contractor with a
  * project, vehicles, the trip policy, a travel-service acceptor, and the numbering templates that
  * automatic numbering needs before the first order or settlement can be accepted.
  */
@@ -50,10 +49,6 @@ export async function seedDemoMasterData(tx: Transaction, companyId: number, com
     ])
     .returning({ id: costCentres.id, ordinate: costCentres.ordinate });
   const centre = (ordinate: string) => centres.find((row) => row.ordinate === ordinate)!.id;
-  await tx.insert(costCentreBudgets).values([
-    { companyId, costCentreId: centre('MPK-100'), dateFrom: '2026-01-01', dateTo: '2026-12-31', amount: '120000.00' },
-    { companyId, costCentreId: centre('MPK-200'), dateFrom: '2026-01-01', dateTo: '2026-06-30', amount: '40000.00' },
-  ]);
   const assignments: [string, string[], string][] = [
     ['employee', ['MPK-100', 'MPK-200'], 'MPK-100'],
     ['acceptor', ['MPK-100'], 'MPK-100'],

@@ -17,6 +17,7 @@ import { seedDemoHistory } from './demo-history.ts';
 import { seedDemoBookings } from '../../modules/bookings/demo-bookings.ts';
 import { seedDemoSubstitutes } from '../../modules/substitutes/demo-substitutes.ts';
 import { seedDemoTravelServices } from '../../modules/travel-service/demo-travel-services.ts';
+import { seedDemoBudgets } from '../../modules/budgets/demo-budgets.ts';
 
 /** Every demo account's password (README). */
 export const DEMO_PASSWORD = 'Delego2026!';
@@ -268,6 +269,7 @@ export async function seedDemo(db: Database, options: { now?: Date } = {}): Prom
       await tx.insert(userRoles).values({ userId: consultant!.id, roleId: consultantRoleId });
     }
     await seedDemoTravelServices(tx, toCompanyRecord(demo), toCompanyRecord(admin!), trips.frankfurtOrderId, toLocalDate(options.now ?? new Date()));
+    await seedDemoBudgets(tx, toCompanyRecord(demo), toLocalDate(options.now ?? new Date()));
     return true;
   });
 }
