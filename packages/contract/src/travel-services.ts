@@ -150,6 +150,10 @@ export const orderEventSchema = z.object({
   user_name: z.string(),
   comment: z.string(),
   created_at: z.string(),
+  /** A comment someone else wrote: a message to the caller (spec §9). */
+  is_message: z.boolean(),
+  /** A message the caller has not read yet. */
+  unread: z.boolean(),
 });
 
 export const travelServiceOrderDtoSchema = z.object({
@@ -174,6 +178,10 @@ export const travelServiceOrderDtoSchema = z.object({
   /** Every action the caller may take on some item of the order. */
   allowedActions: z.array(itemActionSchema),
   history: z.array(orderEventSchema),
+  /** The messages in `history` the caller has not read. */
+  unread_messages: z.number().int(),
+  /** The order company's auto-read of messages: 1 disabled, 2 on mouse over, 3 on page load (spec §3). */
+  message_auto_read: z.union([z.literal(1), z.literal(2), z.literal(3)]),
 });
 export type TravelServiceOrderDto = z.infer<typeof travelServiceOrderDtoSchema>;
 
@@ -192,6 +200,8 @@ export const travelServiceOrderRowSchema = z.object({
   travellers: z.array(z.string()),
   can_edit: z.boolean(),
   allowedActions: z.array(itemActionSchema),
+  /** Messages of the order the caller has not read (spec §9). */
+  unread_messages: z.number().int(),
 });
 export type TravelServiceOrderRow = z.infer<typeof travelServiceOrderRowSchema>;
 
@@ -232,6 +242,10 @@ const resultOk = z.object({
  * acceptors or, the orderer being one of them, was approved at once (spec §4).
  */
 const chooseOk = resultOk.extend({ order_status: z.enum(TRAVEL_ORDER_STATUSES) });
+
+/** Messages of one order marked read by the caller; answers how many stay unread. */
+const markMessagesReadBody = z.strictObject({ order_id: idSchema, event_ids: z.array(idSchema).min(1).max(200) });
+const markMessagesReadResponse = okResponseSchema.extend({ unread_messages: z.number().int() });
 
 export const TRAVEL_CLIENT_ITEM_ACTIONS = ['provideInfo', 'requestBuyout', 'requestCancellation', 'cancel'] as const;
 export const TRAVEL_CONSULTANT_ITEM_ACTIONS = ['askClient', 'book', 'buy', 'confirmCancellation'] as const;
@@ -326,6 +340,13 @@ export const travelServiceApi = {
     body: z.strictObject({ id: idSchema, decision: z.enum(['accept', 'reject']), comment: z.string().max(2000).optional() }),
     response: itemActionResultSchema.omit({ item_status: true }),
   }),
+  markMessagesRead: defineEndpoint({
+    method: 'POST',
+    path: '/travel-service/mark-messages-read',
+    summary: "Mark messages of an order read for the caller (the company's auto-read setting decides when the page asks)",
+    body: markMessagesReadBody,
+    response: markMessagesReadResponse,
+  }),
   itemAction: defineEndpoint({
     method: 'POST',
     path: '/travel-service/item-action',
@@ -390,6 +411,13 @@ export const adminTravelServiceApi = {
     summary: "The consultant's booking of an item bought outside the buyout, saved in the traveller's company and linked to the item",
     body: bookingFieldsSchema.extend({ item_id: idSchema }).superRefine(refineBooking),
     response: okResponseSchema.extend({ booking_id: z.number().int(), order_id: z.number().int() }),
+  }),
+  markMessagesRead: defineEndpoint({
+    method: 'POST',
+    path: '/admin/travel-service-admin/mark-messages-read',
+    summary: "Mark messages of any company's order read for the consultant",
+    body: markMessagesReadBody,
+    response: markMessagesReadResponse,
   }),
   toggleNotification: defineEndpoint({
     method: 'POST',

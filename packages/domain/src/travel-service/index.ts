@@ -2,3 +2,4 @@ export * from './service-types.ts';
 export * from './item-status.ts';
 export * from './order-form.ts';
 export * from './offers.ts';
+export * from './messages.ts';

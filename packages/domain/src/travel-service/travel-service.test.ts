@@ -12,6 +12,7 @@ import {
 } from './item-status.ts';
 import { applyInsuranceBehaviour, checkTravelServiceOrder, newOrderItem, proposedCompanions, splitOrder, type OrderItemInput, type TravelServiceOrderForm } from './order-form.ts';
 import { DEFAULT_OFFER_REQUIREMENTS, hotelLimitOverrun, isSafeOfferHtml, nightsOfStay, offerIssues, orderLimitIssues, removalRefusal, toSimpleOfferHtml, transportLimitExceeded, travellerDataIssues } from './offers.ts';
+import { isMessageFor, marksMessageRead } from './messages.ts';
 import { itemTypeOfAdminSegment, needsLateArrivalHint, serviceSpanOf } from './service-types.ts';
 
 const nobody: ItemActor = { isClient: false, canEdit: false, isAcceptor: false, isConsultantForType: false };
@@ -280,5 +281,19 @@ describe('the services around an item', () => {
     expect(needsLateArrivalHint({ start_time: '18:30' })).toBe(true);
     expect(needsLateArrivalHint({ start_time: '18:00' })).toBe(false);
     expect(needsLateArrivalHint({ start_time: null })).toBe(false);
+  });
+});
+
+describe('messages of an order (spec §9 auto-read)', () => {
+  it('are the comments others wrote on its steps', () => {
+    expect(isMessageFor({ user_id: -5, comment: 'Podaj numer paszportu' }, 10)).toBe(true);
+    expect(isMessageFor({ user_id: 10, comment: 'Dodane' }, 10)).toBe(false);
+    expect(isMessageFor({ user_id: -5, comment: '  ' }, 10)).toBe(false);
+  });
+
+  it('are marked read by the button always, by the pointer only with "on mouse over", by opening the page only with "on page load"', () => {
+    expect([1, 2, 3].map((setting) => marksMessageRead(setting as 1 | 2 | 3, 'button'))).toEqual([true, true, true]);
+    expect([1, 2, 3].map((setting) => marksMessageRead(setting as 1 | 2 | 3, 'hover'))).toEqual([false, true, false]);
+    expect([1, 2, 3].map((setting) => marksMessageRead(setting as 1 | 2 | 3, 'load'))).toEqual([false, false, true]);
   });
 });

@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { OfferPart, OfferRequirements, TravellerData } from '@delego/domain';
 import { companies } from './companies.ts';
 import { users } from './users.ts';
@@ -156,4 +156,24 @@ export const travelServiceOrderEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('travel_service_events_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * Spec §9 auto-read of messages: which reader has read which message (an event with a comment) of an
+ * order. A message without a row is unread for everyone but its author; the row carries the order's
+ * company, also when the reader is a provider consultant.
+ */
+export const travelServiceMessageReads = pgTable(
+  'travel_service_message_reads',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => travelServiceOrderEvents.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    companyId: companyId(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
 );

@@ -7,6 +7,7 @@ import {
   costCentres,
   delegationOrders,
   exchangeRates,
+  travelServiceMessageReads,
   locations,
   projects,
   rolePermissions,
@@ -157,6 +158,46 @@ export const travelServiceRepo = {
       .leftJoin(users, eq(users.id, travelServiceOrderEvents.userId))
       .where(eq(travelServiceOrderEvents.orderId, orderId))
       .orderBy(asc(travelServiceOrderEvents.id));
+  },
+
+  /** Of the events, those the reader has read. */
+  async readEventIds(db: Executor, readerId: number, eventIds: readonly number[]): Promise<Set<number>> {
+    if (eventIds.length === 0) return new Set();
+    const rows = await db
+      .select({ eventId: travelServiceMessageReads.eventId })
+      .from(travelServiceMessageReads)
+      .where(and(eq(travelServiceMessageReads.userId, readerId), inArray(travelServiceMessageReads.eventId, [...eventIds])));
+    return new Set(rows.map((row) => row.eventId));
+  },
+
+  /** The reader has read the events (of orders of the company); reading again changes nothing. */
+  async markRead(db: Executor, companyId: number, readerId: number, eventIds: readonly number[]): Promise<void> {
+    if (eventIds.length === 0) return;
+    await db
+      .insert(travelServiceMessageReads)
+      .values(eventIds.map((eventId) => ({ eventId, userId: readerId, companyId })))
+      .onConflictDoNothing();
+  },
+
+  /**
+   * Per order, the messages the reader has not read: comments others wrote (spec §9, `isMessageFor`
+   * of the domain, as one condition) without the reader's read row.
+   */
+  async unreadCounts(db: Executor, readerId: number, orderIds: readonly number[]): Promise<Map<number, number>> {
+    if (orderIds.length === 0) return new Map();
+    const rows = await db
+      .select({ orderId: travelServiceOrderEvents.orderId, unread: count() })
+      .from(travelServiceOrderEvents)
+      .where(
+        and(
+          inArray(travelServiceOrderEvents.orderId, [...orderIds]),
+          sql`btrim(${travelServiceOrderEvents.comment}) <> ''`,
+          sql`${travelServiceOrderEvents.userId} <> ${readerId}`,
+          sql`not exists (select 1 from ${travelServiceMessageReads} r where r.event_id = ${travelServiceOrderEvents.id} and r.user_id = ${readerId})`,
+        ),
+      )
+      .groupBy(travelServiceOrderEvents.orderId);
+    return new Map(rows.map((row) => [row.orderId, row.unread]));
   },
 
   async insertItem(db: Executor, values: typeof travelServiceOrderItems.$inferInsert): Promise<number> {

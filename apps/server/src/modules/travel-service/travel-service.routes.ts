@@ -13,11 +13,13 @@ export function registerTravelServiceRoutes(app: FastifyInstance, service: Trave
   bindEndpoint(app, travelServiceApi.chooseOffers, (ctx, { body }) => service.chooseOffers(ctx, body));
   bindEndpoint(app, travelServiceApi.decide, (ctx, { body }) => service.decide(ctx, body));
   bindEndpoint(app, travelServiceApi.itemAction, (ctx, { body }) => service.clientItemAction(ctx, body));
+  bindEndpoint(app, travelServiceApi.markMessagesRead, (ctx, { body }) => service.markMessagesRead(ctx, body, false));
   bindEndpoint(app, adminTravelServiceApi.list, (ctx, { query }) => service.adminList(ctx, query));
   bindEndpoint(app, adminTravelServiceApi.getServiceOrder, (ctx, { query }) => service.getServiceOrder(ctx, query.id, true));
   bindEndpoint(app, adminTravelServiceApi.getServiceOrderItem, (ctx, { query }) => service.adminItem(ctx, query.id));
   bindEndpoint(app, adminTravelServiceApi.saveOffers, (ctx, { body }) => service.saveOffers(ctx, body));
   bindEndpoint(app, adminTravelServiceApi.itemAction, (ctx, { body }) => service.consultantItemAction(ctx, body));
   bindEndpoint(app, adminTravelServiceApi.addBooking, (ctx, { body }) => service.addBooking(ctx, body));
+  bindEndpoint(app, adminTravelServiceApi.markMessagesRead, (ctx, { body }) => service.markMessagesRead(ctx, body, true));
   bindEndpoint(app, adminTravelServiceApi.toggleNotification, (ctx, { body }) => service.toggleNotification(ctx, body.id));
 }

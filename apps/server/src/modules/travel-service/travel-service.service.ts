@@ -11,6 +11,7 @@ import {
   checkTravelServiceOrder,
   decideItem,
   deriveOrderStatus,
+  isMessageFor,
   isModuleEnabled,
   needsLateArrivalHint,
   offerIssues,
@@ -214,16 +215,21 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
     return systemSettingsSchema.parse(raw ?? {});
   }
 
-  async function toDto(executor: Executor, loaded: LoadedOrder, access: OrderAccess): Promise<TravelServiceOrderDto> {
+  /** The order as `readerId` sees it: their actions, and which of its messages they have not read. */
+  async function toDto(executor: Executor, loaded: LoadedOrder, access: OrderAccess, readerId: number): Promise<TravelServiceOrderDto> {
     const { order, items } = loaded;
     const bySequence = new Map(items.map((item) => [item.guid, item.sequence]));
-    const [people, companyName, parameters, tripOrder, events] = await Promise.all([
+    const [people, companyName, parameters, tripOrder, events, companySettings] = await Promise.all([
       travelServiceRepo.people(executor, [order.userId, order.createdById]),
       travelServiceRepo.companyName(executor, order.companyId),
       travelServiceRepo.activeParameters(executor, order.companyId),
       order.delegationOrderId === null ? Promise.resolve(null) : travelServiceRepo.tripOrder(executor, order.companyId, order.delegationOrderId),
       travelServiceRepo.eventsOf(executor, order.id),
+      travelServiceRepo.companySettings(executor, order.companyId),
     ]);
+    const messages = events.filter(({ event }) => isMessageFor({ user_id: event.userId, comment: event.comment }, readerId)).map(({ event }) => event.id);
+    const read = await travelServiceRepo.readEventIds(executor, readerId, messages);
+    const unread = new Set(messages.filter((id) => !read.has(id)));
     const person = (id: number) => {
       const found = people.find((row) => row.id === id);
       return { id, fullName: found ? fullName(found) : '' };
@@ -268,7 +274,11 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
         user_name: fullName({ name, surname }),
         comment: event.comment,
         created_at: event.createdAt.toISOString(),
+        is_message: messages.includes(event.id),
+        unread: unread.has(event.id),
       })),
+      unread_messages: unread.size,
+      message_auto_read: settingsOf(companySettings).message_auto_read,
     };
   }
 
@@ -742,7 +752,7 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
         // Spec §4: an orderer who is an acceptor of travel-service orders is confirmed automatically.
         if (await travelServiceRepo.isAcceptor(tx, loaded.order.companyId, loaded.order.createdById)) {
           const asAcceptor: OrderAccess = { ...access, isAcceptor: true };
-          for (const { item } of chosen) await move(tx, ctx, loaded, asAcceptor, item, 'accept', { comment: 'auto' });
+          for (const { item } of chosen) await move(tx, ctx, loaded, asAcceptor, item, 'accept');
           pending.mails.push({ event: 'accepted', to: 'consultants', types: chosen.map(({ item }) => item.type as TravelItemType), comment: '' });
         } else {
           pending.mails.push({ event: 'chosen', to: 'acceptors', types: chosen.map(({ item }) => item.type as TravelItemType), comment: '' });
@@ -1013,6 +1023,7 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
     const items = await travelServiceRepo.itemsOf(db, rows.map((row) => row.order.id));
     const passengers = group(await travelServiceRepo.passengersOf(db, items.map((item) => item.id)), (row) => row.itemId);
     const byOrder = group(items, (item) => item.orderId);
+    const unread = await travelServiceRepo.unreadCounts(db, ctx.actor.userId, rows.map((row) => row.order.id));
     const result: TravelServiceOrderRow[] = [];
     for (const { order, userName, userSurname, companyName } of rows) {
       const orderItems = byOrder.get(order.id) ?? [];
@@ -1043,6 +1054,7 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
         travellers: [...new Set(orderPassengers.map((row) => fullName(row)))],
         can_edit: access.canEdit,
         allowedActions: [...actions],
+        unread_messages: unread.get(order.id) ?? 0,
       });
     }
     const creators = await travelServiceRepo.people(db, [...new Set(rows.map((row) => row.order.createdById))]);
@@ -1125,7 +1137,30 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
         if (ctx.actor.isAdminContext) throw forbidden();
       }
       const { loaded, access } = await visibleOrder(db, ctx, id);
-      return { travelServiceOrder: await toDto(db, loaded, access) };
+      return { travelServiceOrder: await toDto(db, loaded, access, ctx.actor.userId) };
+    },
+
+    /**
+     * Spec §9: the caller read messages of an order they see (any company's for a consultant in the
+     * admin context). Only messages to the caller qualify: another order's event, the caller's own
+     * comment or a plain step answer 404, like an order the caller does not see.
+     */
+    async markMessagesRead(ctx: AuthenticatedContext, body: { order_id: number; event_ids: number[] }, admin: boolean) {
+      if (admin) assertAdminContext(ctx);
+      else {
+        assertModule(ctx);
+        if (ctx.actor.isAdminContext) throw forbidden();
+      }
+      const { loaded } = await visibleOrder(db, ctx, body.order_id);
+      const reader = ctx.actor.userId;
+      const messages = new Set(
+        (await travelServiceRepo.eventsOf(db, loaded.order.id)).filter(({ event }) => isMessageFor({ user_id: event.userId, comment: event.comment }, reader)).map(({ event }) => event.id),
+      );
+      const ids = [...new Set(body.event_ids)];
+      if (ids.some((id) => !messages.has(id))) throw notFoundError();
+      await travelServiceRepo.markRead(db, loaded.order.companyId, reader, ids);
+      const unread = await travelServiceRepo.unreadCounts(db, reader, [loaded.order.id]);
+      return { status: 'ok' as const, unread_messages: unread.get(loaded.order.id) ?? 0 };
     },
 
     editServiceOrder: saveOrder,

@@ -404,6 +404,57 @@ describe('choice, approval, booking and buyout', () => {
   });
 });
 
+describe('messages of an order (spec §9)', () => {
+  it('shows each reader the comments others wrote as unread until they mark them read, counted on the list row, for the client and the consultant alike', async () => {
+    const c = await orderedFlightAndHotel();
+    await post('/admin/travel-service-admin/item-action', consultant.headers, { item_id: c.flight.id, action: 'askClient', comment: 'Podaj numer paszportu' });
+    await post('/travel-service/item-action', c.headers.traveller, { item_id: c.flight.id, action: 'provideInfo', comment: 'Numer EA1234567' });
+    const seen = await orderOf(c.headers.traveller, c.id);
+    const asked = seen.history.find((event) => event.comment === 'Podaj numer paszportu')!;
+    const answer = seen.history.find((event) => event.comment === 'Numer EA1234567')!;
+    expect([asked, answer].map((event) => [event.is_message, event.unread])).toEqual([
+      [true, true],
+      [false, false],
+    ]);
+    expect(seen.unread_messages).toBe(1);
+    expect((await get(`/travel-service/list?number=${c.id}`, c.headers.traveller)).json().items[0].unread_messages).toBe(1);
+    // Each reader reads for themselves: the editor still has the consultant's question and the traveller's answer unread.
+    expect((await orderOf(c.headers.editor, c.id)).unread_messages).toBe(2);
+
+    const marked = await post('/travel-service/mark-messages-read', c.headers.traveller, { order_id: c.id, event_ids: [asked.id] });
+    expect(marked.json()).toEqual({ status: 'ok', unread_messages: 0 });
+    expect((await orderOf(c.headers.traveller, c.id)).history.find((event) => event.id === asked.id)!.unread).toBe(false);
+    expect((await get(`/travel-service/list?number=${c.id}`, c.headers.traveller)).json().items[0].unread_messages).toBe(0);
+    expect((await orderOf(c.headers.editor, c.id)).unread_messages).toBe(2);
+    // Marking again changes nothing.
+    expect((await post('/travel-service/mark-messages-read', c.headers.traveller, { order_id: c.id, event_ids: [asked.id] })).json()).toEqual({ status: 'ok', unread_messages: 0 });
+
+    const admin = await get(`/admin/travel-service-admin/get-service-order?id=${c.id}`, consultant.headers);
+    expect(admin.json().travelServiceOrder).toMatchObject({ unread_messages: 1, message_auto_read: 1 });
+    expect((await post('/admin/travel-service-admin/mark-messages-read', consultant.headers, { order_id: c.id, event_ids: [answer.id] })).json()).toEqual({ status: 'ok', unread_messages: 0 });
+  });
+
+  it('refuses to mark what is not a message to the caller, another order’s message, and any message of an order the caller does not see', async () => {
+    const c = await orderedFlightAndHotel({ message_auto_read: 3 });
+    await post('/admin/travel-service-admin/item-action', consultant.headers, { item_id: c.flight.id, action: 'askClient', comment: 'Podaj numer paszportu' });
+    await post('/travel-service/item-action', c.headers.traveller, { item_id: c.flight.id, action: 'provideInfo', comment: 'Numer EA1234567' });
+    const order = await orderOf(c.headers.traveller, c.id);
+    expect(order.message_auto_read).toBe(3);
+    const asked = order.history.find((event) => event.comment === 'Podaj numer paszportu')!;
+    const own = order.history.find((event) => event.comment === 'Numer EA1234567')!;
+    const step = order.history.find((event) => event.comment === '')!;
+    expect((await post('/travel-service/mark-messages-read', c.headers.traveller, { order_id: c.id, event_ids: [own.id] })).statusCode).toBe(404);
+    expect((await post('/travel-service/mark-messages-read', c.headers.traveller, { order_id: c.id, event_ids: [asked.id, step.id] })).statusCode).toBe(404);
+    const elsewhere = await orderedFlightAndHotel();
+    expect((await post('/travel-service/mark-messages-read', elsewhere.headers.editor, { order_id: elsewhere.id, event_ids: [asked.id] })).statusCode).toBe(404);
+    expect((await post('/travel-service/mark-messages-read', c.headers.colleague, { order_id: c.id, event_ids: [asked.id] })).statusCode).toBe(404);
+    expect((await post('/travel-service/mark-messages-read', c.headers.other, { order_id: c.id, event_ids: [asked.id] })).statusCode).toBe(404);
+    expect((await post('/travel-service/mark-messages-read', consultant.headers, { order_id: c.id, event_ids: [asked.id] })).statusCode).toBe(403);
+    expect((await post('/admin/travel-service-admin/mark-messages-read', c.headers.traveller, { order_id: c.id, event_ids: [asked.id] })).statusCode).toBe(403);
+    expect((await orderOf(c.headers.traveller, c.id)).unread_messages).toBe(1);
+  });
+});
+
 describe('the order form data', () => {
   it('offers travellers, extra fields, contractors, cost centres and the travel settings; the companies the user orders in', async () => {
     const c = await travelCompany(t.app, t.db, { insurance_behaviour: 2 });

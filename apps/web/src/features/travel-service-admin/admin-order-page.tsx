@@ -16,12 +16,13 @@ import { useTranslation } from 'react-i18next';
 import type { OrderItemDto } from '@delego/contract';
 import { formatDateTime } from '@delego/domain';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
+import { OrderMessages } from '../../components/messages/order-messages.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { translateIssueCode } from '../../lib/server-messages.ts';
 import { ItemHeading, OrderStatusChip, refusalText } from '../travel-service/offers/order-page-parts.tsx';
 import { OrderItemSummary } from '../travel-service/shared/order-item-summary.tsx';
-import { useAdminTravelOrder, useConsultantItemAction } from './api/travel-service-admin.ts';
+import { useAdminMarkMessagesRead, useAdminTravelOrder, useConsultantItemAction } from './api/travel-service-admin.ts';
 
 const NS = 'travelServiceAdmin';
 
@@ -33,6 +34,7 @@ export function AdminOrderPage() {
   const { t, i18n } = useTranslation(NS);
   const id = Number(useParams().id);
   const loaded = useAdminTravelOrder(id);
+  const markRead = useAdminMarkMessagesRead();
   const [acting, setActing] = useState<{ item: OrderItemDto; action: ConsultantAction } | null>(null);
   if (loaded.isPending) return <PageSpinner />;
   const order = loaded.data?.travelServiceOrder;
@@ -101,6 +103,11 @@ export function AdminOrderPage() {
             </Box>
           </Paper>
         ))}
+        <OrderMessages
+          messages={order.history.filter((event) => event.is_message)}
+          autoRead={order.message_auto_read}
+          onMarkRead={(ids) => markRead.mutate({ order_id: order.id, event_ids: ids })}
+        />
         {order.history.length > 0 && (
           <Paper variant="outlined" sx={{ p: 2 }}>
             <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>

@@ -83,6 +83,7 @@ const row: TravelServiceOrderRow = {
   travellers: ['Anna Kowalska'],
   can_edit: false,
   allowedActions: ['answer'],
+  unread_messages: 0,
 };
 
 const order: TravelServiceOrderDto = {
@@ -104,7 +105,9 @@ const order: TravelServiceOrderDto = {
   travelServiceOrderItems: [flight, { ...flight, id: 6, sequence: 2, allowedActions: ['book'], status: 'acceptedByClient', responses: [offer], selected_offer_id: 31 }],
   can_edit: false,
   allowedActions: ['answer', 'askClient', 'book'],
-  history: [{ id: 1, item_id: 6, action: 'accept', from_status: 'offerSelected', to_status: 'acceptedByClient', user_name: 'Piotr Nowak', comment: 'Akceptuję.', created_at: '2026-05-02T08:00:00Z' }],
+  history: [{ id: 1, item_id: 6, action: 'accept', from_status: 'offerSelected', to_status: 'acceptedByClient', user_name: 'Piotr Nowak', comment: 'Akceptuję.', created_at: '2026-05-02T08:00:00Z', is_message: true, unread: false }],
+  unread_messages: 0,
+  message_auto_read: 1,
 };
 
 describe('consultant screens', { timeout: 40_000 }, () => {

@@ -18,12 +18,14 @@ import { useTranslation } from 'react-i18next';
 import { TRAVEL_CLIENT_ITEM_ACTIONS, type OrderItemDto } from '@delego/contract';
 import { formatDateTime, formatMoneyText } from '@delego/domain';
 import { DetailField } from '../../components/detail-field.tsx';
+import { OrderMessages } from '../../components/messages/order-messages.tsx';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { firstIssueText } from '../../components/form/issue-texts.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import {
   useClientItemAction,
+  useMarkMessagesRead,
   useTravelServiceBasicData,
   useTravelServiceOrder,
   type ClientItemAction,
@@ -45,6 +47,7 @@ export function TravelServiceDetailsPage() {
   const loaded = useTravelServiceOrder(id);
   const basic = useTravelServiceBasicData();
   const act = useClientItemAction();
+  const markRead = useMarkMessagesRead();
   const [asking, setAsking] = useState<{ item: OrderItemDto; action: ClientItemAction } | null>(null);
   const [comment, setComment] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -216,6 +219,11 @@ export function TravelServiceDetailsPage() {
             </Paper>
           );
         })}
+        <OrderMessages
+          messages={order.history.filter((event) => event.is_message)}
+          autoRead={order.message_auto_read}
+          onMarkRead={(ids) => markRead.mutate({ order_id: order.id, event_ids: ids })}
+        />
         {order.history.length > 0 && (
           <Paper variant="outlined" sx={{ p: 2 }}>
             <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>

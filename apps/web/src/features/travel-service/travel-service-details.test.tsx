@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { DEFAULT_OFFER_REQUIREMENTS } from '@delego/domain';
 import { renderApp } from '../../testing/render-app.tsx';
 import { FRA, WAW, basicData, orderer, storedOrder } from './testing/fixtures.ts';
@@ -114,5 +114,72 @@ describe('travel-service order details', { timeout: 30_000 }, () => {
     expect(
       await screen.findByText('Ta akcja jest niedostępna w obecnym statusie usługi. Odśwież stronę.'),
     ).toBeTruthy();
+  });
+});
+
+describe('messages of the order (spec §9 auto-read)', { timeout: 30_000 }, () => {
+  const MARK = 'POST /api/travel-service/mark-messages-read';
+  const event = (id: number, user_name: string, comment: string, mine = false) => ({
+    id,
+    item_id: 72,
+    action: mine ? 'provideInfo' : 'askClient',
+    from_status: null,
+    to_status: null,
+    user_name,
+    comment,
+    created_at: '2026-11-21T09:00:00Z',
+    is_message: !mine,
+    unread: !mine,
+  });
+  const withMessages = (autoRead: 1 | 2 | 3) => ({
+    'GET /api/travel-service/get-service-order': {
+      body: {
+        travelServiceOrder: storedOrder({
+          message_auto_read: autoRead,
+          unread_messages: 2,
+          history: [event(301, 'Konsultant Ewa', 'Podaj numer paszportu'), event(302, 'Konsultant Ewa', 'Potrzebna data urodzenia'), event(303, 'Jan Kowalski', 'Numer EA1234567', true)],
+        }),
+      },
+    },
+    'GET /api/travel-service/get-basic-data': { body: basicData() },
+    [MARK]: { body: { status: 'ok', unread_messages: 0 } },
+  });
+  const sent = (server: { requestsTo: (key: string) => { body: unknown }[] }) => server.requestsTo(MARK).map((request) => request.body);
+  const message = (text: RegExp) => screen.getByRole('listitem', { name: text });
+  const pause = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+
+  it('with auto-read disabled shows the unread messages distinctly and counted, and marks one read only by its button', async () => {
+    const { user, server } = renderApp('/travel-service/item-details/7', { user: orderer, handlers: withMessages(1) });
+    const messages = await screen.findByRole('region', { name: 'Wiadomości' }, FIRST_LOAD);
+    expect(within(messages).getByText('2 nieprzeczytane')).toBeTruthy();
+    expect(message(/Podaj numer paszportu/).getAttribute('aria-label')).toBe('Nieprzeczytana: Konsultant Ewa, 21.11.2026 10:00: Podaj numer paszportu');
+    // The user's own comment is not a message to them.
+    expect(within(messages).queryByText('Numer EA1234567')).toBeNull();
+    await user.hover(message(/Podaj numer paszportu/));
+    act(() => message(/Potrzebna data urodzenia/).focus());
+    await pause(900);
+    expect(sent(server)).toEqual([]);
+    await user.click(within(messages).getByRole('button', { name: 'Oznacz jako przeczytaną: Konsultant Ewa, 21.11.2026 10:00: Podaj numer paszportu' }));
+    await waitFor(() => expect(sent(server)).toEqual([{ order_id: 7, event_ids: [301] }]));
+    expect(message(/Podaj numer paszportu/).getAttribute('aria-label')).toBe('Konsultant Ewa, 21.11.2026 10:00: Podaj numer paszportu');
+    expect(within(messages).getByText('1 nieprzeczytana')).toBeTruthy();
+  });
+
+  it('with auto-read on mouse over marks a message read when the pointer rests on it, or keyboard focus reaches it', async () => {
+    const { user, server } = renderApp('/travel-service/item-details/7', { user: orderer, handlers: withMessages(2) });
+    await screen.findByRole('region', { name: 'Wiadomości' }, FIRST_LOAD);
+    expect(sent(server)).toEqual([]);
+    await user.hover(message(/Podaj numer paszportu/));
+    await waitFor(() => expect(sent(server)).toEqual([{ order_id: 7, event_ids: [301] }]));
+    act(() => message(/Potrzebna data urodzenia/).focus());
+    await waitFor(() => expect(sent(server)).toEqual([{ order_id: 7, event_ids: [301] }, { order_id: 7, event_ids: [302] }]));
+    expect(message(/Potrzebna data urodzenia/).getAttribute('aria-label')).not.toContain('Nieprzeczytana');
+  });
+
+  it('with auto-read on page load marks every unread message read as the page opens', async () => {
+    const { server } = renderApp('/travel-service/item-details/7', { user: orderer, handlers: withMessages(3) });
+    await screen.findByRole('region', { name: 'Wiadomości' }, FIRST_LOAD);
+    await waitFor(() => expect(sent(server)).toEqual([{ order_id: 7, event_ids: [301, 302] }]));
+    expect(message(/Podaj numer paszportu/).getAttribute('aria-label')).not.toContain('Nieprzeczytana');
   });
 });

@@ -2,7 +2,9 @@ import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
+import Chip from '@mui/material/Chip';
 import AddIcon from '@mui/icons-material/Add';
+import MailOutlineIcon from '@mui/icons-material/MailOutlined';
 import { useTranslation } from 'react-i18next';
 import type { TravelServiceOrderRow } from '@delego/contract';
 import { TRAVEL_ITEM_TYPES, TRAVEL_ORDER_STATUSES, type TravelItemType, type TravelOrderStatus, formatDateTime, formatWallTime } from '@delego/domain';
@@ -26,6 +28,7 @@ const isType = (value: string | null): value is TravelItemType =>
 export function TravelServiceListPage() {
   const { t, i18n } = useTranslation('travelService');
   const { t: tr } = useTranslation('routes');
+  const { t: tc } = useTranslation('common');
   const language = i18n.language;
   const { state, query, update } = useListState<Sort>({ sort: 'created_at', order: 'desc' });
   const { params, setFilter } = useListFilters();
@@ -55,7 +58,28 @@ export function TravelServiceListPage() {
   };
 
   const columns: DataColumn<TravelServiceOrderRow, Sort>[] = [
-    { key: 'number', label: t('list.columns.number'), sortKey: 'number', render: (row) => row.number },
+    {
+      key: 'number',
+      label: t('list.columns.number'),
+      sortKey: 'number',
+      render: (row) => (
+        <>
+          {row.number}
+          {/* Spec §9: the order's messages the user has not read yet. */}
+          {row.unread_messages > 0 && (
+            <Chip
+              size="small"
+              color="primary"
+              icon={<MailOutlineIcon />}
+              label={row.unread_messages}
+              aria-label={tc('messages.unreadInOrder', { count: row.unread_messages })}
+              title={tc('messages.unreadInOrder', { count: row.unread_messages })}
+              sx={{ ml: 1 }}
+            />
+          )}
+        </>
+      ),
+    },
     {
       key: 'created_at',
       label: t('list.columns.createdAt'),

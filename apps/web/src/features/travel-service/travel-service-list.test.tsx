@@ -27,6 +27,7 @@ const row = (overrides: Partial<TravelServiceOrderRow>): TravelServiceOrderRow =
   travellers: ['Jan Kowalski'],
   can_edit: true,
   allowedActions: ['edit', 'chooseOffer', 'cancel'],
+  unread_messages: 0,
   ...overrides,
 });
 
@@ -39,7 +40,7 @@ describe('travel-service order list', { timeout: 30_000 }, () => {
         'GET /api/travel-service/list': {
           body: {
             items: [
-              row({}),
+              row({ unread_messages: 2 }),
               row({
                 id: 6,
                 number: '6',
@@ -56,6 +57,9 @@ describe('travel-service order list', { timeout: 30_000 }, () => {
     });
     const table = await screen.findByRole('table', { name: 'Zamówienia podróży' }, FIRST_LOAD);
     expect(await within(table).findByText('Lot, Hotel')).toBeTruthy();
+    // Spec §9: the unread messages of an order are counted on its row.
+    expect(within(table).getByRole('row', { name: /^5\b/ }).querySelector('[aria-label="2 nieprzeczytane wiadomości"]')).toBeTruthy();
+    expect(within(table).getAllByLabelText(/nieprzeczytan/)).toHaveLength(1);
     expect(within(table).getAllByText('03.12.2026 – 05.12.2026')).toHaveLength(2);
     expect(within(table).getByRole('link', { name: 'Edytuj: 5' }).getAttribute('href')).toBe(
       '/travel-service/edit/5',

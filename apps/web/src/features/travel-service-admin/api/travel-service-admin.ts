@@ -66,3 +66,12 @@ export function useAddItemBooking() {
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: KEY }), client.invalidateQueries({ queryKey: ['bookings'] })]),
   });
 }
+
+/** Marks messages of an order read for the consultant; the order and its list follow. */
+export function useAdminMarkMessagesRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof adminTravelServiceApi.markMessagesRead>) => call(adminTravelServiceApi.markMessagesRead, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}

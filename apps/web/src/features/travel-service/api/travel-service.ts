@@ -58,3 +58,12 @@ export function useClientItemAction() {
     onSuccess: () => client.invalidateQueries({ queryKey: TRAVEL_SERVICE_KEY }),
   });
 }
+
+/** Marks messages of an order read for the user; the order and the list's unread counts follow. */
+export function useMarkMessagesRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof travelServiceApi.markMessagesRead>) => call(travelServiceApi.markMessagesRead, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: TRAVEL_SERVICE_KEY }),
+  });
+}

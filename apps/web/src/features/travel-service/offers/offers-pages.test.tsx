@@ -81,6 +81,8 @@ const order = (items: OrderItemDto[], overrides: Partial<TravelServiceOrderDto> 
   can_edit: true,
   allowedActions: [...new Set(items.flatMap((item) => item.allowedActions))],
   history: [],
+  unread_messages: 0,
+  message_auto_read: 1,
   ...overrides,
 });
 

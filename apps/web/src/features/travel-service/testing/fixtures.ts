@@ -156,6 +156,8 @@ export function storedOrder(overrides: Partial<TravelServiceOrderDto> = {}): Tra
     can_edit: true,
     allowedActions: ['edit', 'cancel'],
     history: [],
+    unread_messages: 0,
+    message_auto_read: 1,
     ...overrides,
   };
 }
