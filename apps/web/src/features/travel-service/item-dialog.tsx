@@ -80,6 +80,12 @@ export interface ItemDialogProps {
 
 type Params = Record<string, unknown>;
 
+/**
+ * A group of fields framed as a fieldset. A fieldset is at least as wide as its content by default
+ * (`min-width: min-content`), which at 390 px pushed the dialog sideways; it shrinks like a box here.
+ */
+const FIELDSET_SX = { p: 1.5, m: 0, minWidth: 0 } as const;
+
 /** Adds or edits one service of the order: exactly its type's §3 parameters, its travellers, cost centre and remarks. */
 export function ItemDialog({
   item,
@@ -342,7 +348,7 @@ export function ItemDialog({
           };
           const title = t('param.segment.title', { number: index + 2 });
           return (
-            <Paper key={index} variant="outlined" sx={{ p: 1.5 }} component="fieldset" aria-label={title}>
+            <Paper key={index} variant="outlined" sx={FIELDSET_SX} component="fieldset" aria-label={title}>
               <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
                 <Typography variant="subtitle2" sx={{ flexGrow: 1 }}>
                   {title}
@@ -488,7 +494,7 @@ export function ItemDialog({
                   key={`user-${person.company_user_id}`}
                   sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
                 >
-                  <Typography sx={{ flexGrow: 1 }}>{name}</Typography>
+                  <Typography sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{name}</Typography>
                   <IconButton
                     aria-label={t('form.removeTraveller', { name })}
                     onClick={() => setPassengers(passengers.filter((_, i) => i !== index))}
@@ -526,7 +532,7 @@ export function ItemDialog({
               <Paper
                 key={`external-${index}`}
                 variant="outlined"
-                sx={{ p: 1.5 }}
+                sx={FIELDSET_SX}
                 component="fieldset"
                 aria-label={heading}
               >

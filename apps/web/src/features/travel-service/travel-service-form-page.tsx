@@ -673,7 +673,7 @@ function OrderForm({ title, order, initial, basic, trip, allowedTransport, start
             label={t('form.separate')}
           />
         )}
-        <Box sx={{ display: 'flex', gap: 1 }}>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <Button variant="contained" onClick={submit} disabled={save.isPending}>
             {t('form.save')}
           </Button>

@@ -181,7 +181,7 @@ export function OrderItemSummary({
     >
       <Box
         component="dl"
-        sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 1.5, m: 0 }}
+        sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 180px), 1fr))', gap: 1.5, m: 0, overflowWrap: 'anywhere' }}
       >
         {fields.map(([fieldLabel, value]) => (
           <DetailField key={fieldLabel} label={fieldLabel}>
