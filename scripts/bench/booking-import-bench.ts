@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 /** Resident and peak memory of a process in MiB, from /proc (Linux), or null elsewhere. */
-function memoryOf(pid: number | undefined): { rss: number; peak: number } | null {
+export function memoryOf(pid: number | undefined): { rss: number; peak: number } | null {
   if (pid === undefined) return null;
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -12,6 +12,7 @@ import { BENCH_RATE_DAYS, BENCH_SETTLEMENT_DATE, benchEngine, benchTrip } from '
 import { seedSettlements } from './seed-settlements.ts';
 import { measureLoginRouteJavaScript } from './web-bench.ts';
 import { benchBookingImport } from './booking-import-bench.ts';
+import { benchSummaryReport } from './report-bench.ts';
 
 const DEMO_PASSWORD = 'Delego2026!';
 const DOCUMENT_COUNT = 100_000;
@@ -22,7 +23,7 @@ async function tokenOf(baseUrl: string, username: string): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-const SECTIONS = ['engine', 'web', 'http', 'booking-import', 'lists'] as const;
+const SECTIONS = ['engine', 'web', 'http', 'booking-import', 'lists', 'report'] as const;
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`BENCH_ONLY names unknown sections: ${unknown.join(', ')} (known: ${SECTIONS.join(', ')})`);
@@ -79,13 +80,15 @@ async function benchDatabase(target: Target): Promise<void> {
       await server.stop();
     }
   }
-  if (runs('lists')) {
+  if (runs('lists') || runs('report')) {
     // The first start migrates and loads the demo company; the seed adds the documents beside it.
     if (!runs('http') && !runs('booking-import')) await (await startBuiltServer(3917, { dataDir: target.dataDir, environment })).stop();
     await seedSettlements(target.databaseUrl ? { url: target.databaseUrl } : { dataDir: path.join(target.dataDir, 'pglite') }, DOCUMENT_COUNT);
     const server = await startBuiltServer(3917, { dataDir: target.dataDir, environment });
     try {
-      printFigures(`Lists with ${DOCUMENT_COUNT.toLocaleString('en')} orders and as many settlements on the ${target.name}, 50 connections, 5 s each`, await benchLists(server.baseUrl));
+      // The report first, so the server's peak memory is that of its start and the report.
+      if (runs('report')) await benchSummaryReport(server.baseUrl, await tokenOf(server.baseUrl, 'finance'), server.pid, DOCUMENT_COUNT);
+      if (runs('lists')) printFigures(`Lists with ${DOCUMENT_COUNT.toLocaleString('en')} orders and as many settlements on the ${target.name}, 50 connections, 5 s each`, await benchLists(server.baseUrl));
     } finally {
       await server.stop();
     }
@@ -132,7 +135,7 @@ if (runs('web')) {
   }
 }
 
-if (runs('http') || runs('booking-import') || runs('lists')) {
+if (runs('http') || runs('booking-import') || runs('lists') || runs('report')) {
   const embedded = mkdtempSync(path.join(os.tmpdir(), 'delego-bench-'));
   try {
     await benchDatabase({ name: 'embedded PGlite', dataDir: embedded });
