@@ -18,7 +18,10 @@ const ACCEPTOR_EMAIL = 'piotr.nowak@demo.delego.local';
 const EMPLOYEE = 'Anna Kowalska';
 
 /** A small PDF, the hotel bill. */
-const HOTEL_BILL = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const HOTEL_BILL = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n' +
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
 
 /**
  * The demo administrator switches the company to e-mails with action links, with the employee's

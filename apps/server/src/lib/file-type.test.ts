@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { SAMPLE_PDF, SAMPLE_PDF_TEXT, SAMPLE_PNG } from '../../test/sample-files.ts';
 import { sniffFileType } from './file-type.ts';
 
 const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.from([0, 0, 0, 0]), Buffer.from('mif1heic'), Buffer.alloc(16)]);
 const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 20]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isom'), Buffer.alloc(16)]);
+const html = '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>';
 
 describe('sniffFileType', () => {
   it.each([
-    ['a PDF', Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj'), 'pdf'],
-    ['a PDF after a few junk bytes', Buffer.concat([Buffer.from('\r\n\r\n'), Buffer.from('%PDF-1.4')]), 'pdf'],
+    ['a PDF', SAMPLE_PDF, 'pdf'],
+    ['a PDF after a few junk bytes', Buffer.concat([Buffer.from('\r\n\r\n'), SAMPLE_PDF]), 'pdf'],
     ['a JPEG', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]), 'jpeg'],
-    ['a PNG', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]), 'png'],
+    ['a PNG', SAMPLE_PNG, 'png'],
     ['an HEIC photo', heic, 'heic'],
-  ])('recognises %s', (_name, content, type) => {
-    expect(sniffFileType(content)).toBe(type);
+  ])('recognises %s', async (_name, content, type) => {
+    expect(await sniffFileType(content)).toBe(type);
   });
 
   it.each([
@@ -21,7 +23,12 @@ describe('sniffFileType', () => {
     ['an MP4 video', mp4],
     ['plain text', Buffer.from('Rachunek za hotel')],
     ['an empty file', Buffer.alloc(0)],
-  ])('refuses %s', (_name, content) => {
-    expect(sniffFileType(content)).toBeNull();
+    ['a PNG signature without an image', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0])],
+    ["an HTML page with '%PDF-' in its first kilobyte", Buffer.from(`<!-- %PDF-1.7 -->${html}`)],
+    ["an HTML page that starts with a PDF's header", Buffer.from(`%PDF-1.7\n${html}`)],
+    ['a PDF cut before its objects', Buffer.from('%PDF-1.4\n%%EOF')],
+    ['a PDF without pages', Buffer.from(SAMPLE_PDF_TEXT.replace('/Kids [3 0 R] /Count 1', '/Kids [] /Count 0'))],
+  ])('refuses %s', async (_name, content) => {
+    expect(await sniffFileType(content)).toBeNull();
   });
 });

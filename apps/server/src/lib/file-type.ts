@@ -1,6 +1,11 @@
+import { fileTypeFromBuffer } from 'file-type';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
 /**
- * The type of an uploaded file from its first bytes (its "magic number"), never from its name or the
- * type the browser declared: a renamed executable stays refused.
+ * The type of an uploaded file from its content, never from its name or the type the browser
+ * declared: a renamed executable stays refused. The magic numbers are read by `file-type`; a PDF
+ * must moreover parse as one (pdf.js, the reader of Firefox), so that an HTML page carrying '%PDF-'
+ * near its start is not stored as a PDF.
  */
 export type SniffedFileType = 'pdf' | 'jpeg' | 'png' | 'heic';
 
@@ -11,26 +16,41 @@ export const FILE_TYPE_INFO: Record<SniffedFileType, { contentType: string; exte
   heic: { contentType: 'image/heic', extension: '.heic' },
 };
 
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-/** ISO-BMFF brands of HEIC and HEIF images (ISO/IEC 23008-12). */
-const HEIF_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'hevm', 'hevs', 'mif1', 'msf1']);
-/** PDF readers accept the header anywhere in the first kilobyte (ISO 32000-1, annex H). */
+/** The media types `file-type` names for the kinds accepted; HEIF images and sequences are HEIC photos' container. */
+const ACCEPTED_MEDIA_TYPES: Record<string, SniffedFileType> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/heic': 'heic',
+  'image/heic-sequence': 'heic',
+  'image/heif': 'heic',
+  'image/heif-sequence': 'heic',
+};
+
+/** PDF readers accept the header anywhere in the first kilobyte (ISO 32000-1, annex H); `file-type` looks only at the start. */
 const PDF_HEADER_WINDOW = 1024;
 
-function startsWith(content: Buffer, bytes: readonly number[], at = 0): boolean {
-  return content.length >= at + bytes.length && bytes.every((byte, index) => content[at + index] === byte);
+/**
+ * Whether the content is a PDF a reader opens: its cross-reference data, catalogue and page tree
+ * load and it has a first page. Parsed once, at upload; downloads send the stored bytes.
+ */
+async function parsesAsPdf(content: Buffer): Promise<boolean> {
+  const task = getDocument({ data: new Uint8Array(content), isEvalSupported: false, disableFontFace: true, verbosity: 0 });
+  try {
+    const document = await task.promise;
+    if (document.numPages < 1) return false;
+    await document.getPage(1);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await task.destroy();
+  }
 }
 
-export function sniffFileType(content: Buffer): SniffedFileType | null {
-  if (content.subarray(0, PDF_HEADER_WINDOW).includes('%PDF-')) return 'pdf';
-  if (startsWith(content, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (startsWith(content, PNG_SIGNATURE)) return 'png';
-  if (content.length >= 12 && content.toString('latin1', 4, 8) === 'ftyp') {
-    const boxSize = content.readUInt32BE(0);
-    const brands = [content.toString('latin1', 8, 12)];
-    // Compatible brands follow the major brand and the minor version, to the end of the box.
-    for (let at = 16; at + 4 <= Math.min(boxSize, content.length, 64); at += 4) brands.push(content.toString('latin1', at, at + 4));
-    if (brands.some((brand) => HEIF_BRANDS.has(brand))) return 'heic';
-  }
-  return null;
+export async function sniffFileType(content: Buffer): Promise<SniffedFileType | null> {
+  const detected = await fileTypeFromBuffer(content);
+  const type = detected ? (ACCEPTED_MEDIA_TYPES[detected.mime] ?? null) : content.subarray(0, PDF_HEADER_WINDOW).includes('%PDF-') ? 'pdf' : null;
+  if (type === 'pdf' && !(await parsesAsPdf(content))) return null;
+  return type;
 }

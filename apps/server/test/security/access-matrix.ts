@@ -1,4 +1,5 @@
 import { domesticForm } from '../settlements.ts';
+import { SAMPLE_PDF_TEXT } from '../sample-files.ts';
 import type { Identity, MatrixFixture } from './matrix-fixture.ts';
 
 export const ANSWER_LETTERS = 'A allowed (any answer past authorisation, 404 included), U 401, F 403, N 404, D 403 or 404';
@@ -24,7 +25,7 @@ export interface AccessEntry {
 export function multipartFile(name = 'plik.pdf'): AccessRequest {
   return {
     headers: { 'content-type': 'multipart/form-data; boundary=matrix' },
-    raw: `--matrix\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\r\n--matrix--\r\n`,
+    raw: `--matrix\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n${SAMPLE_PDF_TEXT}\r\n--matrix--\r\n`,
   };
 }
 

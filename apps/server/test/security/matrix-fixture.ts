@@ -11,6 +11,7 @@ import { domesticForm, settlementCompany } from '../settlements.ts';
 import { insertOrder } from '../trips.ts';
 import { insertBooking, insertInvoice } from '../bookings.ts';
 import { insertTravelOrder } from '../travel-services.ts';
+import { SAMPLE_PDF_TEXT } from '../sample-files.ts';
 import { contractRoutes, sampleOf } from './contract-endpoints.ts';
 
 /** Who calls, in the order of the letters of an access-matrix entry. */
@@ -60,7 +61,7 @@ export async function buildMatrixFixture(app: FastifyInstance, db: Database) {
     method: 'POST',
     url: '/api/delegation/attachment/upload?section=document',
     headers: { ...a.headers.employee, 'content-type': 'multipart/form-data; boundary=x' },
-    payload: `--x\r\nContent-Disposition: form-data; name="file"; filename="${privateMarker}.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\r\n--x--\r\n`,
+    payload: `--x\r\nContent-Disposition: form-data; name="file"; filename="${privateMarker}.pdf"\r\nContent-Type: application/pdf\r\n\r\n${SAMPLE_PDF_TEXT}\r\n--x--\r\n`,
   });
   // The structure's main unit is made when the tree is first read.
   await app.inject({ method: 'GET', url: '/api/settings/organizational-structure/tree', headers: a.headers.admin });

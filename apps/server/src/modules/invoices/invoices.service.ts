@@ -239,7 +239,7 @@ export function createInvoicesService(deps: {
     async upload(ctx: AuthenticatedContext, file: { fileName: string; content: Buffer }) {
       assertInvoiceAccess(ctx);
       if (file.content.length === 0) throw fieldError(['file'], 'attachment.empty');
-      if (sniffFileType(file.content) !== 'pdf') throw fieldError(['file'], 'attachment.pdfOnly');
+      if ((await sniffFileType(file.content)) !== 'pdf') throw fieldError(['file'], 'attachment.pdfOnly');
       const token = randomUUID();
       await storage.put(pendingKey(ctx.actor.companyId, token), file.content);
       return { file_token: token, file_name: file.fileName.slice(0, 200) };

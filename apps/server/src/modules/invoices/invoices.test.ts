@@ -9,6 +9,7 @@ import { authHeaders } from '../../../test/sessions.ts';
 import { apiCalls, lastAuditRow } from '../../../test/api-helpers.ts';
 import { insertBooking } from '../../../test/bookings.ts';
 import { domesticForm, settlementCompany, type SettlementCompany } from '../../../test/settlements.ts';
+import { SAMPLE_PDF } from '../../../test/sample-files.ts';
 import { invoices, optimaSettings } from '../../db/schema/index.ts';
 import { writeZip } from '../../lib/zip-writer.ts';
 
@@ -85,7 +86,7 @@ describe('invoices', () => {
       name: 'Hotel Wawel',
       amountGross: '540.00',
     });
-    const pdf = Buffer.from('%PDF-1.4\n% faktura\n%%EOF');
+    const pdf = SAMPLE_PDF;
     const uploaded = await upload('/invoice/upload', finance, 'faktura.pdf', pdf);
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const response = await api.post(
@@ -157,6 +158,13 @@ describe('invoices', () => {
     expect(
       (await upload('/invoice/upload', finance, 'x.pdf', Buffer.from('MZ not a pdf'))).json().issues,
     ).toEqual([{ path: ['file'], code: 'attachment.pdfOnly' }]);
+  });
+
+  it("refuses an invoice file with a PDF's header that does not parse as a PDF", async () => {
+    const page = Buffer.from('%PDF-1.7\n<!doctype html><html><body><script>document.location="https://example.com"</script></body></html>');
+    expect((await upload('/invoice/upload', finance, 'faktura.pdf', page)).json().issues).toEqual([
+      { path: ['file'], code: 'attachment.pdfOnly' },
+    ]);
   });
 
   it('is for viewInvoices, companyAdmin or SuperAdmin only', async () => {

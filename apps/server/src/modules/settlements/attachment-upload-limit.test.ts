@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { SAMPLE_PDF, SAMPLE_PDF_TEXT } from '../../../test/sample-files.ts';
 import { settlementCompany, type SettlementCompany } from '../../../test/settlements.ts';
 
 let t: TestApp;
@@ -17,10 +18,10 @@ afterAll(async () => t.close());
 
 const MiB = 1024 * 1024;
 
-/** Uploads a PDF of `size` bytes in 64 KiB chunks with `Transfer-Encoding: chunked`; answers status and body. */
+/** Uploads a PDF of `size` bytes (a small PDF padded with spaces) in 64 KiB chunks with `Transfer-Encoding: chunked`; answers status and body. */
 function uploadChunked(size: number): Promise<{ status: number; body: { attachment?: { id: number; size?: number }; issues?: unknown } }> {
   const boundary = 'delegoChunkedBoundary';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="skan.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`);
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="skan.pdf"\r\nContent-Type: application/pdf\r\n\r\n${SAMPLE_PDF_TEXT}`);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -34,7 +35,7 @@ function uploadChunked(size: number): Promise<{ status: number; body: { attachme
     );
     request.on('error', reject);
     request.write(head);
-    let left = size - 9;
+    let left = size - SAMPLE_PDF.length;
     const pump = () => {
       while (left > 0) {
         const chunk = Buffer.alloc(Math.min(64 * 1024, left), 0x20);

@@ -127,7 +127,7 @@ export function createAttachmentsService(deps: { db: Database; clock: Clock; sto
       const settings = ctx.actor.settings;
       if (file.content.length === 0) throw uploadIssue('attachment.empty');
       if (file.content.length > maxBytes(ctx)) throw uploadIssue('attachment.tooLarge', { max_mb: settings.attachment_max_mb });
-      const type = sniffFileType(file.content);
+      const type = await sniffFileType(file.content);
       if (settings.pdf_attachment_only === 1 && type !== 'pdf') throw uploadIssue('attachment.pdfOnly');
       if (!type) throw uploadIssue('attachment.unsupportedType');
       if ((place.section === 'document') !== (place.item_key === undefined)) {

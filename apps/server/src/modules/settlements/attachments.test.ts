@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { AppError } from '@delego/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { apiCalls, lastAuditRow } from '../../../test/api-helpers.ts';
+import { SAMPLE_PDF as PDF, SAMPLE_PNG as PNG } from '../../../test/sample-files.ts';
 import { domesticForm, settlementCompany, type SettlementCompany } from '../../../test/settlements.ts';
 import { updateCompanySettings } from '../../../test/trips.ts';
 import { attachments, auditLog } from '../../db/schema/index.ts';
@@ -23,9 +24,7 @@ afterAll(async () => t.close());
 
 type Headers = Record<string, string>;
 
-const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF rachunek')]);
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR bilet')]);
 const HEIC = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.from([0, 0, 0, 0]), Buffer.from('mif1heic'), Buffer.from('zdjęcie')]);
 const EXE = Buffer.from('MZ\x90\x00\x03\x00\x00\x00 program');
 
@@ -153,6 +152,20 @@ describe('settlement attachments', () => {
     expect(empty.json().issues).toEqual([{ path: ['file'], code: 'attachment.empty' }]);
     const pdfNamedJpg = await upload(c.headers.employee, '?section=document', 'skan.jpg', PDF, 'image/jpeg');
     expect(pdfNamedJpg.json().attachment.content_type).toBe('application/pdf');
+  });
+
+  it("refuses a file that has a PDF's header but does not parse as a PDF", async () => {
+    const d = await settlementCompany(t.app, t.db);
+    const page = Buffer.from('<!doctype html><html><head><title>%PDF-1.7</title></head><body><script>fetch("/api/user/me")</script></body></html>');
+    const html = await upload(d.headers.employee, '?section=document', 'faktura.pdf', page);
+    expect(html.statusCode).toBe(400);
+    expect(html.json().issues).toEqual([{ path: ['file'], code: 'attachment.unsupportedType' }]);
+    const headerFirst = await upload(d.headers.employee, '?section=document', 'rachunek.pdf', Buffer.concat([Buffer.from('%PDF-1.7\n'), page]));
+    expect(headerFirst.json().issues).toEqual([{ path: ['file'], code: 'attachment.unsupportedType' }]);
+    await updateCompanySettings(t.db, d.company, { pdf_attachment_only: 1 });
+    const pdfOnly = await upload(d.headers.employee, '?section=document', 'rachunek.pdf', Buffer.concat([Buffer.from('%PDF-1.7\n'), page]));
+    expect(pdfOnly.json().issues).toEqual([{ path: ['file'], code: 'attachment.pdfOnly' }]);
+    expect(await t.db.select().from(attachments).where(eq(attachments.companyId, d.company.id))).toEqual([]);
   });
 
   it('accepts only PDF files when the company says pdf_attachment_only', async () => {

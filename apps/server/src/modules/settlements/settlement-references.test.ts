@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { apiCalls } from '../../../test/api-helpers.ts';
 import { acceptedOrder, domesticForm, insertVehicle, settlementCompany, type SettlementCompany } from '../../../test/settlements.ts';
 import { insertBooking } from '../../../test/bookings.ts';
+import { SAMPLE_PDF_TEXT } from '../../../test/sample-files.ts';
 import { contractors, costCentres, delegations, delegationTasks, projects } from '../../db/schema/index.ts';
 
 /**
@@ -124,7 +125,7 @@ describe("every other id of a settlement names the employee's own company's reco
           method: 'POST',
           url: '/api/delegation/attachment/upload?section=document',
           headers: { ...headers, 'content-type': 'multipart/form-data; boundary=x' },
-          payload: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\r\n--x--\r\n',
+          payload: `--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n${SAMPLE_PDF_TEXT}\r\n--x--\r\n`,
         })
       ).json().attachment.id as number;
     const colleagues = await upload(a.headers.colleague);
