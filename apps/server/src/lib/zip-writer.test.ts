@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { crc32, writeZip } from './zip-writer.ts';
+import { buffer } from 'node:stream/consumers';
+import { zipOf } from '../../test/zip.ts';
+import { zipStream } from './zip-writer.ts';
 
 /** Reads a stored-only archive back through its central directory. */
 function readZip(archive: Buffer): { name: string; content: Buffer; crc: number; flags: number; date: number; time: number }[] {
@@ -31,25 +33,11 @@ function readZip(archive: Buffer): { name: string; content: Buffer; crc: number;
   return entries;
 }
 
-describe('crc32', () => {
-  it('gives the check value of the standard', () => {
-    expect(crc32(Buffer.from('123456789'))).toBe(0xcbf43926);
-    expect(crc32(Buffer.alloc(0))).toBe(0);
-  });
-
-  it('agrees with zlib on random data', () => {
-    const data = Buffer.from(Array.from({ length: 5000 }, (_, index) => (index * 7919) % 256));
-    const reference = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
-    if (reference) expect(crc32(data)).toBe(reference(data));
-    expect(crc32(data)).toBe(crc32(Buffer.from(data)));
-  });
-});
-
-describe('writeZip', () => {
+describe('zipStream', () => {
   const modifiedAt = new Date('2026-03-10T13:45:30Z');
 
-  it('stores every entry with its CRC, UTF-8 name and Warsaw time', () => {
-    const archive = writeZip([
+  it('stores every entry with its CRC, UTF-8 name and Warsaw time', async () => {
+    const archive = await zipOf([
       { name: 'rachunek – hotel żółty.pdf', content: Buffer.from('%PDF-1.7 treść'), modifiedAt },
       { name: 'bilet.png', content: Buffer.from([0x89, 0x50, 0x4e, 0x47]), modifiedAt },
     ]);
@@ -57,7 +45,7 @@ describe('writeZip', () => {
     expect(entries.map((entry) => entry.name)).toEqual(['rachunek – hotel żółty.pdf', 'bilet.png']);
     expect(entries[0]!.content.toString()).toBe('%PDF-1.7 treść');
     for (const entry of entries) {
-      expect(entry.crc).toBe(crc32(entry.content));
+      expect(entry.crc).toBe(zlib.crc32(entry.content));
       expect(entry.flags & 0x0800).toBe(0x0800);
     }
     // 14:45 in Warsaw (CET) on 2026-03-10.
@@ -66,9 +54,9 @@ describe('writeZip', () => {
     expect(entries[0]!.date).toBe(((2026 - 1980) << 9) | (3 << 5) | 10);
   });
 
-  it('keeps names unique and inside the archive', () => {
+  it('keeps names unique and inside the archive', async () => {
     const entries = readZip(
-      writeZip([
+      await zipOf([
         { name: 'a.pdf', content: Buffer.from('1'), modifiedAt },
         { name: 'A.pdf', content: Buffer.from('2'), modifiedAt },
         { name: '../../etc/passwd', content: Buffer.from('3'), modifiedAt },
@@ -77,11 +65,23 @@ describe('writeZip', () => {
     expect(entries.map((entry) => entry.name)).toEqual(['a.pdf', 'A (2).pdf', '__.._etc_passwd']);
   });
 
-  it('writes an empty archive', () => {
-    expect(writeZip([]).length).toBe(22);
+  it('writes an empty archive', async () => {
+    expect((await zipOf([])).length).toBe(22);
   });
 
-  it('is read by an independent unzip implementation', () => {
+  it('reads each entry only when the archive reaches it, and ends the stream with a failed read', async () => {
+    const reads: string[] = [];
+    const entry = (name: string) => ({ name, modifiedAt, read: async () => (reads.push(name), Buffer.from(name)) });
+    const stream = zipStream([entry('a.pdf'), entry('b.pdf')]);
+    // The first file is read at once, the next only after it went out.
+    expect(reads).not.toContain('b.pdf');
+    expect(readZip(await buffer(stream)).map((file) => file.content.toString())).toEqual(['a.pdf', 'b.pdf']);
+    expect(reads).toEqual(['a.pdf', 'b.pdf']);
+    const broken = zipStream([{ name: 'gone.pdf', modifiedAt, read: async () => Promise.reject(new Error('content gone')) }]);
+    await expect(buffer(broken)).rejects.toThrow('content gone');
+  });
+
+  it('is read by an independent unzip implementation', async () => {
     let python: string;
     try {
       python = execFileSync('which', ['python3']).toString().trim();
@@ -91,7 +91,7 @@ describe('writeZip', () => {
     const folder = mkdtempSync(path.join(os.tmpdir(), 'delego-zip-'));
     try {
       const file = path.join(folder, 'test.zip');
-      writeFileSync(file, writeZip([{ name: 'zażółć.txt', content: Buffer.from('gęślą jaźń'), modifiedAt }]));
+      writeFileSync(file, await zipOf([{ name: 'zażółć.txt', content: Buffer.from('gęślą jaźń'), modifiedAt }]));
       const script = 'import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1])\nassert z.testzip() is None\nprint(z.read(z.namelist()[0]).decode())';
       expect(execFileSync(python, ['-c', script, file]).toString().trim()).toBe('gęślą jaźń');
     } finally {

@@ -11,7 +11,7 @@ import { insertBooking } from '../../../test/bookings.ts';
 import { domesticForm, settlementCompany, type SettlementCompany } from '../../../test/settlements.ts';
 import { SAMPLE_PDF } from '../../../test/sample-files.ts';
 import { invoices, optimaSettings } from '../../db/schema/index.ts';
-import { writeZip } from '../../lib/zip-writer.ts';
+import { zipOf } from '../../../test/zip.ts';
 
 const KSEF = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/ksef');
 const ksefFile = (prefix: string) => {
@@ -319,7 +319,7 @@ describe('KSeF FA(3) invoices matched to trips', () => {
   });
 
   it('imports a ZIP of FA(3) files, matches hotel, rail and restaurant to the trip with reasons, and leaves the unrelated one unmatched', async () => {
-    const zip = writeZip(
+    const zip = await zipOf(
       [
         ksefFile('7010004397'),
         ksefFile('5261000214'),

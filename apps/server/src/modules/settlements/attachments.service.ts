@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { AppError, ErrorCode, type DelegationForm, type Issue } from '@delego/domain';
 import type { AttachmentDto, AttachmentSection } from '@delego/contract';
 import type { Database, Executor } from '../../db/client.ts';
@@ -6,7 +7,7 @@ import type { AuthenticatedContext, RequestContext } from '../../http/request-co
 import { notFoundError } from '../../lib/app-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { FILE_TYPE_INFO, sniffFileType } from '../../lib/file-type.ts';
-import { writeZip } from '../../lib/zip-writer.ts';
+import { zipStream } from '../../lib/zip-writer.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { TripWorkflow } from '../trip-workflow/trip-workflow.service.ts';
@@ -17,11 +18,11 @@ const MAX_FILE_NAME_LENGTH = 200;
 /** Uploads deleted per transaction by the cleanup, so a backlog never holds many locks at once. */
 const CLEANUP_BATCH = 200;
 
-/** A file to send back: its bytes and the name and type to send them under. */
+/** A file to send back: its bytes (or a stream of them) and the name and type to send them under. */
 export interface FileAnswer {
   fileName: string;
   contentType: string;
-  content: Buffer;
+  content: Buffer | Readable;
 }
 
 /** Where the form names a file: `file_id` of a line, or the settlement's `file` list. */
@@ -194,9 +195,10 @@ export function createAttachmentsService(deps: { db: Database; clock: Clock; sto
       if (!visible) throw notFoundError();
       const rows = await attachmentsRepo.ofOwner(db, ctx.actor.companyId, SETTLEMENT_OWNER_KIND, delegationId);
       if (rows.length === 0) throw new AppError(ErrorCode.notFound, { messages: ['No attached files'], params: { reason: 'noFiles' } });
-      const entries = await Promise.all(rows.map(async (row) => ({ name: row.fileName, content: await contentOf(row), modifiedAt: row.createdAt })));
+      // Streamed: each file is read from the storage when the archive reaches it.
+      const entries = rows.map((row) => ({ name: row.fileName, modifiedAt: row.createdAt, read: () => contentOf(row) }));
       const name = (visible.row.number ?? `rozliczenie-${delegationId}`).replace(/[^\p{L}\p{N}._-]+/gu, '_');
-      return { fileName: `${name}-zalaczniki.zip`, contentType: 'application/zip', content: writeZip(entries) };
+      return { fileName: `${name}-zalaczniki.zip`, contentType: 'application/zip', content: zipStream(entries) };
     },
 
     /**

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { AppError } from '@delego/domain';
@@ -9,7 +10,6 @@ import { updateCompanySettings } from '../../../test/trips.ts';
 import { attachments, auditLog } from '../../db/schema/index.ts';
 import { cleanUpUnlinkedUploads, UNLINKED_UPLOAD_MAX_AGE_HOURS } from '../../jobs/attachment-cleanup.ts';
 import { ManualClock } from '../../lib/clock.ts';
-import { crc32 } from '../../lib/zip-writer.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof apiCalls>;
@@ -57,7 +57,7 @@ function unzip(archive: Buffer): Map<string, Buffer> {
     const name = archive.subarray(position + 46, position + 46 + nameLength).toString('utf8');
     const start = offset + 30 + archive.readUInt16LE(offset + 26);
     const content = archive.subarray(start, start + size);
-    expect(crc32(content)).toBe(crc);
+    expect(zlib.crc32(content)).toBe(crc);
     entries.set(name, content);
     position += 46 + nameLength;
   }
