@@ -37,6 +37,7 @@ import {
   type OrderEstimate,
 } from '@delego/domain';
 import type { DelegationOrderDto, OrderFormData } from '@delego/contract';
+import { BudgetStatePanel } from '../../components/budget/budget-state-panel.tsx';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { ReturnReasonAlert } from '../../components/feedback/return-reason-alert.tsx';
@@ -155,6 +156,7 @@ function OrderForm({ order, initial, data, workers }: OrderFormProps) {
   const destinations = useFieldArray({ control: form.control, name: 'destinations' });
   const advances = useFieldArray({ control: form.control, name: 'advances', keyName: 'key' });
   const taskId = useWatch({ control: form.control, name: 'task_id' });
+  const [budgetCentreId, budgetProjectId, budgetDay] = useWatch({ control: form.control, name: ['cost_centre_id', 'project_id', 'start_date'] });
   const numberEditable = settings.numbering_assignment !== 'autoOnly' && !(order?.is_number_permanent ?? false);
   const proposal = order && !order.is_number_permanent ? order.number : null;
   const language = i18n.language === 'en-US' ? 'en' : 'pl';
@@ -466,6 +468,8 @@ function OrderForm({ order, initial, data, workers }: OrderFormProps) {
             {idSelect('project_id', t('form.project'), data.projects.map((project) => ({ id: project.id, label: project.name })))}
             {idSelect('external_customer_id', t('form.contractor'), data.contractors.map((contractor) => ({ id: contractor.id, label: contractor.name })))}
           </Box>
+          {/* The chosen cost centre's budget on the trip's first day, with the order's estimate counted (issue 11 §3). */}
+          <BudgetStatePanel costCentreId={budgetCentreId ?? null} projectId={budgetProjectId ?? null} day={budgetDay} amount={calculated?.total_pln ?? null} />
         </Paper>
 
         <Paper variant="outlined" sx={{ p: 3 }}>

@@ -325,3 +325,39 @@ describe('new trip', () => {
     await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/delegation-order/new?worker=30'));
   });
 });
+
+describe('trip order form: the cost centre budget before sending', () => {
+  const draft = order({ status: 'created', stage: null, cost_centre_id: 5, allowedActions: ['edit', 'submit'], decisions: [], current_approvers: [] });
+  const stateAnswer = (rule: 'warn' | 'accept') => ({
+    body: {
+      exceeded_rule: rule,
+      items: [
+        {
+          budget: { id: 1, cost_centre_id: 5, cost_centre_ordinate: 'MPK-100', cost_centre_name: 'Sprzedaż', project_id: null, project_name: null, date_from: '2026-05-01', date_to: '2026-05-31', amount: '2000.00' },
+          figures: { amount: '2000.00', spent: '500.00', committed: '0.00', left: '1500.00', used_percent: '25.0', state: 'ok', unconverted_currencies: [] },
+          with_document: { amount: '2000.00', spent: '500.00', committed: '1965.63', left: '-465.63', used_percent: '123.3', state: 'over', unconverted_currencies: [] },
+        },
+      ],
+    },
+  });
+  const handlers = (rule: 'warn' | 'accept') => ({
+    ...baseHandlers,
+    'GET /api/delegation-order/form-data': { body: { ...formData, cost_centres: [{ id: 5, ordinate: 'MPK-100', name: 'Sprzedaż' }] } },
+    'POST /api/delegation-order/delegation-order-edit': { body: { delegationOrder: draft } },
+    'GET /api/booking/report/budget/state': stateAnswer(rule),
+  });
+
+  it("asks for the chosen cost centre's budget on the trip's first day with the estimate, and says the order exceeds it", async () => {
+    const { server } = renderApp('/delegation-order/edit/7', { user: employee, handlers: handlers('warn') });
+    expect(await screen.findByText('Ten dokument przekracza budżet centrum kosztów.', undefined, { timeout: 15_000 })).toBeDefined();
+    expect(screen.getByText('Budżet MPK-100 (01.05.2026 – 31.05.2026)')).toBeDefined();
+    expect(screen.getByText(/^Z tym dokumentem: wykorzystano 123,3 %, pozostało -465,63/)).toBeDefined();
+    const query = server.requestsTo('GET /api/booking/report/budget/state').at(-1)!.url.searchParams;
+    expect(Object.fromEntries(query)).toEqual({ cost_centre_id: '5', date: '2026-05-04', amount: '1965.63' });
+  });
+
+  it('says an extra acceptance follows when the company asks for one', async () => {
+    renderApp('/delegation-order/edit/7', { user: employee, handlers: handlers('accept') });
+    expect(await screen.findByText('Ten dokument przekracza budżet centrum kosztów i wymaga dodatkowej akceptacji.', undefined, { timeout: 15_000 })).toBeDefined();
+  });
+});

@@ -1,3 +1,4 @@
+import { BudgetStatePanel } from '../../components/budget/budget-state-panel.tsx';
 import { Fragment, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -614,6 +615,8 @@ export function ItemDialog({
               ))}
             </TextField>,
           )}
+          {/* The chosen cost centre's budget on the service's first day; the price is known only once an offer is chosen (issue 11 §3). */}
+          <BudgetStatePanel costCentreId={draft.cost_centre_id} day={typeof draft.params.start_date === 'string' ? draft.params.start_date : null} />
           <TextField
             label={t('summary.comment')}
             value={draft.comment}

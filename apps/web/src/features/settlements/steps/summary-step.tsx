@@ -9,6 +9,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { ADVANCE_PAYMENT_TYPES, ADVANCE_STATUSES, OTHER_COST_PAYMENT_TYPES, OTHER_COST_TYPES, type CalculatedSettlement, formatMoneyText, formatWallTime } from '@delego/domain';
+import { BudgetStatePanel } from '../../../components/budget/budget-state-panel.tsx';
 import { AttachmentField, DocumentAttachments } from '../components/attachments.tsx';
 import { OtherBookings } from '../components/other-bookings.tsx';
 import { CalculationView } from '../components/calculation-view.tsx';
@@ -219,7 +220,9 @@ export function SummaryStep({ calculated, hasAnswer, onRemoved }: SummaryStepPro
   const { t } = useTranslation('settlement-form');
   const { control } = useFormContext<SettlementFormValues>();
   // The settlement's own files need a screen that saves it (a form with `meta`).
-  const hasMeta = useWatch({ control, name: 'meta' }) !== undefined;
+  const meta = useWatch({ control, name: 'meta' });
+  const hasMeta = meta !== undefined;
+  const startDate = useWatch({ control, name: 'start_date' });
   const invalidAmounts = useInvalidAmounts();
   return (
     <Stack spacing={4}>
@@ -232,6 +235,16 @@ export function SummaryStep({ calculated, hasAnswer, onRemoved }: SummaryStepPro
           <Typography variant="body2" color="text.secondary">
             {t(hasAnswer ? 'calc.notCalculated' : 'calc.empty')}
           </Typography>
+        )}
+        {/* Before sending: the cost centre's budget on the trip's first day with this settlement counted and its order's estimate released (issue 11 §3). */}
+        {meta && meta.cost_centre_id !== '' && (
+          <BudgetStatePanel
+            costCentreId={Number(meta.cost_centre_id)}
+            projectId={meta.project_id === '' ? null : Number(meta.project_id)}
+            day={startDate}
+            amount={calculated?.total_pln ?? null}
+            delegationOrderId={meta.delegation_order_id}
+          />
         )}
       </StepSection>
       {hasMeta && (
