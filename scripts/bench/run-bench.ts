@@ -1,7 +1,8 @@
 // `npm run bench`: figures, never assertions. Runs against the built server: on a fresh embedded database,
 // and, when BENCH_DATABASE_URL names a PostgreSQL server, on a fresh database of that server too (created
 // and dropped by the bench). Each HTTP figure is also given as a share of the bare route measured on the
-// same server start. BENCH_ONLY=engine,web,http,booking-import,lists runs only the named sections (all by default).
+// same server start. BENCH_ONLY=engine,web,http,booking-import,lists,report,travel-services runs only the named
+// sections (all by default).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,20 +11,21 @@ import { startBuiltServer } from './server-process.ts';
 import { measure, printFigures, type HttpFigure } from './http-bench.ts';
 import { BENCH_RATE_DAYS, BENCH_SETTLEMENT_DATE, benchEngine, benchTrip } from './engine-bench.ts';
 import { seedSettlements } from './seed-settlements.ts';
+import { seedTravelServices } from './seed-travel-services.ts';
 import { measureLoginRouteJavaScript } from './web-bench.ts';
 import { benchBookingImport } from './booking-import-bench.ts';
 import { benchSummaryReport } from './report-bench.ts';
 
 const DEMO_PASSWORD = 'Delego2026!';
 const DOCUMENT_COUNT = 100_000;
-const loginBody = (username: string) => JSON.stringify({ company: 'demo', username, password: DEMO_PASSWORD });
+const loginBody = (username: string, company = 'demo') => JSON.stringify({ company, username, password: DEMO_PASSWORD });
 
-async function tokenOf(baseUrl: string, username: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody(username) });
+async function tokenOf(baseUrl: string, username: string, company = 'demo'): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody(username, company) });
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-const SECTIONS = ['engine', 'web', 'http', 'booking-import', 'lists', 'report'] as const;
+const SECTIONS = ['engine', 'web', 'http', 'booking-import', 'lists', 'report', 'travel-services'] as const;
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`BENCH_ONLY names unknown sections: ${unknown.join(', ')} (known: ${SECTIONS.join(', ')})`);
@@ -69,6 +71,21 @@ async function benchLists(baseUrl: string): Promise<HttpFigure[]> {
   return figures;
 }
 
+/**
+ * The travel-service order list's first page, newest first, with 100 000 orders in the demo company: as the
+ * demo employee (her own ~1 000) and as the provider's consultant (`admin`/`consultant`, every company).
+ */
+async function benchTravelServiceLists(baseUrl: string): Promise<HttpFigure[]> {
+  const employee = { authorization: `Bearer ${await tokenOf(baseUrl, 'employee')}` };
+  const consultant = { authorization: `Bearer ${await tokenOf(baseUrl, 'consultant', 'admin')}` };
+  const query = '?page=1&page_size=25&sort=created_at&order=desc';
+  return [
+    await bare(baseUrl),
+    await measure('GET /api/travel-service/list (employee)', { url: `${baseUrl}/api/travel-service/list${query}`, headers: employee }),
+    await measure('GET /api/admin/travel-service-admin/list (consultant)', { url: `${baseUrl}/api/admin/travel-service-admin/list${query}`, headers: consultant }),
+  ];
+}
+
 async function benchDatabase(target: Target): Promise<void> {
   const environment = target.databaseUrl ? { BENCH_DATABASE_URL: target.databaseUrl } : {};
   if (runs('http') || runs('booking-import')) {
@@ -80,15 +97,21 @@ async function benchDatabase(target: Target): Promise<void> {
       await server.stop();
     }
   }
-  if (runs('lists') || runs('report')) {
+  const seedsDocuments = runs('lists') || runs('report');
+  if (seedsDocuments || runs('travel-services')) {
     // The first start migrates and loads the demo company; the seed adds the documents beside it.
     if (!runs('http') && !runs('booking-import')) await (await startBuiltServer(3917, { dataDir: target.dataDir, environment })).stop();
-    await seedSettlements(target.databaseUrl ? { url: target.databaseUrl } : { dataDir: path.join(target.dataDir, 'pglite') }, DOCUMENT_COUNT);
+    const database = target.databaseUrl ? { url: target.databaseUrl } : { dataDir: path.join(target.dataDir, 'pglite') };
+    if (seedsDocuments) await seedSettlements(database, DOCUMENT_COUNT);
+    if (runs('travel-services')) await seedTravelServices(database, DOCUMENT_COUNT);
     const server = await startBuiltServer(3917, { dataDir: target.dataDir, environment });
     try {
       // The report first, so the server's peak memory is that of its start and the report.
       if (runs('report')) await benchSummaryReport(server.baseUrl, await tokenOf(server.baseUrl, 'finance'), server.pid, DOCUMENT_COUNT);
       if (runs('lists')) printFigures(`Lists with ${DOCUMENT_COUNT.toLocaleString('en')} orders and as many settlements on the ${target.name}, 50 connections, 5 s each`, await benchLists(server.baseUrl));
+      if (runs('travel-services')) {
+        printFigures(`Travel-service order list with ${DOCUMENT_COUNT.toLocaleString('en')} orders on the ${target.name}, first page, 50 connections, 5 s each`, await benchTravelServiceLists(server.baseUrl));
+      }
     } finally {
       await server.stop();
     }
@@ -135,7 +158,7 @@ if (runs('web')) {
   }
 }
 
-if (runs('http') || runs('booking-import') || runs('lists') || runs('report')) {
+if (runs('http') || runs('booking-import') || runs('lists') || runs('report') || runs('travel-services')) {
   const embedded = mkdtempSync(path.join(os.tmpdir(), 'delego-bench-'));
   try {
     await benchDatabase({ name: 'embedded PGlite', dataDir: embedded });

@@ -24,7 +24,7 @@ const FORM = {
 };
 
 /** The rows of `db.execute`: pg answers `{ rows }`, PGlite through Drizzle too; either way a list of records. */
-function rowsOf<T>(result: unknown): T[] {
+export function rowsOf<T>(result: unknown): T[] {
   return (typeof result === 'object' && result !== null && 'rows' in result ? (result as { rows: T[] }).rows : (result as T[])) ?? [];
 }
 
