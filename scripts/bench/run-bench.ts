@@ -79,11 +79,13 @@ async function benchTravelServiceLists(baseUrl: string): Promise<HttpFigure[]> {
   const employee = { authorization: `Bearer ${await tokenOf(baseUrl, 'employee')}` };
   const consultant = { authorization: `Bearer ${await tokenOf(baseUrl, 'consultant', 'admin')}` };
   const query = '?page=1&page_size=25&sort=created_at&order=desc';
-  return [
-    await bare(baseUrl),
-    await measure('GET /api/travel-service/list (employee)', { url: `${baseUrl}/api/travel-service/list${query}`, headers: employee }),
-    await measure('GET /api/admin/travel-service-admin/list (consultant)', { url: `${baseUrl}/api/admin/travel-service-admin/list${query}`, headers: consultant }),
-  ];
+  const employeeList = { url: `${baseUrl}/api/travel-service/list${query}`, headers: employee };
+  const figures = [await bare(baseUrl), await measure('GET /api/travel-service/list (employee)', employeeList)];
+  // The requests still queued at the database when the employee's figure ended would be answered inside the
+  // consultant's: one more request waits behind them on the embedded database's one connection.
+  await fetch(employeeList.url, { headers: employeeList.headers });
+  figures.push(await measure('GET /api/admin/travel-service-admin/list (consultant)', { url: `${baseUrl}/api/admin/travel-service-admin/list${query}`, headers: consultant }));
+  return figures;
 }
 
 async function benchDatabase(target: Target): Promise<void> {
