@@ -13,12 +13,13 @@ import { MainMenu } from './main-menu.tsx';
 export function AppLayout() {
   const theme = useTheme();
   const isNarrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
-  // On narrow screens the menu starts as icons so the content keeps its room.
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  // On narrow screens the menu starts as icons (on a phone, closed) so the content keeps its room.
   const [isMenuExpanded, setMenuExpanded] = useState(!isNarrow);
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <AppHeader isMenuExpanded={isMenuExpanded} onToggleMenu={() => setMenuExpanded((value) => !value)} />
-      <MainMenu isExpanded={isMenuExpanded} />
+      <MainMenu isExpanded={isMenuExpanded} overlay={isPhone} onClose={() => setMenuExpanded(false)} />
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
         <OfflineBanner />

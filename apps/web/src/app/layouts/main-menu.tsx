@@ -163,14 +163,38 @@ function MenuEntry(props: MenuEntryProps) {
 
 /**
  * The main menu of spec §2, with the items the user's permissions and modules allow
- * (`buildMainMenu`, spec §6); 325 px wide, or 80 px showing icons only.
+ * (`buildMainMenu`, spec §6); 325 px wide, or 80 px showing icons only. On a phone it is a drawer
+ * over the content, opened from the header and closed by choosing a screen, so the content keeps
+ * the whole width.
  */
-export function MainMenu({ isExpanded }: { isExpanded: boolean }) {
+export function MainMenu({ isExpanded, overlay = false, onClose }: { isExpanded: boolean; overlay?: boolean; onClose?: () => void }) {
   const { t } = useTranslation('menu');
   const user = useCurrentUser();
   const { counts } = useWaitingForMe();
   const items = useMemo(() => buildMainMenu(menuContextOf(user, counts)), [user, counts]);
   const collapsedWidth = user.is_external_user ? MENU_WIDTH.externalUser : MENU_WIDTH.collapsed;
+  const nav = (showLabels: boolean) => (
+    <Box
+      component="nav"
+      id={MAIN_MENU_ID}
+      aria-label={t('ui.label')}
+      onClick={overlay ? (event) => (event.target as HTMLElement).closest('a') && onClose?.() : undefined}
+    >
+      <List>
+        {items.map((item) => (
+          <MenuEntry key={item.key} item={item} isExpanded={showLabels} depth={0} />
+        ))}
+      </List>
+    </Box>
+  );
+  if (overlay) {
+    return (
+      <Drawer variant="temporary" open={isExpanded} onClose={onClose} ModalProps={{ keepMounted: true }} sx={{ '& .MuiDrawer-paper': { width: MENU_WIDTH.expanded, maxWidth: '85vw', boxSizing: 'border-box' } }}>
+        <Toolbar />
+        {nav(true)}
+      </Drawer>
+    );
+  }
   const width = isExpanded ? MENU_WIDTH.expanded : collapsedWidth;
   return (
     <Drawer
@@ -186,13 +210,7 @@ export function MainMenu({ isExpanded }: { isExpanded: boolean }) {
       }}
     >
       <Toolbar />
-      <Box component="nav" id={MAIN_MENU_ID} aria-label={t('ui.label')}>
-        <List>
-          {items.map((item) => (
-            <MenuEntry key={item.key} item={item} isExpanded={isExpanded} depth={0} />
-          ))}
-        </List>
-      </Box>
+      {nav(isExpanded)}
     </Drawer>
   );
 }

@@ -1,7 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -12,7 +14,13 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../visually-hidden.ts';
 import type { ListState } from './use-list-state.ts';
 
 export interface DataColumn<TRow, TSort extends string> {
@@ -22,6 +30,11 @@ export interface DataColumn<TRow, TSort extends string> {
   sortKey?: TSort;
   align?: 'left' | 'right' | 'center';
   render: (row: TRow) => ReactNode;
+  /**
+   * A column that matters less: below the widest screens it leaves the table for the row's
+   * details, so that the list fits a 1280 px screen with its status and actions in view.
+   */
+  secondary?: boolean;
 }
 
 interface DataTableProps<TRow, TSort extends string> {
@@ -41,14 +54,42 @@ interface DataTableProps<TRow, TSort extends string> {
   searchable?: boolean;
   /** Row buttons, in the last column. */
   actions?: (row: TRow) => ReactNode;
+  /** How a row is named to assistive technology (its number, its name); the first column's text when left out. */
+  rowLabel?: (row: TRow) => string;
+}
+
+/** A column's label and value, as the row's details and the phone's cards list them. */
+function DetailList<TRow, TSort extends string>({ row, columns }: { row: TRow; columns: DataColumn<TRow, TSort>[] }) {
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)', columnGap: 2, rowGap: 0.5, m: 0 }}>
+      {columns.map((column) => (
+        <Fragment key={column.key}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {column.label}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            {column.render(row)}
+          </Typography>
+        </Fragment>
+      ))}
+    </Box>
+  );
 }
 
 const SEARCH_DELAY_MS = 300;
 
 /** The list screen's table: search, sortable headers, paging, and loading, empty and error states. */
 export function DataTable<TRow, TSort extends string>(props: DataTableProps<TRow, TSort>) {
-  const { label, columns, rows, total, rowKey, state, onChange, isLoading, isError, toolbar, actions, searchable = true } = props;
+  const { label, columns, rows, total, rowKey, state, onChange, isLoading, isError, toolbar, actions, rowLabel, searchable = true } = props;
   const { t } = useTranslation('common');
+  const theme = useTheme();
+  // Phones get cards; screens narrower than the widest keep the columns that matter most.
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const isCompact = useMediaQuery(theme.breakpoints.down('xl'), { noSsr: true });
+  const shownColumns = isCompact ? columns.filter((column) => !column.secondary) : columns;
+  const detailColumns = isCompact ? columns.filter((column) => column.secondary) : [];
+  const [expanded, setExpanded] = useState<ReadonlySet<string | number>>(new Set());
+  const detailsIdPrefix = useId();
   const [search, setSearch] = useState(state.search);
 
   useEffect(() => setSearch(state.search), [state.search]);
@@ -57,6 +98,146 @@ export function DataTable<TRow, TSort extends string>(props: DataTableProps<TRow
     const timer = setTimeout(() => onChange({ search }), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [search, state.search, onChange]);
+
+  const nameOf = (row: TRow): string => {
+    if (rowLabel) return rowLabel(row);
+    const first = columns[0]?.render(row);
+    return typeof first === 'string' || typeof first === 'number' ? String(first) : '';
+  };
+  const toggle = (key: string | number) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  const sortable = columns.filter((column) => column.sortKey);
+  const empty = rows && rows.length === 0 && !isLoading ? (state.search ? t('list.noResults') : t('list.empty')) : null;
+
+  const table = (
+    <TableContainer>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {detailColumns.length > 0 && (
+              <TableCell padding="checkbox">
+                <Box component="span" sx={visuallyHidden}>
+                  {t('list.details')}
+                </Box>
+              </TableCell>
+            )}
+            {shownColumns.map((column) => (
+              <TableCell key={column.key} align={column.align} sortDirection={column.sortKey && state.sort === column.sortKey ? state.order : false}>
+                {column.sortKey ? (
+                  <TableSortLabel
+                    active={state.sort === column.sortKey}
+                    direction={state.sort === column.sortKey ? state.order : 'asc'}
+                    onClick={() => onChange({ sort: column.sortKey!, order: state.sort === column.sortKey && state.order === 'asc' ? 'desc' : 'asc' })}
+                  >
+                    {column.label}
+                  </TableSortLabel>
+                ) : (
+                  column.label
+                )}
+              </TableCell>
+            ))}
+            {actions && <TableCell align="right">{t('list.actions')}</TableCell>}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows?.map((row) => {
+            const key = rowKey(row);
+            const isOpen = expanded.has(key);
+            const detailsId = `${detailsIdPrefix}-${key}`;
+            return (
+              <Fragment key={key}>
+                <TableRow hover sx={isOpen ? { '& > td': { borderBottom: 'unset' } } : undefined}>
+                  {detailColumns.length > 0 && (
+                    <TableCell padding="checkbox">
+                      <IconButton
+                        size="small"
+                        aria-expanded={isOpen}
+                        aria-controls={isOpen ? detailsId : undefined}
+                        aria-label={t(isOpen ? 'list.hideDetailsOf' : 'list.showDetailsOf', { row: nameOf(row) })}
+                        onClick={() => toggle(key)}
+                      >
+                        {isOpen ? <KeyboardArrowUpIcon fontSize="small" /> : <KeyboardArrowDownIcon fontSize="small" />}
+                      </IconButton>
+                    </TableCell>
+                  )}
+                  {shownColumns.map((column) => (
+                    <TableCell key={column.key} align={column.align}>
+                      {column.render(row)}
+                    </TableCell>
+                  ))}
+                  {actions && (
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {actions(row)}
+                    </TableCell>
+                  )}
+                </TableRow>
+                {isOpen && (
+                  <TableRow id={detailsId}>
+                    <TableCell colSpan={shownColumns.length + 1 + (actions ? 1 : 0)} sx={{ pl: 7 }}>
+                      <DetailList row={row} columns={detailColumns} />
+                    </TableCell>
+                  </TableRow>
+                )}
+              </Fragment>
+            );
+          })}
+          {empty && (
+            <TableRow>
+              <TableCell colSpan={shownColumns.length + (detailColumns.length > 0 ? 1 : 0) + (actions ? 1 : 0)} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                {empty}
+              </TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+
+  // On a phone each row is a card with every column, and sorting is a choice above them.
+  const cards = (
+    <Box sx={{ px: 2 }}>
+      {sortable.length > 0 && (
+        <TextField
+          select
+          size="small"
+          fullWidth
+          label={t('list.sortBy')}
+          value={`${state.sort}:${state.order}`}
+          onChange={(event) => {
+            const [sort, order] = event.target.value.split(':') as [TSort, 'asc' | 'desc'];
+            onChange({ sort, order });
+          }}
+          sx={{ mb: 2 }}
+        >
+          {sortable.flatMap((column) =>
+            (['asc', 'desc'] as const).map((order) => (
+              <MenuItem key={`${column.sortKey}:${order}`} value={`${column.sortKey}:${order}`}>
+                {t(`list.sortOrder.${order}`, { column: column.label })}
+              </MenuItem>
+            )),
+          )}
+        </TextField>
+      )}
+      <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+        {rows?.map((row) => (
+          <Paper key={rowKey(row)} component="li" variant="outlined" aria-label={nameOf(row) || undefined} sx={{ p: 1.5 }}>
+            <DetailList row={row} columns={columns} />
+            {actions && <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 0.5, mt: 1 }}>{actions(row)}</Box>}
+          </Paper>
+        ))}
+      </Box>
+      {empty && (
+        <Typography variant="body2" color="text.secondary" align="center" sx={{ py: 4 }}>
+          {empty}
+        </Typography>
+      )}
+    </Box>
+  );
 
   return (
     <Paper variant="outlined">
@@ -79,61 +260,14 @@ export function DataTable<TRow, TSort extends string>(props: DataTableProps<TRow
           {t('list.loadError')}
         </Alert>
       )}
-      <TableContainer>
-        <Table size="small" aria-label={label}>
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => (
-                <TableCell key={column.key} align={column.align} sortDirection={column.sortKey && state.sort === column.sortKey ? state.order : false}>
-                  {column.sortKey ? (
-                    <TableSortLabel
-                      active={state.sort === column.sortKey}
-                      direction={state.sort === column.sortKey ? state.order : 'asc'}
-                      onClick={() =>
-                        onChange({ sort: column.sortKey!, order: state.sort === column.sortKey && state.order === 'asc' ? 'desc' : 'asc' })
-                      }
-                    >
-                      {column.label}
-                    </TableSortLabel>
-                  ) : (
-                    column.label
-                  )}
-                </TableCell>
-              ))}
-              {actions && <TableCell align="right">{t('list.actions')}</TableCell>}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows?.map((row) => (
-              <TableRow key={rowKey(row)} hover>
-                {columns.map((column) => (
-                  <TableCell key={column.key} align={column.align}>
-                    {column.render(row)}
-                  </TableCell>
-                ))}
-                {actions && (
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {actions(row)}
-                  </TableCell>
-                )}
-              </TableRow>
-            ))}
-            {rows && rows.length === 0 && !isLoading && (
-              <TableRow>
-                <TableCell colSpan={columns.length + (actions ? 1 : 0)} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  {state.search ? t('list.noResults') : t('list.empty')}
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      {isPhone ? cards : table}
       <TablePagination
         component="div"
         count={total ?? 0}
         page={Math.max(0, state.page - 1)}
         rowsPerPage={state.page_size}
-        rowsPerPageOptions={[10, 25, 50, 100]}
+        // A phone has no room for the page-size choice beside the page's arrows.
+        rowsPerPageOptions={isPhone ? [] : [10, 25, 50, 100]}
         onPageChange={(_event, page) => onChange({ page: page + 1 })}
         onRowsPerPageChange={(event) => onChange({ page_size: Number(event.target.value) })}
         labelRowsPerPage={t('list.rowsPerPage')}

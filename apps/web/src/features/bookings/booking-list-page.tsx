@@ -93,7 +93,7 @@ export function BookingListPage() {
         </Box>
       ),
     },
-    { key: 'kind', label: t('columns.kind'), sortKey: 'kind', render: (row) => t(`kind.${row.kind}`) },
+    { key: 'kind', secondary: true, label: t('columns.kind'), sortKey: 'kind', render: (row) => t(`kind.${row.kind}`) },
     {
       key: 'traveller',
       label: t('columns.traveller'),
@@ -108,7 +108,7 @@ export function BookingListPage() {
         ),
     },
     { key: 'title', label: t('columns.service'), sortKey: 'carrier', render: (row) => row.title },
-    { key: 'route', label: t('columns.route'), render: (row) => row.route ?? '' },
+    { key: 'route', secondary: true, label: t('columns.route'), render: (row) => row.route ?? '' },
     {
       key: 'amount',
       label: t('columns.amount'),
@@ -128,6 +128,7 @@ export function BookingListPage() {
     },
     {
       key: 'settlement',
+      secondary: true,
       label: t('columns.settlement'),
       render: (row) =>
         row.delegation_id ? (

@@ -78,8 +78,8 @@ export function DelegationOrderListPage() {
         </>
       ),
     },
-    { key: 'destination', label: t('columns.destination'), render: (row) => row.destination },
-    { key: 'task', label: t('columns.purpose'), render: (row) => row.task_name ?? '—' },
+    { key: 'destination', secondary: true, label: t('columns.destination'), render: (row) => row.destination },
+    { key: 'task', secondary: true, label: t('columns.purpose'), render: (row) => row.task_name ?? '—' },
     { key: 'cost', label: t('columns.estimate'), align: 'right', render: (row) => (row.estimated_total_cost === null ? '—' : formatMoneyText(row.estimated_total_cost, 'PLN', i18n.language)) },
     {
       key: 'status',

@@ -21,6 +21,7 @@ import { useFileDownload } from '../../components/feedback/use-file-download.tsx
 import { useCurrentUser } from '../../lib/session.tsx';
 import { userHasModule } from '../../lib/user-context.ts';
 import { useReports } from './api/reports.ts';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
 
 /** Tells the user when a report they saw being generated is ready (or failed), whichever screen of the list they look at. */
 function useReadyNotice(items: readonly Report[] | undefined) {
@@ -95,7 +96,7 @@ export function ReportListPage() {
                 <TableCell>{t('columns.format')}</TableCell>
                 <TableCell>{t('columns.state')}</TableCell>
                 <TableCell>
-                  <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                  <Box component="span" sx={visuallyHidden}>
                     {t('columns.actions')}
                   </Box>
                 </TableCell>

@@ -108,15 +108,11 @@ export function SettlementListPage() {
       key: 'period',
       label: t('list.columns.period'),
       sortKey: 'start_date',
-      render: (row) => (
-        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-          {formatWallPeriod(row.start_date, row.end_date, i18n.language)}
-        </Box>
-      ),
+      render: (row) => formatWallPeriod(row.start_date, row.end_date, i18n.language),
     },
-    { key: 'destination', label: t('list.columns.destination'), render: (row) => row.destination_text ?? '' },
-    { key: 'order', label: t('list.columns.order'), render: (row) => row.delegation_order_number ?? '' },
-    { key: 'total', label: t('list.columns.total'), sortKey: 'total_pln', align: 'right', render: (row) => money(row.total_pln) },
+    { key: 'destination', secondary: true, label: t('list.columns.destination'), render: (row) => row.destination_text ?? '' },
+    { key: 'order', secondary: true, label: t('list.columns.order'), render: (row) => row.delegation_order_number ?? '' },
+    { key: 'total', secondary: true, label: t('list.columns.total'), sortKey: 'total_pln', align: 'right', render: (row) => money(row.total_pln) },
     {
       key: 'balance',
       label: t('list.columns.balance'),
@@ -126,6 +122,7 @@ export function SettlementListPage() {
     { key: 'status', label: t('list.columns.status'), sortKey: 'status', render: (row) => <StatusChip status={row.status} stage={row.stage} /> },
     {
       key: 'files',
+      secondary: true,
       label: t('list.columns.files'),
       align: 'center',
       render: (row) =>
@@ -159,6 +156,7 @@ export function SettlementListPage() {
         rows={list.data?.items}
         total={list.data?.total}
         rowKey={(row) => row.id}
+        rowLabel={(row) => row.number ?? `${t('list.noNumber')} ${formatWallPeriod(row.start_date, row.end_date, i18n.language)}`}
         state={state}
         onChange={update}
         isLoading={list.isFetching}

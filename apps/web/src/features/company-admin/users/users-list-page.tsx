@@ -83,12 +83,14 @@ export function UsersListPage() {
       { key: 'email', label: t('list.columns.email'), sortKey: 'email', render: (user) => user.email },
       {
         key: 'position',
+        secondary: true,
         label: t('list.columns.position'),
         sortKey: 'position',
         render: (user) => [user.position, user.department].filter(Boolean).join(', ') || tc('none'),
       },
       {
         key: 'roles',
+        secondary: true,
         label: t('list.columns.roles'),
         render: (user) =>
           user.roles.length === 0 ? (

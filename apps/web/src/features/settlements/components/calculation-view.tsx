@@ -14,6 +14,7 @@ import { balanceDirectionOf, dec, missingExchangeRates, sumDecimals, type Balanc
 import { countryName, regionNameFromAnnex } from '../model/countries.ts';
 import type { SettlementFormValues } from '../model/form-values.ts';
 import { AmountRow, NoExchangeRate } from './amount-row.tsx';
+import { visuallyHidden } from '../../../components/visually-hidden.ts';
 
 /** "do wypłaty pracownikowi", "do zwrotu przez pracownika", or nothing either way. */
 export function balanceLabelKey(balance: string): `calc.totals.${BalanceDirection}` {
@@ -42,16 +43,6 @@ function AmountTable({ headingId, children }: { headingId: string; children: Rea
     </Box>
   );
 }
-
-// Pixel strings: in `sx`, a bare 1 would mean 100%.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function Section({ title, children }: { title: string; children: (headingId: string) => ReactNode }) {
   const headingId = useId();

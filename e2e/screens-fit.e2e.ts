@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, launchBrowser, logInToDemo } from './support/browser.ts';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser.close());
+
+/** Every list screen of the administrator, who sees them all. */
+const LISTS = [
+  '/delegation',
+  '/delegation-order',
+  '/delegation-advance',
+  '/travel-service',
+  '/booking/flight',
+  '/booking/hotel',
+  '/booking/rail',
+  '/booking/other',
+  '/invoices',
+  '/report',
+  '/booking/report/budget',
+  '/settings/users',
+  '/settings/cost-centre',
+  '/settings/role',
+];
+
+/** What scrolls sideways on the screen: the page itself, or a table inside it (tab bars scroll by design, with their arrows). */
+async function sidewaysScrolling(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    if (document.documentElement.scrollWidth > window.innerWidth + 1) found.push(`page ${document.documentElement.scrollWidth} px`);
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>('.MuiTableContainer-root'))) {
+      if (element.scrollWidth > element.clientWidth + 1) found.push(`table "${element.querySelector('table')?.getAttribute('aria-label') ?? ''}" ${element.scrollWidth} px in ${element.clientWidth} px`);
+    }
+    return found;
+  });
+}
+
+async function openList(page: Page, route: string): Promise<void> {
+  await page.goto(route);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  // The list's rows (or its empty state) have arrived once nothing is loading any more.
+  await page.waitForFunction(() => document.querySelector('[role="progressbar"]') === null, undefined, { timeout: 15_000 });
+}
+
+describe('screens that fit', () => {
+  it('no list scrolls sideways at 1280 × 800 with the menu open', { timeout: 120_000 }, async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), locale: 'pl-PL', timezoneId: 'Europe/Warsaw', viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await logInToDemo(page, 'administrator');
+    const overflowing: Record<string, string[]> = {};
+    for (const route of LISTS) {
+      await openList(page, route);
+      const found = await sidewaysScrolling(page);
+      if (found.length > 0) overflowing[route] = found;
+    }
+    expect(overflowing).toEqual({});
+    await context.close();
+  });
+
+  it('at 390 × 844 the menu is a drawer and the settlements are cards within the screen', { timeout: 60_000 }, async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), locale: 'pl-PL', timezoneId: 'Europe/Warsaw', viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Firma').fill('demo');
+    await page.getByLabel('Login').fill('administrator');
+    await page.getByLabel('Hasło', { exact: true }).fill('Delego2026!');
+    await page.getByRole('button', { name: 'Zaloguj' }).click();
+    // The menu waits behind its button instead of taking the screen's width.
+    const menuButton = page.getByRole('button', { name: 'Rozwiń menu główne' });
+    await menuButton.waitFor();
+    expect(await page.getByRole('navigation', { name: 'Menu główne' }).isVisible()).toBe(false);
+    await menuButton.click();
+    // Choosing a screen closes the drawer.
+    await page.getByRole('navigation', { name: 'Menu główne' }).getByRole('link', { name: 'Faktury' }).click();
+    await page.waitForURL('**/invoices');
+    await page.getByRole('navigation', { name: 'Menu główne' }).waitFor({ state: 'hidden' });
+    await page.goto('/delegation');
+    await page.getByRole('heading', { level: 1, name: 'Rozliczenia delegacji' }).waitFor();
+    const cards = page.getByRole('list', { name: 'Rozliczenia delegacji' }).getByRole('listitem');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBeGreaterThan(0);
+    const first = await cards.first().boundingBox();
+    expect(first!.x).toBeGreaterThanOrEqual(0);
+    expect(first!.x + first!.width).toBeLessThanOrEqual(390);
+    expect(await sidewaysScrolling(page)).toEqual([]);
+    await context.close();
+  });
+});
