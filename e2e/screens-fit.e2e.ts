@@ -57,7 +57,7 @@ describe('screens that fit', () => {
       const found = await sidewaysScrolling(page);
       if (found.length > 0) overflowing[route] = found;
     }
-    expect(overflowing).toEqual({});
+    expect(overflowing, JSON.stringify(overflowing)).toEqual({});
     await context.close();
   });
 

@@ -96,12 +96,21 @@ export function SettlementListPage() {
       key: 'number',
       label: t('list.columns.number'),
       sortKey: 'number',
-      render: (row) =>
-        row.number ?? (
-          <Typography component="span" variant="body2" color="text.secondary">
-            {t('list.noNumber')}
-          </Typography>
-        ),
+      // The order the settlement settles goes with its number: it names the trip as much as the number does.
+      render: (row) => (
+        <>
+          {row.number ?? (
+            <Typography component="span" variant="body2" color="text.secondary">
+              {t('list.noNumber')}
+            </Typography>
+          )}
+          {row.delegation_order_number && (
+            <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+              {t('list.fromOrder', { number: row.delegation_order_number })}
+            </Typography>
+          )}
+        </>
+      ),
     },
     { key: 'employee', label: t('list.columns.employee'), sortKey: 'employee', render: (row) => row.employee_name },
     {
@@ -110,8 +119,7 @@ export function SettlementListPage() {
       sortKey: 'start_date',
       render: (row) => formatWallPeriod(row.start_date, row.end_date, i18n.language),
     },
-    { key: 'destination', secondary: true, label: t('list.columns.destination'), render: (row) => row.destination_text ?? '' },
-    { key: 'order', secondary: true, label: t('list.columns.order'), render: (row) => row.delegation_order_number ?? '' },
+    { key: 'destination', label: t('list.columns.destination'), render: (row) => row.destination_text ?? '' },
     { key: 'total', secondary: true, label: t('list.columns.total'), sortKey: 'total_pln', align: 'right', render: (row) => money(row.total_pln) },
     {
       key: 'balance',

@@ -90,7 +90,6 @@ export function UsersListPage() {
       },
       {
         key: 'roles',
-        secondary: true,
         label: t('list.columns.roles'),
         render: (user) =>
           user.roles.length === 0 ? (

@@ -18,7 +18,8 @@ export function StatusChip({ status, stage }: { status: string; stage: string | 
   const waiting = (status === 'submitted' && stage === 'substantive') || (status === 'accepted' && stage === 'financial');
   return (
     <Tooltip title={waiting ? t(`waiting.${stage}`) : ''}>
-      <Chip size="small" color={STATUS_COLOURS[status] ?? 'default'} label={t(`status.${status}`)} />
+      {/* A long status wraps inside its chip, so the list's narrow columns do not push it off the screen. */}
+      <Chip size="small" color={STATUS_COLOURS[status] ?? 'default'} label={t(`status.${status}`)} sx={{ height: 'auto', minHeight: 24, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }} />
     </Tooltip>
   );
 }
