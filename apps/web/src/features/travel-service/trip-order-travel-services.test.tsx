@@ -61,6 +61,7 @@ describe('travel services of a trip order', { timeout: 40_000 }, () => {
                 travellers: ['Anna Nowak'],
                 can_edit: false,
                 allowedActions: [],
+                unread_messages: 0,
               },
             ],
             total: 1,
