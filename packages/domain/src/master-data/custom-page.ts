@@ -1,5 +1,4 @@
 import type { Issue } from '../common/errors.ts';
-import { isRichTextEmpty } from './rich-text.ts';
 
 /** The alias of the trip-policy page, shown at /delegation-info/trip-policy. */
 export const TRIP_POLICY_ALIAS = 'trip-policy';
@@ -23,19 +22,4 @@ export function customPageAliasIssues(alias: string): Issue[] {
   if (!ALIAS_PATTERN.test(alias)) return [{ path, code: 'customPage.aliasFormat' }];
   if (RESERVED_PAGE_ALIASES.includes(alias)) return [{ path, code: 'customPage.aliasReserved' }];
   return [];
-}
-
-/**
- * A page's title and content in the reader's language: English readers get the English text,
- * and the Polish one wherever the English is empty.
- */
-export function pageInLanguage(
-  page: { title_pl: string; title_en: string; content_pl: string; content_en: string },
-  language: string,
-): { title: string; content: string } {
-  const english = language.startsWith('en');
-  return {
-    title: english && page.title_en.trim() !== '' ? page.title_en : page.title_pl,
-    content: english && !isRichTextEmpty(page.content_en) ? page.content_en : page.content_pl,
-  };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contractorIssues, isPolishPostalCode } from './contractor.ts';
-import { customPageAliasIssues, pageInLanguage } from './custom-page.ts';
+import { customPageAliasIssues } from './custom-page.ts';
+import { pageInLanguage } from './page-language.ts';
 import { validateTaskComment } from './delegation-task.ts';
 import { DEFAULT_TRAVEL_MAIL_SUBJECT, renderTravelMailSubject, travelMailSubjectIssues } from './mail-subject.ts';
 import { ancestorIds, organizationUnitDeleteIssues, organizationUnitParentIssues, type OrganizationUnitFacts } from './organisation-structure.ts';

@@ -5,7 +5,6 @@ import { dec, parseDecimal, roundMoney } from '../common/money.ts';
 import { INT32_MAX } from '../common/safe-input.ts';
 import { ACCEPTED_OFFER_STATUSES, type ItemStatus } from './item-status.ts';
 import { ROOM_TYPES } from '../bookings/booking.ts';
-import { sanitizeRichText } from '../master-data/rich-text.ts';
 
 /**
  * The consultants' answers to an item (spec §3 "Offer") and the rules of choosing one: the
@@ -115,16 +114,6 @@ const TAG = /<\/?([a-zA-Z0-9]+)\s*\/?>/g;
 export function isSafeOfferHtml(html: string): boolean {
   const rest = html.replace(TAG, (whole, name: string) => (ALLOWED_TAGS.has(name.toLowerCase()) ? '' : whole));
   return !/[<>]/.test(rest);
-}
-
-/**
- * Rich text from the shared editor reduced to what an offer body may hold: it is sanitised, its
- * headings and quotes become paragraphs and its links their text, so a pasted page still saves.
- */
-export function toSimpleOfferHtml(html: string): string {
-  return sanitizeRichText(html)
-    .replace(/<(\/?)(?:h2|h3|blockquote)>/g, '<$1p>')
-    .replace(/<a\s[^>]*>|<\/a>/g, '');
 }
 
 /** The response rules: a response without parts needs its body; the body holds only simple formatting. */

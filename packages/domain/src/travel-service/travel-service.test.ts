@@ -11,7 +11,8 @@ import {
   type ItemStatus,
 } from './item-status.ts';
 import { applyInsuranceBehaviour, checkTravelServiceOrder, newOrderItem, proposedCompanions, splitOrder, type OrderItemInput, type TravelServiceOrderForm } from './order-form.ts';
-import { DEFAULT_OFFER_REQUIREMENTS, hotelLimitOverrun, isSafeOfferHtml, nightsOfStay, offerIssues, orderLimitIssues, removalRefusal, toSimpleOfferHtml, transportLimitExceeded, travellerDataIssues } from './offers.ts';
+import { DEFAULT_OFFER_REQUIREMENTS, hotelLimitOverrun, isSafeOfferHtml, nightsOfStay, offerIssues, orderLimitIssues, removalRefusal, transportLimitExceeded, travellerDataIssues } from './offers.ts';
+import { toSimpleOfferHtml } from './offer-html.ts';
 import { isMessageFor, marksMessageRead } from './messages.ts';
 import { itemTypeOfAdminSegment, needsLateArrivalHint, serviceSpanOf } from './service-types.ts';
 
