@@ -24,5 +24,14 @@ export function pageSchema<TItem extends z.ZodType>(item: TItem) {
   return z.object({ items: z.array(item), total: z.number().int() });
 }
 
+/**
+ * A page of a long document list whose total is counted only up to a bound, so that a
+ * caller who can see 100 000 documents pays for a page, not for counting them all: the
+ * total is exact when `total_is_exact`, and otherwise a lower bound ('more than N').
+ */
+export function boundedPageSchema<TItem extends z.ZodType>(item: TItem) {
+  return z.object({ items: z.array(item), total: z.number().int(), total_is_exact: z.boolean() });
+}
+
 /** `{ id }`, the body of every delete and edit-load call. */
 export const idBodySchema = z.strictObject({ id: idSchema });

@@ -16,7 +16,7 @@ import {
   refineBooking,
 } from '@delego/domain';
 import { defineEndpoint, okResponseSchema } from './define-endpoint.ts';
-import { idBodySchema, listQuerySchema, pageSchema } from './paging.ts';
+import { boundedPageSchema, idBodySchema, listQuerySchema } from './paging.ts';
 import { idSchema, localDateSchema, queryIdSchema } from './primitives.ts';
 
 /**
@@ -295,7 +295,7 @@ export const travelServiceApi = {
     path: '/travel-service/list',
     summary: 'Travel-service orders the user may see, with the actions allowed on each',
     query: travelServiceListQuerySchema,
-    response: pageSchema(travelServiceOrderRowSchema),
+    response: boundedPageSchema(travelServiceOrderRowSchema),
   }),
   getServiceOrder: defineEndpoint({
     method: 'GET',
@@ -362,7 +362,7 @@ export const adminTravelServiceApi = {
     path: '/admin/travel-service-admin/list',
     summary: "Every company's travel-service orders, for the provider's consultants",
     query: adminTravelServiceListQuerySchema,
-    response: pageSchema(travelServiceOrderRowSchema),
+    response: boundedPageSchema(travelServiceOrderRowSchema),
   }),
   getServiceOrder: defineEndpoint({
     method: 'GET',

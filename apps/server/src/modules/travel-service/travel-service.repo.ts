@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Permission } from '@delego/domain';
 import type { Executor } from '../../db/client.ts';
+import { boundedTotal, countLimit } from '../../http/paging.ts';
 import {
   companies,
   contractors,
@@ -55,22 +56,32 @@ const SORT = {
   number: [travelServiceOrders.id],
 } as const;
 
-/** An item of the order has a passenger who is the user. */
-function travelsOn(userId: number): SQL {
-  return sql`exists (select 1 from ${travelServicePassengers} p join ${travelServiceOrderItems} i on i.id = p.item_id where i.order_id = ${travelServiceOrders.id} and p.company_user_id = ${userId})`;
+/**
+ * The orders the user is on: as orderer (when `asOrderer`), as the order's traveller, or as a
+ * passenger of one of its items. Each way is read on its own index and the union is a small
+ * set of ids, so a list of someone's orders among 100 000 never scans the company's orders.
+ */
+function ordersOf(companyId: number | null, userId: number, asOrderer: boolean): SQL {
+  const inCompany = (column: SQL | typeof travelServiceOrders.companyId) => (companyId === null ? sql`true` : sql`${column} = ${companyId}`);
+  const ways = [
+    ...(asOrderer ? [sql`select o.id from ${travelServiceOrders} o where ${inCompany(sql`o.company_id`)} and o.created_by_id = ${userId}`] : []),
+    sql`select o.id from ${travelServiceOrders} o where ${inCompany(sql`o.company_id`)} and o.user_id = ${userId}`,
+    sql`select i.order_id from ${travelServicePassengers} p join ${travelServiceOrderItems} i on i.id = p.item_id where ${inCompany(sql`p.company_id`)} and p.company_user_id = ${userId}`,
+  ];
+  return sql`${travelServiceOrders.id} in (${sql.join(ways, sql` union `)})`;
 }
 
 function listWhere(filter: TravelOrderListFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filter.companyId !== null) conditions.push(eq(travelServiceOrders.companyId, filter.companyId));
   if (filter.ownOf !== undefined) {
-    conditions.push(or(eq(travelServiceOrders.createdById, filter.ownOf), eq(travelServiceOrders.userId, filter.ownOf), travelsOn(filter.ownOf)));
+    conditions.push(ordersOf(filter.companyId, filter.ownOf, true));
   }
   if (filter.status) conditions.push(eq(travelServiceOrders.status, filter.status));
   if (filter.type) {
     conditions.push(sql`exists (select 1 from ${travelServiceOrderItems} i where i.order_id = ${travelServiceOrders.id} and i.type = ${filter.type})`);
   }
-  if (filter.travellerId !== undefined) conditions.push(or(eq(travelServiceOrders.userId, filter.travellerId), travelsOn(filter.travellerId)));
+  if (filter.travellerId !== undefined) conditions.push(ordersOf(filter.companyId, filter.travellerId, false));
   if (filter.dateFrom) conditions.push(gte(travelServiceOrders.endDate, filter.dateFrom));
   if (filter.dateTo) conditions.push(lte(travelServiceOrders.startDate, filter.dateTo));
   if (filter.number) {
@@ -248,9 +259,9 @@ export const travelServiceRepo = {
         .orderBy(...SORT[filter.sort].map((column) => direction(column)))
         .offset(window.offset)
         .limit(window.limit),
-      db.select({ value: count() }).from(travelServiceOrders).where(where),
+      db.select({ value: count() }).from(db.select({ id: travelServiceOrders.id }).from(travelServiceOrders).where(where).limit(countLimit(window)).as('matching')),
     ]);
-    return { rows, total: total?.value ?? 0 };
+    return { rows, ...boundedTotal(total?.value ?? 0, window) };
   },
 
   async people(db: Executor, ids: readonly number[]) {

@@ -993,7 +993,7 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
 
   // --- lists and form data --------------------------------------------------------
 
-  async function list(ctx: AuthenticatedContext, query: ListQuery, admin: boolean): Promise<{ items: TravelServiceOrderRow[]; total: number }> {
+  async function list(ctx: AuthenticatedContext, query: ListQuery, admin: boolean): Promise<{ items: TravelServiceOrderRow[]; total: number; total_is_exact: boolean }> {
     if (admin) assertAdminContext(ctx);
     else {
       assertModule(ctx);
@@ -1002,7 +1002,7 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
     const me = ctx.actor.contextUserId;
     const isAcceptor = !admin && (await travelServiceRepo.isAcceptor(db, ctx.actor.companyId, me));
     const seesCompany = !admin && (can(ctx, 'travelOrder') || can(ctx, 'travelOrderPreview') || isAcceptor);
-    const { rows, total } = await travelServiceRepo.page(
+    const { rows, total, total_is_exact } = await travelServiceRepo.page(
       db,
       {
         companyId: admin ? (query.company_id ?? null) : ctx.actor.companyId,
@@ -1062,7 +1062,7 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
       const creator = creators.find((person) => person.id === row.created_by.id);
       row.created_by.fullName = creator ? fullName(creator) : '';
     }
-    return { items: result, total };
+    return { items: result, total, total_is_exact };
   }
 
   async function travellerOptions(ctx: AuthenticatedContext): Promise<TravellerOption[]> {

@@ -182,6 +182,7 @@ describe('ordering travel services', () => {
     const c = await orderedFlightAndHotel();
     const second = await post('/travel-service/edit-service-order', c.headers.editor, orderForm(c.people.colleague.id, [hotelItem([traveller(c.people.colleague)])]));
     const mine = await get('/travel-service/list', c.headers.traveller);
+    expect(mine.json()).toMatchObject({ total: 1, total_is_exact: true });
     expect(mine.json().items.map((row: { id: number }) => row.id)).toEqual([c.id]);
     const all = await get('/travel-service/list?sort=created_at&order=desc&page_size=1', c.headers.editor);
     expect(all.json()).toMatchObject({ total: 2, items: [{ id: second.json().id, can_edit: true, allowedActions: ['edit', 'cancel'] }] });
@@ -191,6 +192,17 @@ describe('ordering travel services', () => {
     expect((await get('/travel-service/list?status=booked', c.headers.editor)).json().total).toBe(0);
     expect((await get('/travel-service/list?date_from=2026-07-01', c.headers.editor)).json().total).toBe(0);
     expect((await get('/travel-service/list', c.headers.other)).json().items.map((row: { id: number }) => row.id)).not.toContain(c.id);
+  });
+
+  it('lists for a user without the company-wide view the orders they travel on only as a passenger of one service', async () => {
+    const c = await orderedFlightAndHotel();
+    const colleagueTravels = await post('/travel-service/edit-service-order', c.headers.editor, orderForm(c.people.colleague.id, [hotelItem([traveller(c.people.colleague)]), hotelItem([traveller(c.people.traveller)])]));
+    expect(colleagueTravels.statusCode, colleagueTravels.body).toBe(200);
+    const mine = (await get('/travel-service/list?sort=created_at&order=desc', c.headers.traveller)).json();
+    expect(mine).toMatchObject({ total: 2, total_is_exact: true });
+    expect(mine.items.map((row: { id: number }) => row.id)).toEqual([colleagueTravels.json().id, c.id]);
+    expect((await get(`/travel-service/list?traveller_id=${c.people.traveller.id}`, c.headers.editor)).json().total).toBe(2);
+    expect((await get('/travel-service/list', c.headers.other)).json().total).toBe(0);
   });
 });
 

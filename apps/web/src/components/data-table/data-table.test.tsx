@@ -87,3 +87,25 @@ describe('DataTable on screens of every width', () => {
     expect(onChange).toHaveBeenCalledWith({ sort: 'employee', order: 'desc' });
   });
 });
+
+describe('DataTable with a total counted up to a bound', () => {
+  const many = Array.from({ length: 25 }, (_, index) => ({ id: index + 1, number: `RD/${index + 1}/2026`, employee: 'Anna Kowalska', destination: 'Kraków' }));
+
+  it('says there are more than the bound and keeps the next page open', () => {
+    screenOfWidth(1600);
+    const onChange = vi.fn();
+    render(<DataTable label="Rozliczenia" columns={columns} rows={many} total={1000} totalIsExact={false} rowKey={(row) => row.id} state={state} onChange={onChange} isLoading={false} isError={false} />);
+    expect(screen.getByText('1–25 z ponad 1000')).toBeTruthy();
+    const next = screen.getByRole('button', { name: 'Następna strona' });
+    expect((next as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(next);
+    expect(onChange).toHaveBeenCalledWith({ page: 2 });
+  });
+
+  it('knows the exact total on a short page past the bound and closes the next page', () => {
+    screenOfWidth(1600);
+    render(<DataTable label="Rozliczenia" columns={columns} rows={rows} total={1000} totalIsExact={false} rowKey={(row) => row.id} state={{ ...state, page: 41 }} onChange={vi.fn()} isLoading={false} isError={false} />);
+    expect(screen.getByText('1001–1002 z 1002')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Następna strona' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

@@ -43,6 +43,8 @@ interface DataTableProps<TRow, TSort extends string> {
   columns: DataColumn<TRow, TSort>[];
   rows: TRow[] | undefined;
   total: number | undefined;
+  /** False when `total` is only a lower bound (a long list counted up to a bound): the pager says 'more than N'. */
+  totalIsExact?: boolean;
   rowKey: (row: TRow) => string | number;
   state: ListState<TSort>;
   onChange: (change: Partial<ListState<TSort>>) => void;
@@ -80,7 +82,7 @@ const SEARCH_DELAY_MS = 300;
 
 /** The list screen's table: search, sortable headers, paging, and loading, empty and error states. */
 export function DataTable<TRow, TSort extends string>(props: DataTableProps<TRow, TSort>) {
-  const { label, columns, rows, total, rowKey, state, onChange, isLoading, isError, toolbar, actions, rowLabel, searchable = true } = props;
+  const { label, columns, rows, total, totalIsExact = true, rowKey, state, onChange, isLoading, isError, toolbar, actions, rowLabel, searchable = true } = props;
   const { t } = useTranslation('common');
   const theme = useTheme();
   // Phones get cards; screens narrower than the widest keep the columns that matter most.
@@ -263,7 +265,7 @@ export function DataTable<TRow, TSort extends string>(props: DataTableProps<TRow
       {isPhone ? cards : table}
       <TablePagination
         component="div"
-        count={total ?? 0}
+        count={pagerCount(total, totalIsExact, rows, state)}
         page={Math.max(0, state.page - 1)}
         rowsPerPage={state.page_size}
         // A phone has no room for the page-size choice beside the page's arrows.
@@ -271,9 +273,21 @@ export function DataTable<TRow, TSort extends string>(props: DataTableProps<TRow
         onPageChange={(_event, page) => onChange({ page: page + 1 })}
         onRowsPerPageChange={(event) => onChange({ page_size: Number(event.target.value) })}
         labelRowsPerPage={t('list.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('list.displayedRows', { from, to, count })}
+        labelDisplayedRows={({ from, to, count }) =>
+          count === -1 ? t('list.displayedRowsMoreThan', { from, to, count: total ?? 0 }) : t('list.displayedRows', { from, to, count })
+        }
         getItemAriaLabel={(type) => t(`list.goTo.${type}`)}
       />
     </Paper>
   );
+}
+
+/**
+ * The pager's count: the total when it is exact; -1 ('unknown', the next page stays open)
+ * while a bounded total is only a lower bound, unless this page is short and so the last.
+ */
+function pagerCount<TRow>(total: number | undefined, totalIsExact: boolean, rows: TRow[] | undefined, state: { page: number; page_size: number }): number {
+  if (totalIsExact) return total ?? 0;
+  if (rows !== undefined && rows.length < state.page_size) return (state.page - 1) * state.page_size + rows.length;
+  return -1;
 }

@@ -69,6 +69,7 @@ export function AdminOrderListPage() {
         columns={columns}
         rows={list.data?.items}
         total={list.data?.total}
+        totalIsExact={list.data?.total_is_exact}
         rowKey={(row) => row.id}
         state={state}
         onChange={update}

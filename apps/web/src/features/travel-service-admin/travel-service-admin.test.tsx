@@ -112,7 +112,7 @@ const order: TravelServiceOrderDto = {
 
 describe('consultant screens', { timeout: 40_000 }, () => {
   it('lists every company’s orders, by service type from the tabs, with the status filter', async () => {
-    const { server, user } = renderApp('/admin/travel-service/all', { user: consultant, handlers: { 'GET /api/admin/travel-service-admin/list': { body: { items: [row], total: 1 } } } });
+    const { server, user } = renderApp('/admin/travel-service/all', { user: consultant, handlers: { 'GET /api/admin/travel-service-admin/list': { body: { items: [row], total: 1, total_is_exact: true } } } });
     const table = await screen.findByRole('table', { name: 'Wszystkie zamówienia podróży' }, FIRST_LOAD);
     expect(await within(table).findByText('Demo Sp. z o.o.')).toBeTruthy();
     expect(within(table).getByText('Lot, Hotel')).toBeTruthy();

@@ -51,6 +51,7 @@ describe('travel-service order list', { timeout: 30_000 }, () => {
               }),
             ],
             total: 2,
+            total_is_exact: true,
           },
         },
       },

@@ -65,6 +65,7 @@ describe('travel services of a trip order', { timeout: 40_000 }, () => {
               },
             ],
             total: 1,
+            total_is_exact: true,
           },
         },
       },

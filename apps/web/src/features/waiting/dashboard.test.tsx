@@ -63,6 +63,7 @@ describe('the decider’s dashboard', { timeout: 30_000 }, () => {
           body: {
             items: [{ id: 44, version: 1, number: 'ZU/3/2026', company_name: 'Demo', status: 'chosenSentForAcceptance', user: { id: 3, fullName: 'Anna Kowalska' }, created_by: { id: 3, fullName: 'Anna Kowalska' }, created_at: '2026-04-18T08:00:00Z', types: ['flight'], start_date: '2026-05-04', end_date: '2026-05-06', travellers: ['Anna Kowalska'], can_edit: false, allowedActions: [], unread_messages: 0 }],
             total: 1,
+            total_is_exact: true,
           },
         },
       },
