@@ -48,9 +48,13 @@ type SaveBody = z.output<typeof invoiceSaveBodySchema>;
 
 /** The largest invoice PDF taken (a scanned invoice of a few pages). */
 export const INVOICE_FILE_MAX_BYTES = 10 * 1024 * 1024;
-/** A ZIP of KSeF invoices: at most this many files and unpacked bytes. */
+/**
+ * A ZIP of KSeF invoices: at most this many files and unpacked bytes, and no large entry packed
+ * tighter than this (an FA(3) XML packs about 5 to 20 times; a bomb, thousands of times).
+ */
 const KSEF_ZIP_MAX_FILES = 500;
 const KSEF_ZIP_MAX_BYTES = 50 * 1024 * 1024;
+const KSEF_ZIP_MAX_RATIO = 100;
 const pendingKey = (companyId: number, token: string) => `invoices/${companyId}/${token}`;
 
 /** Spec §6: invoices are for `viewInvoices`, `companyAdmin` or `SuperAdmin`. */
@@ -266,7 +270,11 @@ export function createInvoicesService(deps: {
         if (duplicate)
           issues.push({ path: ['number'], code: 'invoice.duplicate', params: { id: duplicate.id } });
         // The token is the upload's UUID; anything else names no upload (and no storage key).
-        if (body.file_token && (!UPLOAD_TOKEN.test(body.file_token) || !(await storage.get(pendingKey(companyId, body.file_token)))))
+        if (
+          body.file_token &&
+          (!UPLOAD_TOKEN.test(body.file_token) ||
+            !(await storage.get(pendingKey(companyId, body.file_token))))
+        )
           issues.push({ path: ['file_token'], code: 'attachment.fileMissing' });
         if (issues.length > 0) throw new AppError(ErrorCode.validationFailed, { issues });
         const values = {
@@ -360,7 +368,11 @@ export function createInvoicesService(deps: {
       const companyId = ctx.actor.companyId;
       const saved = await db.transaction(async (tx) => {
         const row = await found(tx, ctx, body.id, { lock: true });
-        const delegation = await settlementBillsRepo.settlementWithEmployee(tx, companyId, body.delegation_id);
+        const delegation = await settlementBillsRepo.settlementWithEmployee(
+          tx,
+          companyId,
+          body.delegation_id,
+        );
         if (delegation === undefined) throw fieldError(['delegation_id'], 'validation.unknownReference');
         if (body.booking_id !== null) {
           const holders = await invoicesRepo.settlementsOfBookings(tx, companyId, [body.booking_id]);
@@ -441,7 +453,11 @@ export function createInvoicesService(deps: {
       if (looksLikeZip(file.content)) {
         try {
           files = (
-            await readZip(file.content, { maxEntries: KSEF_ZIP_MAX_FILES, maxTotalBytes: KSEF_ZIP_MAX_BYTES })
+            await readZip(file.content, {
+              maxEntries: KSEF_ZIP_MAX_FILES,
+              maxTotalBytes: KSEF_ZIP_MAX_BYTES,
+              maxCompressionRatio: KSEF_ZIP_MAX_RATIO,
+            })
           ).filter((entry) => /\.xml$/i.test(entry.name));
         } catch (error) {
           if (error instanceof ZipReadError)
@@ -449,7 +465,9 @@ export function createInvoicesService(deps: {
               max:
                 error.reason === 'tooManyEntries'
                   ? KSEF_ZIP_MAX_FILES
-                  : Math.round(KSEF_ZIP_MAX_BYTES / 1024 / 1024),
+                  : error.reason === 'compressionRatio'
+                    ? KSEF_ZIP_MAX_RATIO
+                    : Math.round(KSEF_ZIP_MAX_BYTES / 1024 / 1024),
             });
           throw error;
         }

@@ -11,7 +11,7 @@ import { insertBooking } from '../../../test/bookings.ts';
 import { domesticForm, settlementCompany, type SettlementCompany } from '../../../test/settlements.ts';
 import { SAMPLE_PDF } from '../../../test/sample-files.ts';
 import { invoices, optimaSettings } from '../../db/schema/index.ts';
-import { zipOf } from '../../../test/zip.ts';
+import { hostileZip, zipOf } from '../../../test/zip.ts';
 
 const KSEF = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/ksef');
 const ksefFile = (prefix: string) => {
@@ -523,5 +523,21 @@ describe('KSeF FA(3) invoices matched to trips', () => {
     expect((await upload('/invoice/ksef-import', finance, 'z.zip', damaged)).json().issues).toEqual([
       { path: ['file'], code: 'ksef.zip.malformed', params: { max: 50 } },
     ]);
+  });
+
+  it('refuses a zip bomb and an archive whose file names lead outside it, importing nothing', async () => {
+    const countBefore = (await t.db.select().from(invoices)).length;
+    const bomb = await hostileZip([
+      { ...ksefFile('7010004397'), compress: true },
+      { name: 'bomb.xml', content: Buffer.alloc(20 * 1024 * 1024), compress: true },
+    ]);
+    const bombAnswer = await upload('/invoice/ksef-import', finance, 'ksef.zip', bomb);
+    expect(bombAnswer.statusCode).toBe(400);
+    expect(bombAnswer.json().issues).toEqual([{ path: ['file'], code: 'ksef.zip.compressionRatio', params: { max: 100 } }]);
+    const traversal = await hostileZip([ksefFile('5261000214'), { name: '../../../tmp/x.xml', content: ksefFile('6762468377').content }]);
+    const traversalAnswer = await upload('/invoice/ksef-import', finance, 'ksef.zip', traversal);
+    expect(traversalAnswer.statusCode).toBe(400);
+    expect(traversalAnswer.json().issues).toEqual([{ path: ['file'], code: 'ksef.zip.unsafeName', params: { max: 50 } }]);
+    expect((await t.db.select().from(invoices)).length).toBe(countBefore);
   });
 });
