@@ -3,6 +3,7 @@ import { sumDecimals } from '../common/money.ts';
 import { calculateSettlement } from '../settlement/calculate-settlement.ts';
 import type { ExchangeRate } from '../settlement/rates/rate-book.ts';
 import { contextOf, rail, stayAbroad } from '../settlement/test-fixtures.ts';
+import { budgetFigures } from '../budgets/budget-figures.ts';
 import {
   budgetRow,
   costLinesOf,
@@ -98,10 +99,19 @@ describe('trip report rows', () => {
     expect(invoiceInternalRows(sourceOf(germanTrip()), 'en')).toEqual([expect.objectContaining({ costKind: 'Transport', amountPln: '210.00' })]);
   });
 
-  it('budget: left is the budget less spent and committed, used in percent', () => {
-    expect(budgetRow({ costCentre: 'MPK', periodFrom: '2026-01-01', periodTo: '2026-12-31', budget: '1000.00', spent: '700.10', committed: '150.00' })).toMatchObject({
+  it('budget: the row is the budget arithmetic of the view, figures unchanged, currencies without a rate named', () => {
+    const figures = budgetFigures({ amount: '1000.00', spentPln: '700.10', spentForeign: [], committedPln: '150.00', committedForeign: [{ currency: 'USD', amount: '10.00' }] }, new Map());
+    expect(budgetRow({ costCentre: 'MPK', project: null, periodFrom: '2026-01-01', periodTo: '2026-12-31', figures })).toEqual({
+      costCentre: 'MPK',
+      project: null,
+      periodFrom: '2026-01-01',
+      periodTo: '2026-12-31',
+      budget: '1000.00',
+      spent: '700.10',
+      committed: '150.00',
       left: '149.90',
       used: '85.0',
+      unconverted: 'USD',
     });
   });
 

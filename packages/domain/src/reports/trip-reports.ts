@@ -1,6 +1,7 @@
 import { dec, sumDecimals, type Dec } from '../common/money.ts';
 import type { CalculatedLine, CalculatedSettlement } from '../settlement/calculate-settlement.ts';
 import { SETTLEMENT_CURRENCY } from '../settlement/rates/statutory-rates.ts';
+import type { BudgetFigures } from '../budgets/budget-figures.ts';
 
 /**
  * Trip reports (spec §2 `/report`, §3 Report and its enumerations). What each type lists and how its
@@ -113,13 +114,15 @@ export const REPORT_COLUMNS: Record<ReportType, readonly ReportColumn[]> = {
   invoiceInternalReport: [...DOCUMENT_COLUMNS, COST_KIND_COLUMN, money('amountPln', 'Kwota PLN', 'Amount PLN')],
   budgetReport: [
     text('costCentre', 'MPK', 'Cost centre'),
+    text('project', 'Projekt', 'Project'),
     text('periodFrom', 'Od', 'From'),
     text('periodTo', 'Do', 'To'),
     money('budget', 'Budżet', 'Budget'),
     money('spent', 'Wydano (rozliczone)', 'Spent (settled)'),
-    money('committed', 'Zaangażowano (zaakceptowane polecenia)', 'Committed (accepted orders)'),
+    money('committed', 'Zaangażowano (polecenia i usługi)', 'Committed (orders and services)'),
     money('left', 'Pozostało', 'Left'),
     { key: 'used', kind: 'percent', label: ['Wykorzystanie', 'Used'] },
+    text('unconverted', 'Waluty bez kursu', 'Currencies without a rate'),
   ],
   delegationOrdersReport: [
     ...DOCUMENT_COLUMNS,
@@ -304,28 +307,27 @@ export function invoiceInternalRows(source: SettlementReportSource, language: 'p
     .map((entry) => ({ ...documentCells(source), costKind: costKindLabel(entry.kind, language), amountPln: entry.line.amount_pln }));
 }
 
+/** A budget with the figures the budget view shows. */
 export interface BudgetReportSource {
   costCentre: string;
+  project: string | null;
   periodFrom: string;
   periodTo: string;
-  budget: string;
-  spent: string;
-  committed: string;
+  /** `budgetFigures` of packages/domain/src/budgets, computed as for the view, so the report and the view agree to the grosz. */
+  figures: BudgetFigures;
 }
 
-/** What is left of a budget and how much of it is used, in percent with one decimal (null without a budget). */
-export function budgetState(budget: string, spent: string, committed: string): { left: string; usedPercent: string | null } {
-  const used = dec(spent).plus(dec(committed));
-  const amount = dec(budget);
+/** One budget's row: its figures as they are, the report adds no arithmetic of its own. */
+export function budgetRow({ figures, ...source }: BudgetReportSource): ReportRow {
   return {
-    left: amount.minus(used).toFixed(2),
-    usedPercent: amount.isZero() ? null : used.times(100).div(amount).toFixed(1),
+    ...source,
+    budget: figures.amount,
+    spent: figures.spent,
+    committed: figures.committed,
+    left: figures.left,
+    used: figures.usedPercent,
+    unconverted: figures.unconvertedCurrencies.join(', '),
   };
-}
-
-export function budgetRow(source: BudgetReportSource): ReportRow {
-  const state = budgetState(source.budget, source.spent, source.committed);
-  return { ...source, left: state.left, used: state.usedPercent };
 }
 
 export interface OrderReportSource extends ReportDocumentFields {

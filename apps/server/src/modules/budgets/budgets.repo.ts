@@ -137,6 +137,25 @@ export const budgetsRepo = {
     return row ?? null;
   },
 
+  /** The budgets whose period shares a day with from..to, of the given cost centres and projects (empty lists: all), for the budget report. */
+  async meetingRange(db: Executor, companyId: number, range: { from: string; to: string; costCentreIds: readonly number[]; projectIds: readonly number[] }): Promise<BudgetRecord[]> {
+    return db
+      .select(budgetSelection)
+      .from(costCentreBudgets)
+      .innerJoin(costCentres, and(eq(costCentres.id, costCentreBudgets.costCentreId), eq(costCentres.companyId, companyId)))
+      .leftJoin(projects, and(eq(projects.id, costCentreBudgets.projectId), eq(projects.companyId, companyId)))
+      .where(
+        and(
+          eq(costCentreBudgets.companyId, companyId),
+          lte(costCentreBudgets.dateFrom, range.to),
+          gte(costCentreBudgets.dateTo, range.from),
+          range.costCentreIds.length === 0 ? undefined : inArray(costCentreBudgets.costCentreId, [...range.costCentreIds]),
+          range.projectIds.length === 0 ? undefined : inArray(costCentreBudgets.projectId, [...range.projectIds]),
+        ),
+      )
+      .orderBy(sql`lower(${costCentres.ordinate})`, sql`${costCentreBudgets.projectId} NULLS FIRST`, asc(costCentreBudgets.dateFrom), asc(costCentreBudgets.id));
+  },
+
   /** The budgets of a cost centre whose period contains the day: the cost centre's own and, when given, the project's. */
   async forCostCentreOn(db: Executor, companyId: number, costCentreId: number, projectId: number | null, day: string): Promise<BudgetRecord[]> {
     return db

@@ -64,6 +64,22 @@ export async function budgetOverview(db: Executor, companyId: number, day: strin
 }
 
 /**
+ * The budgets of the budget report (ADR 0021): those whose period shares a day with the range, of the
+ * chosen cost centres and projects, with the figures the view shows as of `day`. It checks no
+ * permission; the report's caller does.
+ */
+export async function budgetsForReport(
+  db: Executor,
+  companyId: number,
+  range: { from: string; to: string; costCentreIds: readonly number[]; projectIds: readonly number[] },
+  day: string,
+): Promise<{ budget: BudgetRecord; figures: BudgetFigures }[]> {
+  const budgets = await budgetsRepo.meetingRange(db, companyId, range);
+  const figures = await figuresOfBudgets(db, companyId, budgets, day);
+  return budgets.map((budget) => ({ budget, figures: figures.get(budget.id)! }));
+}
+
+/**
  * Budgets belong to the reports area (spec §2 `/booking/report/budget`; §6 reports need
  * `reportDelegation`) and to the cost-centre settings the administrator keeps (`companyAdmin`):
  * either permission opens them (ADR 0021).

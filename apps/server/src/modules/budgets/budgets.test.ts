@@ -177,6 +177,46 @@ describe('budgets: spent, committed and left move with the documents', () => {
   });
 });
 
+describe('the budget report', () => {
+  it("shows every budget of the range with the view's spent, committed, left and used, to the grosz", async () => {
+    const view = (await ok(await api.get('/booking/report/budget/list?page_size=200', accountant))).items as {
+      cost_centre_ordinate: string;
+      project_name: string | null;
+      date_from: string;
+      figures: { amount: string; spent: string; committed: string; left: string; used_percent: string | null; unconverted_currencies: string[] };
+    }[];
+    // The budgets above hold a settled settlement, an accepted order's estimate, euro and PLN services, a project's services and an unconverted currency.
+    expect(view.length).toBeGreaterThanOrEqual(3);
+    const created = await ok(
+      await api.post('/report/create', accountant, {
+        report_type: 'budgetReport',
+        date_type: 'trip',
+        date_from: '2026-04-01',
+        date_to: '2026-04-30',
+        cost_centre_ids: [],
+        organization_unit_ids: [],
+        project_ids: [],
+        user_ids: [],
+        file_format: 'csv',
+      }),
+    );
+    await t.app.services.reports.idle();
+    const file = await api.get(`/report/download?id=${created.report.id}`, accountant);
+    expect(file.statusCode, file.body).toBe(200);
+    const [, ...rows] = file.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((line) => line.split(';'));
+    rows.pop();
+    const decimal = (cell: string) => cell.replace(',', '.');
+    const reported = rows.map(([centre, project, from, , amount, spent, committed, left, used, unconverted]) => ({
+      key: `${centre}|${project}|${from}`,
+      figures: { amount: decimal(amount!), spent: decimal(spent!), committed: decimal(committed!), left: decimal(left!), used_percent: used ? decimal(used) : null, unconverted_currencies: unconverted ? unconverted.split(', ') : [] },
+    }));
+    const shown = view.map((item) => ({ key: `${item.cost_centre_ordinate}|${item.project_name ?? ''}|${item.date_from}`, figures: item.figures }));
+    expect(reported.sort((a, b) => a.key.localeCompare(b.key))).toEqual(
+      shown.map(({ key, figures: { amount, spent, committed, left, used_percent, unconverted_currencies } }) => ({ key, figures: { amount, spent, committed, left, used_percent, unconverted_currencies } })).sort((a, b) => a.key.localeCompare(b.key)),
+    );
+  });
+});
+
 describe('budgets: forms and validation', () => {
   it('refuses an amount of zero, a period ending before it starts and an overlapping period, each at its field', async () => {
     const zero = await saveBudget(accountant, { amount: '0.00', date_from: '2027-01-01', date_to: '2027-01-31' });

@@ -13,6 +13,7 @@ import {
   ReportTotals,
   summaryExchangeRows,
   summaryRow,
+  toLocalDate,
   type CalculatedSettlement,
   type ReportRow,
   type ReportType,
@@ -22,6 +23,7 @@ import type { ReportRequest } from '@delego/contract';
 import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { budgetsForReport } from '../budgets/budgets.service.ts';
 import { reportsRepo, type ReportRow as StoredReport, type ReportScope } from './reports.repo.ts';
 import { createReportWriter, type ReportLanguage } from './report-writers.ts';
 
@@ -68,7 +70,7 @@ function settlementSource(record: SettlementRecord): SettlementReportSource {
 const SETTLEMENT_TYPES = new Set<ReportType>(['summaryReport', 'summaryExchangeReport', 'invoiceExchangeReport', 'invoiceExchangeDateRange', 'invoiceInternalReport']);
 
 /** The documents a report reads, page by page, and the rows each gives. */
-function sourceOf(db: Database, type: ReportType, request: ReportRequest, scope: ReportScope, language: ReportLanguage) {
+function sourceOf(db: Database, type: ReportType, request: ReportRequest, scope: ReportScope, language: ReportLanguage, day: string) {
   if (SETTLEMENT_TYPES.has(type)) {
     const byTableDay = type === 'invoiceExchangeDateRange' ? { from: request.date_from, to: request.date_to } : null;
     const rowsOf = (source: SettlementReportSource): ReportRow[] => {
@@ -112,13 +114,17 @@ function sourceOf(db: Database, type: ReportType, request: ReportRequest, scope:
       },
     };
   }
-  // budgetReport: one row per budget, a company has a few hundred at most.
-  let budgets: ReturnType<typeof reportsRepo.budgets> | undefined;
-  const load = () => (budgets ??= reportsRepo.budgets(db, scope, request.date_from, request.date_to));
+  // budgetReport: one row per budget (a company has a few hundred at most), with the figures of the
+  // budget view as of the day the report is made: the budgets' own sums and the domain's arithmetic.
+  let budgets: ReturnType<typeof budgetsForReport> | undefined;
+  const load = () =>
+    (budgets ??= budgetsForReport(db, scope.companyId, { from: request.date_from, to: request.date_to, costCentreIds: scope.costCentreIds, projectIds: scope.projectIds }, day));
   return {
     count: async () => (await load()).length,
     async *pages() {
-      yield (await load()).map((budget) => [budgetRow(budget)]);
+      yield (await load()).map(({ budget, figures }) => [
+        budgetRow({ costCentre: budget.ordinate, project: budget.projectName, periodFrom: budget.dateFrom, periodTo: budget.dateTo, figures }),
+      ]);
     },
   };
 }
@@ -135,7 +141,7 @@ export async function generateReport(deps: { db: Database; storage: FileStorage;
   const request = report.request as ReportRequest;
   const language: ReportLanguage = report.language === 'en' ? 'en' : 'pl';
   const columns = REPORT_COLUMNS[type];
-  const source = sourceOf(db, type, request, scopeOf(report.companyId, request), language);
+  const source = sourceOf(db, type, request, scopeOf(report.companyId, request), language, toLocalDate(clock.now()));
   const storageKey = `c${report.companyId}/report/${report.id}`;
   try {
     const total = await source.count();

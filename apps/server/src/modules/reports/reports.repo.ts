@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ReportDateType } from '@delego/domain';
 import type { Executor } from '../../db/client.ts';
-import { costCentreBudgets, costCentres, delegationOrders, delegations, organizationUnits, projects, reports, users } from '../../db/schema/index.ts';
+import { costCentres, delegationOrders, delegations, organizationUnits, projects, reports, users } from '../../db/schema/index.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
 
@@ -227,56 +227,4 @@ export const reportsRepo = {
       .orderBy(asc(delegationOrders.id))
       .limit(limit);
   },
-
-  /**
-   * The budgets whose period meets the range, each with what is spent (the engine totals of its cost
-   * centre's settled settlements whose date-type moment is within the budget's period) and committed
-   * (the estimates of its accepted orders in the period whose settlement is not settled yet).
-   */
-  async budgets(db: Executor, scope: ReportScope, fromDay: string, toDay: string) {
-    const periodStart = sql`(${costCentreBudgets.dateFrom}::timestamp AT TIME ZONE 'Europe/Warsaw')`;
-    const periodEnd = sql`((${costCentreBudgets.dateTo} + 1)::timestamp AT TIME ZONE 'Europe/Warsaw')`;
-    const settledMoment = settlementMoment(scope.dateType);
-    const spent = sql<string>`coalesce((
-      SELECT sum(${delegations.totalPln}) FROM ${delegations}
-      INNER JOIN ${users} ON ${users.id} = ${delegations.userId}
-      WHERE ${delegations.companyId} = ${scope.companyId} AND ${delegations.costCentreId} = ${costCentreBudgets.costCentreId}
-        AND ${delegations.status} = 'settled' AND ${settledMoment} >= ${periodStart} AND ${settledMoment} < ${periodEnd}
-        ${scopeSql(scope, delegations)}
-    ), 0)::numeric(14,2)::text`;
-    const committed = sql<string>`coalesce((
-      SELECT sum(coalesce(${delegationOrders.estimatedTotalCost}, 0)) FROM ${delegationOrders}
-      INNER JOIN ${users} ON ${users.id} = ${delegationOrders.userId}
-      WHERE ${delegationOrders.companyId} = ${scope.companyId} AND ${delegationOrders.costCentreId} = ${costCentreBudgets.costCentreId}
-        AND ${delegationOrders.status} = 'accepted' AND ${delegationOrders.startDate} >= ${periodStart} AND ${delegationOrders.startDate} < ${periodEnd}
-        AND NOT EXISTS (SELECT 1 FROM ${delegations} WHERE ${delegations.delegationOrderId} = ${delegationOrders.id} AND ${delegations.status} = 'settled')
-        ${scopeSql(scope, delegationOrders)}
-    ), 0)::numeric(14,2)::text`;
-    const filters: SQL[] = [eq(costCentreBudgets.companyId, scope.companyId), sql`${costCentreBudgets.dateFrom} <= ${toDay}`, sql`${costCentreBudgets.dateTo} >= ${fromDay}`];
-    if (scope.costCentreIds.length > 0) filters.push(inArray(costCentreBudgets.costCentreId, scope.costCentreIds));
-    return db
-      .select({
-        costCentre: costCentres.ordinate,
-        periodFrom: costCentreBudgets.dateFrom,
-        periodTo: costCentreBudgets.dateTo,
-        budget: costCentreBudgets.amount,
-        spent,
-        committed,
-      })
-      .from(costCentreBudgets)
-      .innerJoin(costCentres, and(eq(costCentres.id, costCentreBudgets.costCentreId), eq(costCentres.companyId, scope.companyId)))
-      .where(and(...filters))
-      .orderBy(asc(costCentres.ordinate), asc(costCentreBudgets.dateFrom), asc(costCentreBudgets.id));
-  },
 };
-
-/** The project, employee and unit filters inside a budget's sums (statuses do not apply: spent is settled, committed accepted). */
-function scopeSql(scope: ReportScope, table: typeof delegations | typeof delegationOrders): SQL {
-  const parts: SQL[] = [];
-  if (scope.projectIds.length > 0) parts.push(sql` AND ${table.projectId} IN (${sql.join(scope.projectIds.map((id) => sql`${id}`), sql`, `)})`);
-  if (scope.userIds.length > 0) parts.push(sql` AND ${table.userId} IN (${sql.join(scope.userIds.map((id) => sql`${id}`), sql`, `)})`);
-  if (scope.organizationUnitIds.length > 0)
-    parts.push(sql` AND ${users.organizationUnitId} IN (${sql.join(scope.organizationUnitIds.map((id) => sql`${id}`), sql`, `)})`);
-  return sql.join(parts, sql``);
-}
-

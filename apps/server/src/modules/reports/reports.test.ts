@@ -232,7 +232,7 @@ describe('trip reports: the totals are the settlements’ engine amounts', () =>
     expect(miss).toHaveLength(2);
   });
 
-  it('budgetReport: spent is the settled engine totals, committed the accepted orders not settled, left the rest', async () => {
+  it('budgetReport: spent is the settled engine totals, committed the accepted orders not settled, left the rest, as the budget view counts them', async () => {
     await t.db.insert(costCentreBudgets).values({ companyId: c.company.id, costCentreId: centreId, dateFrom: '2026-01-01', dateTo: '2026-12-31', amount: '5000.00' });
     // Accepted and not settled: committed. The German trip's order is settled, so counted as spent only.
     await insertOrder(t.db, c.company.id, c.employee.id, { costCentreId: centreId, status: 'accepted', startDate: new Date('2026-05-04T06:00:00Z'), estimatedTotalCost: '800.00' });
@@ -243,6 +243,8 @@ describe('trip reports: the totals are the settlements’ engine amounts', () =>
     expect(row[columns.indexOf('spent')]).toBe(spent.toFixed(2));
     expect(row[columns.indexOf('committed')]).toBe('800.00');
     expect(row[columns.indexOf('left')]).toBe(sumDecimals(['5000.00', spent.negated(), '-800.00']).toFixed(2));
+    const view = (await api.get(`/booking/report/budget/list?cost_centre_id=${centreId}`, accountant)).json().items[0].figures;
+    expect([row[columns.indexOf('spent')], row[columns.indexOf('committed')], row[columns.indexOf('left')]]).toEqual([view.spent, view.committed, view.left]);
   });
 
   it('writes XLSX that a spreadsheet reads: headers, the rows and the total as numbers', async () => {
