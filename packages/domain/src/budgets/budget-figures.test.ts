@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetFigures, budgetStateOf, budgetWithDocument, exceedsBudget, type BudgetSums } from './budget-figures.ts';
+import { budgetFigures, budgetStateOf, budgetWithDocument, exceedsBudget, monthlyShareOfBudget, type BudgetSums } from './budget-figures.ts';
 import { dec } from '../common/money.ts';
 
 const noRates = new Map<string, string>();
@@ -97,5 +97,36 @@ describe('a document about to be sent', () => {
   it('reaching the amount exactly does not exceed it', () => {
     expect(exceedsBudget(budgetWithDocument(base, { add: '200.00', release: '0' }))).toBe(false);
     expect(exceedsBudget(budgetWithDocument(base, { add: '200.01', release: '0' }))).toBe(true);
+  });
+});
+
+describe("a budget's share of this month (pro rata of the period by days)", () => {
+  const year = { amount: '36500.00', dateFrom: '2026-01-01', dateTo: '2026-12-31' };
+
+  it('gives a calendar-year budget the days of the month over the days of the year: 31/365 in March, 30/365 in April', () => {
+    expect(monthlyShareOfBudget(year, '2026-03-29')).toEqual({ from: '2026-03-01', to: '2026-03-31', amount: '3100.00' });
+    expect(monthlyShareOfBudget(year, '2026-04-20')).toEqual({ from: '2026-04-01', to: '2026-04-30', amount: '3000.00' });
+    expect(monthlyShareOfBudget(year, '2026-02-01')?.amount).toBe('2800.00');
+  });
+
+  it('counts only the period’s days within the month when the period starts or ends in it', () => {
+    // 10–30 April of a period 10 April – 9 May: 21 of 30 days.
+    expect(monthlyShareOfBudget({ amount: '3000.00', dateFrom: '2026-04-10', dateTo: '2026-05-09' }, '2026-04-20')).toEqual({ from: '2026-04-10', to: '2026-04-30', amount: '2100.00' });
+    // A budget within the month is all this month's.
+    expect(monthlyShareOfBudget({ amount: '999.99', dateFrom: '2026-04-03', dateTo: '2026-04-05' }, '2026-04-20')?.amount).toBe('999.99');
+  });
+
+  it('rounds half-up to the grosz: 1000 zł over 3 days, one day in the month, is 333.33', () => {
+    expect(monthlyShareOfBudget({ amount: '1000.00', dateFrom: '2026-03-31', dateTo: '2026-04-02' }, '2026-03-15')?.amount).toBe('333.33');
+    expect(monthlyShareOfBudget({ amount: '0.05', dateFrom: '2026-03-31', dateTo: '2026-04-01' }, '2026-03-15')?.amount).toBe('0.03');
+  });
+
+  it('counts the October day of the change from summer time as one day', () => {
+    expect(monthlyShareOfBudget({ amount: '3100.00', dateFrom: '2026-10-01', dateTo: '2026-10-31' }, '2026-10-25')?.amount).toBe('3100.00');
+    expect(monthlyShareOfBudget({ amount: '3200.00', dateFrom: '2026-10-01', dateTo: '2026-11-01' }, '2026-10-25')?.amount).toBe('3100.00');
+  });
+
+  it('has no share in a month outside the period', () => {
+    expect(monthlyShareOfBudget(year, '2027-01-10')).toBeNull();
   });
 });

@@ -122,3 +122,31 @@ export function budgetWithDocument(figures: BudgetFigures, change: BudgetDocumen
 export function exceedsBudget(withDocument: BudgetFigures): boolean {
   return withDocument.state === 'over';
 }
+
+/** Whole days from `from` to `to`, both included (calendar days, so a day of a time change counts once). */
+function daysInclusive(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/** The calendar month (`YYYY-MM`) of a day, as its first and last day. */
+export function monthOf(day: string): { from: string; to: string } {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return { from: `${day.slice(0, 7)}-01`, to: `${day.slice(0, 7)}-${String(last).padStart(2, '0')}` };
+}
+
+/**
+ * A budget's share of one month (the dashboard's "this month's spending against budget", ADR 0021):
+ * the amount pro rata of the period's days that fall within the month, rounded half-up to the grosz.
+ * Days weigh alike whatever the month, so twelve monthly shares of a calendar-year budget add up to its
+ * amount within a few grosze of rounding, and a budget of a few days gets its whole amount in its month.
+ * The window is the part of the month inside the period, the days whose documents the share is measured against.
+ */
+export function monthlyShareOfBudget(budget: { amount: string; dateFrom: string; dateTo: string }, day: string): { from: string; to: string; amount: string } | null {
+  const month = monthOf(day);
+  const from = budget.dateFrom > month.from ? budget.dateFrom : month.from;
+  const to = budget.dateTo < month.to ? budget.dateTo : month.to;
+  if (from > to) return null;
+  const share = dec(budget.amount).times(daysInclusive(from, to)).div(daysInclusive(budget.dateFrom, budget.dateTo));
+  return { from, to, amount: formatMoney(share) };
+}

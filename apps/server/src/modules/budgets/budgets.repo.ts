@@ -65,14 +65,22 @@ const SORT: Record<'ordinate' | 'date_from' | 'amount', SQL[]> = {
 const periodStart = sql`(${costCentreBudgets.dateFrom}::timestamp AT TIME ZONE 'Europe/Warsaw')`;
 const periodEnd = sql`((${costCentreBudgets.dateTo} + 1)::timestamp AT TIME ZONE 'Europe/Warsaw')`;
 
-/** A trip document of the budget's cost centre and (when the budget names one) project. */
-function documentOfBudget(table: typeof delegations | typeof delegationOrders): SQL {
+/** Days of the budgets' periods to count only (both included, Warsaw days): the dashboard's month. */
+export interface BudgetWindow {
+  from: string;
+  to: string;
+}
+
+/** A trip document of the budget's cost centre and (when the budget names one) project, starting in its period (and the window). */
+function documentOfBudget(table: typeof delegations | typeof delegationOrders, window: BudgetWindow | null): SQL {
   return and(
     eq(table.companyId, costCentreBudgets.companyId),
     eq(table.costCentreId, costCentreBudgets.costCentreId),
     or(isNull(costCentreBudgets.projectId), eq(table.projectId, costCentreBudgets.projectId)),
     sql`${table.startDate} >= ${periodStart}`,
     sql`${table.startDate} < ${periodEnd}`,
+    window ? sql`${table.startDate} >= (${window.from}::date::timestamp AT TIME ZONE 'Europe/Warsaw')` : undefined,
+    window ? sql`${table.startDate} < ((${window.to}::date + 1)::timestamp AT TIME ZONE 'Europe/Warsaw')` : undefined,
   ) as SQL;
 }
 
@@ -180,7 +188,7 @@ export const budgetsRepo = {
    * the settled settlements, the accepted orders not settled, and the accepted travel services, each
    * matched on the cost centre, the project when the budget names one, and the period.
    */
-  async sums(db: Executor, companyId: number, budgetIds: readonly number[]): Promise<Map<number, BudgetSumRow>> {
+  async sums(db: Executor, companyId: number, budgetIds: readonly number[], window: BudgetWindow | null = null): Promise<Map<number, BudgetSumRow>> {
     const result = new Map<number, BudgetSumRow>(budgetIds.map((id) => [id, { spentPln: '0', committedPln: '0', spentForeign: [], committedForeign: [] }]));
     if (budgetIds.length === 0) return result;
     const ofBudgets = and(eq(costCentreBudgets.companyId, companyId), inArray(costCentreBudgets.id, [...budgetIds]));
@@ -188,13 +196,13 @@ export const budgetsRepo = {
       db
         .select({ id: costCentreBudgets.id, total: sql<string>`sum(${delegations.totalPln})::text` })
         .from(costCentreBudgets)
-        .innerJoin(delegations, documentOfBudget(delegations))
+        .innerJoin(delegations, documentOfBudget(delegations, window))
         .where(and(ofBudgets, eq(delegations.status, 'settled')))
         .groupBy(costCentreBudgets.id),
       db
         .select({ id: costCentreBudgets.id, total: sql<string>`sum(coalesce(${delegationOrders.estimatedTotalCost}, 0))::text` })
         .from(costCentreBudgets)
-        .innerJoin(delegationOrders, documentOfBudget(delegationOrders))
+        .innerJoin(delegationOrders, documentOfBudget(delegationOrders, window))
         .where(and(ofBudgets, eq(delegationOrders.status, 'accepted'), sql`NOT ${orderSettled(delegationOrders.id)}`))
         .groupBy(costCentreBudgets.id),
       db
@@ -220,6 +228,7 @@ export const budgetsRepo = {
             ofBudgets,
             or(isNull(costCentreBudgets.projectId), eq(travelServiceOrders.projectId, costCentreBudgets.projectId)),
             sql`${itemDay} BETWEEN ${costCentreBudgets.dateFrom} AND ${costCentreBudgets.dateTo}`,
+            window ? sql`${itemDay} BETWEEN ${window.from}::date AND ${window.to}::date` : undefined,
           ),
         )
         .groupBy(costCentreBudgets.id, itemSettled, travelServiceOffers.currency),

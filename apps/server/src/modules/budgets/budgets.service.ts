@@ -1,5 +1,5 @@
-import { budgetFigures, budgetWithDocument, toLocalDate, type BudgetFigures } from '@delego/domain';
-import type { BudgetBody, BudgetDto, BudgetFiguresDto, BudgetViewDto } from '@delego/contract';
+import { budgetFigures, budgetWithDocument, monthOf, monthlyShareOfBudget, toLocalDate, type BudgetFigures } from '@delego/domain';
+import type { BudgetBody, BudgetDto, BudgetFiguresDto, DashboardBudgetDto } from '@delego/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { pageWindow } from '../../http/paging.ts';
@@ -8,7 +8,7 @@ import { fieldError, notFoundError } from '../../lib/app-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, ErrorCode } from '@delego/domain';
 import { recordAudit, recordSaveAudit } from '../audit/audit.repo.ts';
-import { budgetsRepo, type BudgetRecord } from './budgets.repo.ts';
+import { budgetsRepo, type BudgetRecord, type BudgetWindow } from './budgets.repo.ts';
 
 export function toBudgetDto(record: BudgetRecord): BudgetDto {
   return {
@@ -38,29 +38,47 @@ export function toFiguresDto(figures: BudgetFigures): BudgetFiguresDto {
 
 /**
  * Spent, committed and left of the given budgets, with foreign-currency services converted at the
- * company's last rate before `day` (docs/domain/budgets.md). Every read is within the company.
+ * company's last rate before `day` (docs/domain/budgets.md). Every read is within the company. With
+ * `month`, only the documents of those days count, against each budget's share of them.
  */
-export async function figuresOfBudgets(db: Executor, companyId: number, budgets: readonly BudgetRecord[], day: string): Promise<Map<number, BudgetFigures>> {
-  const sums = await budgetsRepo.sums(db, companyId, budgets.map((budget) => budget.id));
+export async function figuresOfBudgets(
+  db: Executor,
+  companyId: number,
+  budgets: readonly BudgetRecord[],
+  day: string,
+  month: { window: BudgetWindow; amountOf: (budget: BudgetRecord) => string } | null = null,
+): Promise<Map<number, BudgetFigures>> {
+  const sums = await budgetsRepo.sums(db, companyId, budgets.map((budget) => budget.id), month?.window ?? null);
   const currencies = new Set<string>();
   for (const sum of sums.values()) for (const entry of [...sum.spentForeign, ...sum.committedForeign]) currencies.add(entry.currency);
   const rates = await budgetsRepo.ratesBefore(db, companyId, [...currencies], day);
   return new Map(
     budgets.map((budget) => {
       const sum = sums.get(budget.id)!;
-      return [budget.id, budgetFigures({ amount: budget.amount, spentPln: sum.spentPln, spentForeign: sum.spentForeign, committedPln: sum.committedPln, committedForeign: sum.committedForeign }, rates)];
+      const amount = month ? month.amountOf(budget) : budget.amount;
+      return [budget.id, budgetFigures({ amount, spentPln: sum.spentPln, spentForeign: sum.spentForeign, committedPln: sum.committedPln, committedForeign: sum.committedForeign }, rates)];
     }),
   );
 }
 
 /**
- * The company's budgets whose period contains `day`, each with its figures: "this month's spending
- * against budget" for the dashboard. It checks no permission; the caller decides who may see it.
+ * The company's budgets whose period contains `day`, each with its figures for the whole period and
+ * for the day's month: what the month's documents spent and commit against the budget's share of the
+ * month, pro rata of the period by days (`monthlyShareOfBudget`, ADR 0021), for the dashboard's "this
+ * month's spending against budget". It checks no permission; the caller decides who may see it.
  */
-export async function budgetOverview(db: Executor, companyId: number, day: string): Promise<BudgetViewDto[]> {
+export async function budgetOverview(db: Executor, companyId: number, day: string): Promise<DashboardBudgetDto[]> {
   const { items } = await budgetsRepo.list(db, companyId, { sort: 'ordinate', order: 'asc', on: day }, null);
-  const figures = await figuresOfBudgets(db, companyId, items, day);
-  return items.map((item) => ({ ...toBudgetDto(item), figures: toFiguresDto(figures.get(item.id)!) }));
+  const window = monthOf(day);
+  const shares = new Map(items.map((item) => [item.id, monthlyShareOfBudget(item, day)!]));
+  const [whole, ofMonth] = await Promise.all([
+    figuresOfBudgets(db, companyId, items, day),
+    figuresOfBudgets(db, companyId, items, day, { window, amountOf: (budget) => shares.get(budget.id)!.amount }),
+  ]);
+  return items.map((item) => {
+    const share = shares.get(item.id)!;
+    return { ...toBudgetDto(item), figures: toFiguresDto(whole.get(item.id)!), month: { from: share.from, to: share.to, figures: toFiguresDto(ofMonth.get(item.id)!) } };
+  });
 }
 
 /**

@@ -8,8 +8,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { DASHBOARD_PERMISSIONS, formatDecimal, formatMoneyText } from '@delego/domain';
-import type { BudgetViewDto } from '@delego/contract';
+import { DASHBOARD_PERMISSIONS, formatDecimal, formatMoneyText, formatWallTime } from '@delego/domain';
+import type { DashboardBudgetDto } from '@delego/contract';
 import { ChartFigure } from '../../components/charts/chart-figure.tsx';
 import { useCurrentUser } from '../../lib/session.tsx';
 import { userHasPermission } from '../../lib/user-context.ts';
@@ -24,15 +24,21 @@ interface Counts {
 
 const STATE_COLOURS = { ok: 'success.main', warning: 'warning.main', over: 'error.main' } as const;
 
-function budgetName(budget: BudgetViewDto): string {
+function budgetName(budget: DashboardBudgetDto): string {
   return budget.project_name ? `${budget.cost_centre_ordinate} · ${budget.project_name}` : budget.cost_centre_ordinate;
 }
 
-/** The budgets in force today: spent and committed against the amount, as bars and as their table. */
-function BudgetsFigure({ items }: { items: BudgetViewDto[] }) {
+/**
+ * This month's spending against the budgets in force today (ADR 0021): what the month's trips spent
+ * and commit against each budget's share of the month (pro rata of its period by days), as bars and
+ * as their table, with the whole period's use beside it.
+ */
+function BudgetsFigure({ items }: { items: DashboardBudgetDto[] }) {
   const { t, i18n } = useTranslation('common');
   const language = i18n.language;
   const money = (amount: string) => formatMoneyText(amount, 'PLN', language);
+  const used = (figures: DashboardBudgetDto['figures']) =>
+    figures.used_percent === null ? '—' : `${formatDecimal(figures.used_percent, language, 1)} % · ${t(`dashboard.state.${figures.state}`)}`;
   if (items.length === 0)
     return (
       <Typography variant="body2" color="text.secondary">
@@ -45,17 +51,17 @@ function BudgetsFigure({ items }: { items: BudgetViewDto[] }) {
       kind="bar"
       categories={items.map(budgetName)}
       series={[
-        { label: t('dashboard.spent'), values: items.map((budget) => budget.figures.spent) },
-        { label: t('dashboard.committed'), values: items.map((budget) => budget.figures.committed) },
-        { label: t('dashboard.amount'), values: items.map((budget) => budget.figures.amount) },
+        { label: t('dashboard.spent'), values: items.map((budget) => budget.month.figures.spent) },
+        { label: t('dashboard.committed'), values: items.map((budget) => budget.month.figures.committed) },
+        { label: t('dashboard.share'), values: items.map((budget) => budget.month.figures.amount) },
       ]}
       formatValue={(value) => money(String(value))}
     >
       <Table size="small" aria-label={t('dashboard.budgetsTable')}>
         <TableHead>
           <TableRow>
-            {(['budget', 'period', 'amount', 'spent', 'committed', 'left', 'used'] as const).map((column) => (
-              <TableCell key={column} component="th" scope="col" align={column === 'budget' || column === 'period' ? 'left' : 'right'}>
+            {(['budget', 'days', 'share', 'spent', 'committed', 'left', 'used', 'periodUsed'] as const).map((column) => (
+              <TableCell key={column} component="th" scope="col" align={column === 'budget' || column === 'days' ? 'left' : 'right'}>
                 {t(`dashboard.${column}`)}
               </TableCell>
             ))}
@@ -67,13 +73,16 @@ function BudgetsFigure({ items }: { items: BudgetViewDto[] }) {
               <TableCell component="th" scope="row">
                 {budgetName(budget)}
               </TableCell>
-              <TableCell>{`${budget.date_from} – ${budget.date_to}`}</TableCell>
-              <TableCell align="right">{money(budget.figures.amount)}</TableCell>
-              <TableCell align="right">{money(budget.figures.spent)}</TableCell>
-              <TableCell align="right">{money(budget.figures.committed)}</TableCell>
-              <TableCell align="right">{money(budget.figures.left)}</TableCell>
+              <TableCell>{`${formatWallTime(budget.month.from, language)} – ${formatWallTime(budget.month.to, language)}`}</TableCell>
+              <TableCell align="right">{money(budget.month.figures.amount)}</TableCell>
+              <TableCell align="right">{money(budget.month.figures.spent)}</TableCell>
+              <TableCell align="right">{money(budget.month.figures.committed)}</TableCell>
+              <TableCell align="right">{money(budget.month.figures.left)}</TableCell>
+              <TableCell align="right" sx={{ color: STATE_COLOURS[budget.month.figures.state] }}>
+                {used(budget.month.figures)}
+              </TableCell>
               <TableCell align="right" sx={{ color: STATE_COLOURS[budget.figures.state] }}>
-                {budget.figures.used_percent === null ? '—' : `${formatDecimal(budget.figures.used_percent, language, 1)} % · ${t(`dashboard.state.${budget.figures.state}`)}`}
+                {used(budget.figures)}
               </TableCell>
             </TableRow>
           ))}
@@ -85,7 +94,7 @@ function BudgetsFigure({ items }: { items: BudgetViewDto[] }) {
 
 /**
  * The decider's dashboard in pictures (issue 11 point 4): how many documents wait for them, and
- * the budgets in force today against what is spent and committed, each chart with its table.
+ * this month's spending against the budgets in force today, each chart with its table.
  */
 export function DashboardCharts({ counts, showAdvances, showTravelServices }: { counts: Counts; showAdvances: boolean; showTravelServices: boolean }) {
   const { t, i18n } = useTranslation('common');
