@@ -31,6 +31,8 @@ import { createSubstitutesService } from './modules/substitutes/substitutes.serv
 import { registerSubstitutesRoutes } from './modules/substitutes/substitutes.routes.ts';
 import { createSystemSettingsService } from './modules/system-settings/system-settings.service.ts';
 import { registerSystemSettingsRoutes } from './modules/system-settings/system-settings.routes.ts';
+import { createCompaniesService } from './modules/provider-admin/companies.service.ts';
+import { registerCompaniesRoutes } from './modules/provider-admin/companies.routes.ts';
 import { createLogsService } from './modules/logs/logs.service.ts';
 import { registerLogsRoutes } from './modules/logs/logs.routes.ts';
 import { createRatesService } from './modules/rates/rates.service.ts';
@@ -164,6 +166,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerRolesRoutes(app, createRolesService({ db: deps.db, clock: deps.clock }));
   registerSubstitutesRoutes(app, createSubstitutesService({ db: deps.db, clock: deps.clock }), auth);
   registerSystemSettingsRoutes(app, createSystemSettingsService({ db: deps.db }));
+  registerCompaniesRoutes(app, createCompaniesService({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl, onMailQueued: () => outbox.wake() }), auth);
   registerLogsRoutes(app, createLogsService({ db: deps.db }));
   registerRatesRoutes(app, createRatesService({ db: deps.db, clock: deps.clock }));
   registerNumberingRoutes(app, createNumberingService({ db: deps.db }));

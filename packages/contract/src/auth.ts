@@ -37,6 +37,8 @@ export const userPropertiesSchema = z.object({
   substitute_user_count: z.number().int(),
   can_login_as: z.boolean(),
   is_admin_context: z.boolean(),
+  /** A provider administrator acting in a company's context: the way back is `log-in-back-admin-context`. */
+  in_company_context: z.boolean(),
   is_external_user: z.boolean(),
 });
 export type UserProperties = z.infer<typeof userPropertiesSchema>;

@@ -35,3 +35,4 @@ export * from './locations.ts';
 export * from './travel-services.ts';
 export * from './budgets.ts';
 export * from './dashboard.ts';
+export * from './admin-companies.ts';

@@ -12,6 +12,17 @@ import { INT32_MAX, isLocalDate, parseLocalDateTimeToMillis } from '@delego/doma
 /** A row id in a JSON body: a whole number from 1 to 2 147 483 647. */
 export const idSchema = z.number().int('validation.integer').min(1, 'validation.valueOutOfRange').max(INT32_MAX, 'validation.valueOutOfRange');
 
+/**
+ * A user's id: positive, or negative for the provider-admin company's users (spec §6: the provider
+ * administrator is recognised by a negative user id). Never zero.
+ */
+export const userIdSchema = z
+  .number()
+  .int('validation.integer')
+  .min(-INT32_MAX, 'validation.valueOutOfRange')
+  .max(INT32_MAX, 'validation.valueOutOfRange')
+  .refine((value) => value !== 0, 'validation.valueOutOfRange');
+
 /** A row id in a query string (`?id=3`), read as a number. */
 export const queryIdSchema = z.coerce.number().int('validation.integer').min(1, 'validation.valueOutOfRange').max(INT32_MAX, 'validation.valueOutOfRange');
 

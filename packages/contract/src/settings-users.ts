@@ -3,7 +3,7 @@ import { PASSWORD_EXPIRY_CHOICES, PAYMENT_TYPES, PERMISSIONS } from '@delego/dom
 import { defineEndpoint, okResponseSchema } from './define-endpoint.ts';
 import { languageSchema } from './auth.ts';
 import { listQuerySchema, pageSchema } from './paging.ts';
-import { idSchema, localDateSchema } from './primitives.ts';
+import { idSchema, localDateSchema, userIdSchema } from './primitives.ts';
 
 const isoDate = localDateSchema;
 const id = idSchema;
@@ -79,7 +79,7 @@ export type UserDetail = z.infer<typeof userDetailSchema>;
 
 export const userSaveBodySchema = z.strictObject({
   /** Absent for a new user. */
-  id: id.optional(),
+  id: userIdSchema.optional(),
   /** The version the editor loaded; a save over a newer version is refused. */
   version: z.number().int().optional(),
   ...userFieldsShape,
@@ -141,7 +141,7 @@ export const usersApi = {
     method: 'POST',
     path: '/settings/users/edit',
     summary: 'One user with every field, roles and direct permissions',
-    body: z.strictObject({ id }),
+    body: z.strictObject({ id: userIdSchema }),
     response: userDetailSchema,
   }),
   save: defineEndpoint({
@@ -155,7 +155,7 @@ export const usersApi = {
     method: 'POST',
     path: '/settings/users/set-active',
     summary: "Enable or disable a user; disabling ends the user's sessions at once",
-    body: z.strictObject({ id, is_active: z.boolean() }),
+    body: z.strictObject({ id: userIdSchema, is_active: z.boolean() }),
     response: okResponseSchema,
   }),
 } as const;

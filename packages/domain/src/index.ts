@@ -16,6 +16,7 @@ export * from './auth/permission-groups.ts';
 export * from './auth/role-rules.ts';
 export * from './users/user-rules.ts';
 export * from './users/substitute-rules.ts';
+export * from './companies/company-rules.ts';
 export * from './settings/system-settings.ts';
 export * from './master-data/index.ts';
 export * from './settings/system-settings-rules.ts';

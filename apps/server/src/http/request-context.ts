@@ -26,6 +26,11 @@ export interface Actor {
   /** How many absent colleagues the user may log in as today (substitutes raise the actor version; actors are rebuilt daily). */
   substituteCount: number;
   isAdminContext: boolean;
+  /**
+   * Set while a provider administrator acts in a company's context (spec §6): their own company (`admin`).
+   * `companyId` and the context user are then the company's and its administrator's, `userId` the provider's.
+   */
+  providerCompanyId?: number;
 }
 
 /** What every service call receives first. */

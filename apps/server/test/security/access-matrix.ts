@@ -41,6 +41,16 @@ export const ACCESS_MATRIX: Record<string, AccessEntry> = {
   // By this phase the employee is a travel-service acceptor (the acceptors/add entry): sees the order, and the step is refused for its status.
   'POST /travel-service/item-action': { answers: 'U A A N N N N F', request: (f) => ({ body: { item_id: f.ids.travelOrder.itemId } }) },
   'POST /travel-service/mark-messages-read': { answers: 'U N A N N N N F', request: (f) => ({ body: { order_id: f.ids.travelOrder.orderId } }) },
+  // Provider admin (spec §6): only in the admin context. Company A's own company is named where an id is needed: enabling an
+  // active company changes nothing, and entering an unknown company answers 404 so the provider's session stays where it is.
+  'GET /admin/companies/list': { answers: 'U F F F F F F A' },
+  'POST /admin/companies/create': { answers: 'U F F F F F F A' },
+  'POST /admin/companies/set-active': { answers: 'U F F F F F F A', request: (f) => ({ body: { id: f.ids.companyId, is_active: true } }) },
+  'POST /admin/company-admin/log-in-company-context': { answers: 'U F F F F F F N', request: () => ({ body: { company_id: 2_000_000_000 } }) },
+  // Only a provider administrator inside a company's context has somewhere to come back to: everyone else gets 409.
+  'POST /admin/company-admin/log-in-back-admin-context': { answers: 'U A A A A A A A' },
+  'GET /admin/system-settings': { answers: 'U F F F F F F A' },
+  'POST /admin/system-settings/save': { answers: 'U F F F F F F A' },
   'GET /admin/travel-service-admin/list': { answers: 'U F F F F F F A' },
   'GET /admin/travel-service-admin/get-service-order': { answers: 'U F F F F F F A', request: (f) => ({ query: { id: f.ids.travelOrder.orderId } }) },
   'GET /admin/travel-service-admin/get-service-order-item': { answers: 'U F F F F F F A', request: (f) => ({ query: { id: f.ids.travelOrder.itemId } }) },

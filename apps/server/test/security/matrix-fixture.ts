@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ADMIN_COMPANY_CODE, PROVIDER_PERMISSIONS, defaultSystemSettings } from '@delego/domain';
 import type { Database } from '../../src/db/client.ts';
-import { companies, locations, organizationUnits, rolePermissions, roles, userRoles, users } from '../../src/db/schema/index.ts';
-import { createCompany, createUser, TEST_PASSWORD } from '../factories.ts';
-import { passwordHasher } from '../../src/modules/auth/password-hasher.ts';
+import { locations, organizationUnits, users } from '../../src/db/schema/index.ts';
+import { createCompany, createUser } from '../factories.ts';
+import { providerAdmin } from '../provider-admin.ts';
 import { authHeaders } from '../sessions.ts';
 import { domesticForm, settlementCompany } from '../settlements.ts';
 import { insertOrder } from '../trips.ts';
@@ -35,7 +34,7 @@ export async function buildMatrixFixture(app: FastifyInstance, db: Database) {
 
   const other = await createCompany(db);
   const otherAdmin = await authHeaders(app, other, await createUser(db, other, { permissions: ['companyAdmin'] }));
-  const provider = await providerAdminHeaders(app, db);
+  const provider = (await providerAdmin(app, db)).headers;
 
   const routes = new Map(contractRoutes().map((route) => [route.key, route]));
   /** Creates an object through its own save route as company A's administrator, from the route's generated body. */
@@ -131,19 +130,4 @@ async function locationIdOf(db: Database, code: string): Promise<number> {
 async function mainUnitOf(db: Database, companyId: number): Promise<number | null> {
   const [unit] = await db.select({ id: organizationUnits.id }).from(organizationUnits).where(and(eq(organizationUnits.companyId, companyId), eq(organizationUnits.isMain, true)));
   return unit?.id ?? null;
-}
-
-/** A provider administrator (negative id, company `admin`), made for this run beside any other. */
-async function providerAdminHeaders(app: FastifyInstance, db: Database): Promise<Record<string, string>> {
-  await db.insert(companies).values({ code: ADMIN_COMPANY_CODE, name: 'Administracja', settings: defaultSystemSettings() }).onConflictDoNothing();
-  const [admin] = await db.select().from(companies).where(sql`lower(${companies.code}) = ${ADMIN_COMPANY_CODE}`);
-  const login = `provider${randomUUID().slice(0, 8)}`;
-  const [user] = await db
-    .insert(users)
-    .values({ id: sql`nextval('provider_admin_user_id_seq')`, companyId: admin!.id, login, name: 'Super', surname: 'Admin', email: `${login}@example.test`, passwordHash: await passwordHasher.hash(TEST_PASSWORD) })
-    .returning();
-  const [role] = await db.insert(roles).values({ companyId: admin!.id, name: `provider-${login}` }).returning();
-  await db.insert(rolePermissions).values([...PROVIDER_PERMISSIONS, 'companyAdmin' as const].map((permissionName) => ({ roleId: role!.id, permissionName })));
-  await db.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
-  return authHeaders(app, { code: ADMIN_COMPANY_CODE }, user!);
 }

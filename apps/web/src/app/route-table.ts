@@ -43,6 +43,8 @@ const USER_EDIT_TABS = ['basic', 'cost-centre', 'delegation', 'roles-and-permiss
 /** One loader per editor for its new and edit routes (and every tab of the user editor), so its code loads once. */
 const loadUserEditor: ScreenLoader = () =>
   import('../features/company-admin/users/user-editor-page.tsx').then((m) => m.UserEditorPage);
+const loadProviderUserEditor: ScreenLoader = () =>
+  import('../features/company-admin/users/user-editor-page.tsx').then((m) => m.ProviderUserEditorPage);
 const loadRoleEditor: ScreenLoader = () =>
   import('../features/company-admin/roles/role-editor-page.tsx').then((m) => m.RoleEditorPage);
 const loadRoleMappingEditor: ScreenLoader = () =>
@@ -382,11 +384,17 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/admin/travel-service/edit/:id', titleKey: 'admin.travelServiceEdit', access: 'adminContext', load: () => import('../features/travel-service-admin/admin-order-page.tsx').then((m) => m.AdminOrderPage) },
   { path: '/admin/travel-service/item/:id', titleKey: 'admin.travelServiceItem', access: 'adminContext', load: () => import('../features/travel-service-admin/offer-editor-page.tsx').then((m) => m.AnswerItemPage) },
   { path: '/admin/travel-service/add-booking/:id', titleKey: 'admin.travelServiceAddBooking', access: 'adminContext', load: () => import('../features/travel-service-admin/add-booking-page.tsx').then((m) => m.AddBookingPage) },
-  { path: '/admin/users', titleKey: 'admin.users', access: 'adminContext' },
-  { path: '/admin/users/new', titleKey: 'admin.userNew', access: 'adminContext' },
-  { path: '/admin/users/edit/:id/basic', titleKey: 'admin.userEditBasic', access: 'adminContext' },
-  { path: '/admin/users/edit/:id/roles-and-permissions', titleKey: 'admin.userEditRoles', access: 'adminContext' },
+  { path: '/admin/users', titleKey: 'admin.users', access: 'adminContext', load: () => import('../features/company-admin/users/users-list-page.tsx').then((m) => m.ProviderUsersListPage) },
+  { path: '/admin/users/new', titleKey: 'admin.userNew', access: 'adminContext', load: loadProviderUserEditor },
+  { path: '/admin/users/edit/:id/basic', titleKey: 'admin.userEditBasic', access: 'adminContext', load: loadProviderUserEditor },
+  { path: '/admin/users/edit/:id/roles-and-permissions', titleKey: 'admin.userEditRoles', access: 'adminContext', load: loadProviderUserEditor },
   { path: '/admin/mailing', titleKey: 'admin.mailing', access: 'adminContext' },
-  { path: '/admin/companies', titleKey: 'admin.companies', access: 'adminContext' },
-  { path: '/admin/system-settings', titleKey: 'admin.systemSettings', access: 'adminContext' },
+  { path: '/admin/companies', titleKey: 'admin.companies', access: 'adminContext', load: () => import('../features/company-admin/provider/companies-page.tsx').then((m) => m.CompaniesPage) },
+  { path: '/admin/system-settings', titleKey: 'admin.systemSettings', access: 'adminContext', load: () => import('../features/company-admin/provider/provider-settings-page.tsx').then((m) => m.ProviderSettingsPage) },
+  {
+    path: '/log-in-back-admin-context',
+    titleKey: 'admin.backToAdminContext',
+    access: 'authenticated',
+    load: () => import('../features/company-admin/provider/back-to-admin-context-page.tsx').then((m) => m.BackToAdminContextPage),
+  },
 ];

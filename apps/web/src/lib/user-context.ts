@@ -34,6 +34,7 @@ export function menuContextOf(user: UserProperties, waitingCounts?: MenuContext[
     modules: moduleFlags(user),
     isAdminContext: user.is_admin_context,
     isActingAsOther: isActingAsOther(user),
+    isInCompanyContext: user.in_company_context,
     substituteUserCount: user.substitute_user_count,
   };
 }

@@ -24,6 +24,7 @@ export function buildUserProperties(overrides: Partial<UserProperties> = {}): Us
     substitute_user_count: 0,
     can_login_as: false,
     is_admin_context: false,
+    in_company_context: false,
     is_external_user: false,
     ...overrides,
   };

@@ -72,6 +72,18 @@ describe('main menu', () => {
       'logout',
     ]);
   });
+
+  it("shows each provider screen only to the holder of its permission: a provider consultant sees the orders", () => {
+    expect(keys(context(['travelOrderResponseHotel'], { isAdminContext: true }))).toEqual(['adminOrdersByType', 'logout']);
+    expect(keys(context(['manageCompanies', 'mainDbSettings'], { isAdminContext: true }))).toEqual(['adminOrdersByType', 'adminCompanies', 'adminSystemSettings', 'logout']);
+  });
+
+  it("offers a provider administrator inside a company's context the way back to the admin context, not to an own account", () => {
+    const inside = keys(context(['companyAdmin'], { isActingAsOther: true, isInCompanyContext: true }));
+    expect(inside).toContain('backToAdminContext');
+    expect(inside).not.toContain('backToOwnAccount');
+    expect(inside).toContain('administration');
+  });
 });
 
 describe('route module guards', () => {

@@ -11,6 +11,8 @@ export interface MenuContext {
   isAdminContext: boolean;
   /** True while acting as another user (login-as or a provider admin inside a company). */
   isActingAsOther: boolean;
+  /** True while a provider administrator acts in a company's context: the way back is to the admin context. */
+  isInCompanyContext?: boolean;
   /** How many absent users one may log in as (badge on "substitutes"). */
   substituteUserCount: number;
   /** What waits for the user's decision (badges on the lists it waits on). */
@@ -76,11 +78,12 @@ const COMPANY_MENU: MenuRule[] = [
     path: '/substitutes',
     visible: (ctx) => moduleOn(ctx, 'travel_service') || moduleOn(ctx, 'delegation'),
   },
-  { key: 'backToOwnAccount', path: '/login-back', visible: (ctx) => ctx.isActingAsOther },
+  { key: 'backToOwnAccount', path: '/login-back', visible: (ctx) => ctx.isActingAsOther && !ctx.isInCompanyContext },
+  { key: 'backToAdminContext', path: '/log-in-back-admin-context', visible: (ctx) => ctx.isInCompanyContext === true },
   { key: 'logout', path: '/logout', visible: always },
 ];
 
-/** The provider-admin menu (spec §2). */
+/** The provider-admin menu (spec §2); each screen shows to the holder of its provider permission (§6) or of SuperAdmin. */
 const ADMIN_MENU: MenuRule[] = [
   {
     key: 'adminOrdersByType',
@@ -92,10 +95,10 @@ const ADMIN_MENU: MenuRule[] = [
       visible: always,
     })),
   },
-  { key: 'adminCompanies', path: '/admin/companies', visible: always },
-  { key: 'adminUsers', path: '/admin/users', visible: always },
-  { key: 'adminMailing', path: '/admin/mailing', visible: always },
-  { key: 'adminSystemSettings', path: '/admin/system-settings', visible: always },
+  { key: 'adminCompanies', path: '/admin/companies', visible: (ctx) => anyOf(ctx, ['SuperAdmin', 'manageCompanies']) },
+  { key: 'adminUsers', path: '/admin/users', visible: (ctx) => anyOf(ctx, ['SuperAdmin', 'mainDbUserManage']) },
+  { key: 'adminMailing', path: '/admin/mailing', visible: (ctx) => anyOf(ctx, ['SuperAdmin', 'manageMailingList']) },
+  { key: 'adminSystemSettings', path: '/admin/system-settings', visible: (ctx) => anyOf(ctx, ['SuperAdmin', 'mainDbSettings']) },
   { key: 'logout', path: '/logout', visible: always },
 ];
 

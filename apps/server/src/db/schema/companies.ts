@@ -9,6 +9,8 @@ export const companies = pgTable(
     /** The code typed in the login form's company field. */
     code: text('code').notNull(),
     name: text('name').notNull(),
+    /** Polish tax id (NIP), ten digits; null for companies made before the provider admin recorded it. */
+    nip: text('nip'),
     /** Every system setting of spec §6 and §9; validated and defaulted by the domain schema. */
     settings: jsonb('settings').$type<SystemSettings>().notNull(),
     isActive: boolean('is_active').notNull().default(true),
@@ -31,3 +33,14 @@ export const companies = pgTable(
   },
   (t) => [uniqueIndex('companies_code_unique').on(sql`lower(${t.code})`)],
 );
+
+/**
+ * The provider's settings (spec §6 mainDbSettings): one row, id 1. `new_company_settings` are the
+ * system settings a company made on `/admin/companies` starts with; no row means the domain's defaults.
+ */
+export const providerSettings = pgTable('provider_settings', {
+  id: integer('id').primaryKey(),
+  newCompanySettings: jsonb('new_company_settings').$type<SystemSettings>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  version: integer('version').notNull().default(1),
+});

@@ -174,6 +174,8 @@ describe('actor cache', () => {
     expiresAt: new Date(),
     ipAddress: null,
     actorVersion: 7,
+    actingCompanyId: 1,
+    actingActorVersion: 7,
     ratesVersion: 3,
   };
 
@@ -186,6 +188,19 @@ describe('actor cache', () => {
     expect(cache.current(validity, '2026-06-02')).toBeNull();
     cache.store(validity, '2026-06-01', { ...actor });
     expect(cache.current({ ...validity, contextUserId: 5 }, '2026-06-01')).toBeNull();
+  });
+
+  it("serves a provider administrator's actor in a company's context only while neither company's version moved", () => {
+    const cache = createActorCache();
+    const inCompany: SessionValidity = { ...validity, actingCompanyId: 9, actingActorVersion: 40 };
+    cache.store(inCompany, '2026-06-01', { ...actor, companyId: 9 });
+    expect(cache.current(inCompany, '2026-06-01')).toMatchObject({ companyId: 9, actorVersion: 40 });
+    expect(cache.current({ ...inCompany, actingActorVersion: 41 }, '2026-06-01')).toBeNull();
+    cache.store(inCompany, '2026-06-01', { ...actor, companyId: 9 });
+    expect(cache.current({ ...inCompany, actorVersion: 8 }, '2026-06-01')).toBeNull();
+    cache.store(inCompany, '2026-06-01', { ...actor, companyId: 9 });
+    // Back in the admin context the same session acts in its own company again: the entry is not that actor.
+    expect(cache.current(validity, '2026-06-01')).toBeNull();
   });
 
   it('carries a new rates version without building the actor again, and nobody can change a cached actor', () => {

@@ -14,12 +14,19 @@ export interface SessionValidity {
   ipAddress: string | null;
   /** `companies.actor_version`: raised by triggers on every change an actor is made of (migration 0019). */
   actorVersion: number;
+  /**
+   * The company the session acts in: the context user's. It is the session's own company except while a
+   * provider administrator acts in a company's context; its version then counts too, and its rates version.
+   */
+  actingCompanyId: number;
+  actingActorVersion: number;
   ratesVersion: number;
 }
 
 interface Entry {
   actor: Actor;
   actorVersion: number;
+  actingActorVersion: number;
   /** The Warsaw day it was built on: permission transfers and substitutions count by the day. */
   day: string;
 }
@@ -61,10 +68,11 @@ export function createActorCache(maxSessions = MAX_SESSIONS): ActorCache {
       const { actor } = entry;
       if (
         entry.actorVersion !== validity.actorVersion ||
+        entry.actingActorVersion !== validity.actingActorVersion ||
         actor.contextUserId !== validity.contextUserId ||
         entry.day !== day ||
         actor.userId !== validity.userId ||
-        actor.companyId !== validity.companyId
+        actor.companyId !== validity.actingCompanyId
       ) {
         entries.delete(validity.sessionId);
         return null;
@@ -81,9 +89,9 @@ export function createActorCache(maxSessions = MAX_SESSIONS): ActorCache {
     store(validity, day, actor) {
       // Shared by every request of the session: nothing may change it in place.
       // Labelled with the version read before it was built: what keys by it is never newer than its data.
-      const frozen = deepFreeze({ ...actor, actorVersion: validity.actorVersion });
+      const frozen = deepFreeze({ ...actor, actorVersion: validity.actingActorVersion });
       entries.delete(validity.sessionId);
-      entries.set(validity.sessionId, { actor: frozen, actorVersion: validity.actorVersion, day });
+      entries.set(validity.sessionId, { actor: frozen, actorVersion: validity.actorVersion, actingActorVersion: validity.actingActorVersion, day });
       if (entries.size > maxSessions) entries.delete(entries.keys().next().value!);
       return frozen;
     },

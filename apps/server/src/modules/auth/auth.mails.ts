@@ -30,3 +30,31 @@ export function passwordChangeMail(input: { to: string; language: string; link: 
     ].join('\n'),
   };
 }
+
+/** The e-mail to a company's first administrator: the account exists, the link sets its first password. */
+export function accountCreatedMail(input: { to: string; language: string; link: string; login: string; companyCode: string; companyName: string; days: number }): MailMessage {
+  if (input.language === 'en-US') {
+    return {
+      to: input.to,
+      subject: 'Delego: your administrator account',
+      text: [
+        `An administrator account "${input.login}" was created for ${input.companyName}.`,
+        `To set your password, open this link within ${input.days} days (it works once):`,
+        input.link,
+        '',
+        `Then log in with the company "${input.companyCode}" and the login "${input.login}".`,
+      ].join('\n'),
+    };
+  }
+  return {
+    to: input.to,
+    subject: 'Delego: Twoje konto administratora',
+    text: [
+      `Utworzono konto administratora „${input.login}” dla firmy ${input.companyName}.`,
+      `Aby ustawić hasło, otwórz ten link w ciągu ${input.days} dni (działa jeden raz):`,
+      input.link,
+      '',
+      `Następnie zaloguj się, podając firmę „${input.companyCode}” i login „${input.login}”.`,
+    ].join('\n'),
+  };
+}

@@ -1,4 +1,5 @@
 import { and, count, eq, gt, isNull, lt, lte, max, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { toPermissionMap, type PermissionMap } from '@delego/domain';
 import type { Executor } from '../../db/client.ts';
 import { actionTokens, companies, knownLoginAddresses, loginAttempts, loginThrottles, passwordResetRequests, sessions, substitutes, users } from '../../db/schema/index.ts';
@@ -282,9 +283,12 @@ export const authRepo = {
 
   /**
    * The one look-up every request makes: an open session's times and context user with its company's
-   * actor and rates versions (both primary keys), enough to serve a cached actor (`actor-cache.ts`).
+   * actor version, and the company the context user belongs to with its actor and rates versions (all
+   * primary keys), enough to serve a cached actor (`actor-cache.ts`). The two companies differ only
+   * while a provider administrator acts in a company's context.
    */
   async findOpenSessionValidity(db: Executor, sessionId: string): Promise<SessionValidity | null> {
+    const acting = alias(companies, 'acting_company');
     const [row] = await db
       .select({
         sessionId: sessions.id,
@@ -295,10 +299,14 @@ export const authRepo = {
         expiresAt: sessions.expiresAt,
         ipAddress: sessions.ipAddress,
         actorVersion: companies.actorVersion,
-        ratesVersion: companies.ratesVersion,
+        actingCompanyId: acting.id,
+        actingActorVersion: acting.actorVersion,
+        ratesVersion: acting.ratesVersion,
       })
       .from(sessions)
       .innerJoin(companies, eq(companies.id, sessions.companyId))
+      .innerJoin(users, eq(users.id, sessions.contextUserId))
+      .innerJoin(acting, eq(acting.id, users.companyId))
       .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)))
       .limit(1);
     return row ?? null;

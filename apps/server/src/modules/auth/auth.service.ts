@@ -4,6 +4,7 @@ import {
   AppError,
   ErrorCode,
   defaultSystemSettings,
+  hasPermission,
   KNOWN_ADDRESS_DAYS,
   LOGIN_FAILURE_WINDOW_MS,
   LOGIN_FREE_FAILURES_PER_ADDRESS,
@@ -23,10 +24,11 @@ import {
 import type { UserProperties } from '@delego/contract';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notFoundError } from '../../lib/app-errors.ts';
+import { conflictError, notFoundError } from '../../lib/app-errors.ts';
 import { generateOneTimeToken, hashToken } from '../../lib/tokens.ts';
 import type { Actor, AuthenticatedContext, RequestContext } from '../../http/request-context.ts';
 import { companyRepo, type CompanyRecord } from '../company/company.repo.ts';
+import { companiesRepo } from '../provider-admin/companies.repo.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { outboxRepo } from '../mail/outbox.repo.ts';
 import { substitutesRepo } from '../substitutes/substitutes.repo.ts';
@@ -64,6 +66,10 @@ interface LoginInput {
 }
 
 const normalise = (text: string) => text.trim().toLowerCase();
+
+function forbidden(permission: string): AppError {
+  return new AppError(ErrorCode.forbidden, { messages: ['You do not have permission to perform this action'], params: { permission } });
+}
 
 function failure(code: string, message: string, params: Record<string, string | number> = {}): AppError {
   return new AppError(code, { messages: [message], params });
@@ -191,16 +197,20 @@ export function createAuthService(deps: AuthServiceDeps) {
     });
   }
 
-  async function actorFor(sessionId: string, company: CompanyRecord, user: UserRow, contextUser: UserRow): Promise<Actor> {
+  /**
+   * The actor of a session: `company` and `user` are the session's own; `contextUser` whom it acts as, in
+   * `acting` — the session's company, except while a provider administrator acts in a company's context.
+   */
+  async function actorFor(sessionId: string, company: CompanyRecord, user: UserRow, contextUser: UserRow, acting: CompanyRecord = company): Promise<Actor> {
     // Transferred permissions count on the Warsaw calendar day of the request.
     const today = toLocalDate(clock.now());
     const permissions = await authRepo.permissionMapOf(db, company.id, user.id, today);
-    const contextPermissions = contextUser.id === user.id ? permissions : await authRepo.permissionMapOf(db, company.id, contextUser.id, today);
-    const substituteCount = await authRepo.activeSubstitutionCount(db, company.id, user.id, today);
+    const contextPermissions = contextUser.id === user.id ? permissions : await authRepo.permissionMapOf(db, acting.id, contextUser.id, today);
+    const substituteCount = acting.id === company.id ? await authRepo.activeSubstitutionCount(db, company.id, user.id, today) : 0;
     return {
       sessionId,
-      companyId: company.id,
-      companyCode: company.code,
+      companyId: acting.id,
+      companyCode: acting.code,
       userId: user.id,
       contextUserId: contextUser.id,
       login: user.login,
@@ -208,17 +218,35 @@ export function createAuthService(deps: AuthServiceDeps) {
       surname: user.surname,
       email: user.email,
       isExternalUser: user.isExternal,
-      companyName: company.name,
+      companyName: acting.name,
       contextUserLogin: contextUser.login,
       permissions,
       contextPermissions,
       language: user.language,
-      settings: company.settings,
-      ratesVersion: company.ratesVersion,
-      actorVersion: company.actorVersion,
+      settings: acting.settings,
+      ratesVersion: acting.ratesVersion,
+      actorVersion: acting.actorVersion,
       substituteCount,
-      isAdminContext: company.code.toLowerCase() === ADMIN_COMPANY_CODE,
+      isAdminContext: acting.code.toLowerCase() === ADMIN_COMPANY_CODE,
+      ...(acting.id === company.id ? {} : { providerCompanyId: company.id }),
     };
+  }
+
+  /** Spec §7 `admin/company-admin/log-in-back-admin-context`: out of the company's context, back to one's provider account. */
+async function backToAdminContext(ctx: AuthenticatedContext) {
+    if (ctx.actor.providerCompanyId === undefined) throw conflictError([], 'company.notInCompanyContext');
+    const now = clock.now();
+    const account = await authRepo.findOpenSessionWithAccount(db, ctx.actor.sessionId);
+    if (!account) throw new AppError(ErrorCode.unauthenticated, { messages: ['Session expired'] });
+    const { user, company } = account;
+    await db.transaction(async (tx) => {
+      await authRepo.setSessionContext(tx, ctx.actor.sessionId, user.id);
+      const before = { company_id: ctx.actor.companyId, company_code: ctx.actor.companyCode, context_user_id: ctx.actor.contextUserId };
+      await recordAudit(tx, ctx, { companyId: ctx.actor.companyId, action: 'auth.companyContextLeft', entityType: 'session', entityId: ctx.actor.sessionId, before });
+      await recordAudit(tx, ctx, { companyId: company.id, action: 'auth.companyContextLeft', entityType: 'session', entityId: ctx.actor.sessionId, before });
+    });
+    const { token } = await signer.sign({ sid: ctx.actor.sessionId, sub: user.id, cid: company.id, ctx: user.id }, now);
+    return { access_token: token, user_properties: userPropertiesOf(await actorFor(ctx.actor.sessionId, company, user, user)) };
   }
 
   function userPropertiesOf(actor: Actor): UserProperties {
@@ -246,6 +274,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       substitute_user_count: substituteCount,
       can_login_as: substituteCount > 0,
       is_admin_context: actor.isAdminContext,
+      in_company_context: actor.providerCompanyId !== undefined,
       is_external_user: actor.isExternalUser,
     };
   }
@@ -331,10 +360,20 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (!company.isActive || !user.isActive) throw unauthenticated();
         const ended = sessionEndReason(session, company.settings.session_time, now);
         if (ended) throw await endSession(ended);
-        // Acting for an absent colleague lasts while a substitution covers the day: after that the session ends.
-        const contextUser = session.contextUserId === user.id ? user : await substitutesRepo.activeContextUser(db, company.id, user.id, session.contextUserId, today);
-        if (!contextUser) throw await endSession('substitutionEnded', { context_user_id: session.contextUserId });
-        actor = actors.store(validity, today, await actorFor(session.id, company, user, contextUser));
+        if (validity.actingCompanyId !== company.id) {
+          // A provider administrator in a company's context: it lasts while they are in the admin context's
+          // company, and the company and its user acted as are active.
+          const acting = await companiesRepo.findUserWithCompany(db, session.contextUserId);
+          if (company.code.toLowerCase() !== ADMIN_COMPANY_CODE || !acting || !acting.company.isActive || !acting.user.isActive) {
+            throw await endSession('companyContextEnded', { context_user_id: session.contextUserId });
+          }
+          actor = actors.store(validity, today, await actorFor(session.id, company, user, acting.user, acting.company));
+        } else {
+          // Acting for an absent colleague lasts while a substitution covers the day: after that the session ends.
+          const contextUser = session.contextUserId === user.id ? user : await substitutesRepo.activeContextUser(db, company.id, user.id, session.contextUserId, today);
+          if (!contextUser) throw await endSession('substitutionEnded', { context_user_id: session.contextUserId });
+          actor = actors.store(validity, today, await actorFor(session.id, company, user, contextUser));
+        }
       }
       if (isActivityWriteDue(validity.lastActiveAt, now)) await authRepo.touchSession(db, validity.sessionId, now);
       return actor;
@@ -350,12 +389,44 @@ export function createAuthService(deps: AuthServiceDeps) {
       return switchContext(ctx, absent, 'auth.loginAs');
     },
 
-    /** Spec §7 `user-substitute/login-back`: back to one's own account. */
+    /** Spec §7 `user-substitute/login-back`: back to one's own account (for a provider administrator in a company's context, to the admin context). */
     async loginBack(ctx: AuthenticatedContext) {
+      if (ctx.actor.providerCompanyId !== undefined) return backToAdminContext(ctx);
       const own = await authRepo.findUserById(db, ctx.actor.companyId, ctx.actor.userId);
       if (!own) throw new AppError(ErrorCode.unauthenticated, { messages: ['Session expired'] });
       return switchContext(ctx, own, 'auth.loginBack');
     },
+
+    /**
+     * Spec §6: a provider administrator enters a company's context to help, acting as its first active
+     * administrator. The session keeps its own user (audit rows name both), and a new token names the
+     * context user; each request checks the company and that user are still active.
+     */
+    async logInCompanyContext(ctx: AuthenticatedContext, companyId: number) {
+      if (!ctx.actor.isAdminContext) throw forbidden('manageCompanies');
+      if (!hasPermission(ctx.actor.contextPermissions, 'manageCompanies')) throw forbidden('manageCompanies');
+      const target = await companyRepo.findById(db, companyId);
+      if (!target || target.code.toLowerCase() === ADMIN_COMPANY_CODE) throw notFoundError();
+      if (!target.isActive) throw conflictError(['company_id'], 'company.disabled');
+      const administrator = await companiesRepo.firstAdministrator(db, target.id);
+      if (!administrator) throw conflictError(['company_id'], 'company.noAdministrator');
+      const now = clock.now();
+      const account = await authRepo.findOpenSessionWithAccount(db, ctx.actor.sessionId);
+      if (!account) throw new AppError(ErrorCode.unauthenticated, { messages: ['Session expired'] });
+      const { user, company } = account;
+      const inCompany = { ...ctx, actor: { ...ctx.actor, contextUserId: administrator.id } };
+      await db.transaction(async (tx) => {
+        await authRepo.setSessionContext(tx, ctx.actor.sessionId, administrator.id);
+        const after = { company_id: target.id, company_code: target.code, context_user_id: administrator.id, context_user_login: administrator.login };
+        await recordAudit(tx, ctx, { companyId: company.id, action: 'auth.companyContextEntered', entityType: 'session', entityId: ctx.actor.sessionId, after });
+        await recordAudit(tx, inCompany, { companyId: target.id, action: 'auth.companyContextEntered', entityType: 'session', entityId: ctx.actor.sessionId, after });
+      });
+      const { token } = await signer.sign({ sid: ctx.actor.sessionId, sub: user.id, cid: company.id, ctx: administrator.id }, now);
+      return { access_token: token, user_properties: userPropertiesOf(await actorFor(ctx.actor.sessionId, company, user, administrator, target)) };
+    },
+
+    /** Spec §7 `admin/company-admin/log-in-back-admin-context`: out of the company's context, back to one's provider account. */
+    logInBackAdminContext: (ctx: AuthenticatedContext) => backToAdminContext(ctx),
 
     async logout(ctx: AuthenticatedContext) {
       const now = clock.now();

@@ -100,10 +100,11 @@ export const usersRepo = {
     return row !== undefined;
   },
 
-  async insert(db: Executor, companyId: number, values: UserValues): Promise<UserRow> {
+  /** `isProvider`: a user of the provider-admin company, whose id comes from the negative sequence (spec §6). */
+  async insert(db: Executor, companyId: number, values: UserValues, options: { isProvider?: boolean } = {}): Promise<UserRow> {
     const [row] = await db
       .insert(users)
-      .values({ ...values, companyId })
+      .values({ ...values, companyId, ...(options.isProvider ? { id: sql`nextval('provider_admin_user_id_seq')` } : {}) })
       .returning();
     return row!;
   },

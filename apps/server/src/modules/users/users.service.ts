@@ -125,6 +125,14 @@ function normalise(body: UserSaveBody) {
   } satisfies Partial<UserValues>;
 }
 
+/**
+ * Who manages users: the company administrator, and in the provider-admin context the holder of
+ * mainDbUserManage (spec §6), whose `/admin/users` screens call the same endpoints.
+ */
+function managerPermission(ctx: AuthenticatedContext): Permission {
+  return ctx.actor.isAdminContext ? 'mainDbUserManage' : 'companyAdmin';
+}
+
 export function createUsersService(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps;
   const today = () => toLocalDate(clock.now());
@@ -183,15 +191,15 @@ export function createUsersService(deps: { db: Database; clock: Clock }) {
     return issues;
   }
 
-  /** An administrator must not take away their own companyAdmin, or nobody may be left to undo it. */
+  /** An administrator must not take away their own right to manage users, or nobody may be left to undo it. */
   async function assertActorKeepsAdmin(tx: Executor, ctx: AuthenticatedContext, path: string[]) {
     const map = await authRepo.permissionMapOf(tx, ctx.actor.companyId, ctx.actor.userId, today());
-    if (!map.companyAdmin) throw fieldError(path, 'user.cannotRemoveOwnAdmin');
+    if (!map[managerPermission(ctx)]) throw fieldError(path, 'user.cannotRemoveOwnAdmin');
   }
 
   return {
     async list(ctx: AuthenticatedContext, query: { page: number; page_size: number; search?: string; status: UserStatusFilter; sort: UserListFilter['sort']; order: 'asc' | 'desc' }) {
-      assertPermission(ctx, 'companyAdmin');
+      assertPermission(ctx, managerPermission(ctx));
       const { items, total } = await usersRepo.list(db, ctx.actor.companyId, query, pageWindow(query));
       return {
         total,
@@ -211,7 +219,7 @@ export function createUsersService(deps: { db: Database; clock: Clock }) {
     },
 
     async formOptions(ctx: AuthenticatedContext) {
-      assertPermission(ctx, 'companyAdmin');
+      assertPermission(ctx, managerPermission(ctx));
       const options = await usersRepo.formOptions(db, ctx.actor.companyId);
       return {
         ...options,
@@ -222,14 +230,14 @@ export function createUsersService(deps: { db: Database; clock: Clock }) {
     },
 
     async get(ctx: AuthenticatedContext, id: number) {
-      assertPermission(ctx, 'companyAdmin');
+      assertPermission(ctx, managerPermission(ctx));
       const row = await usersRepo.findById(db, ctx.actor.companyId, id);
       if (!row) throw notFoundError();
       return detailOf(db, row);
     },
 
     async save(ctx: AuthenticatedContext, body: UserSaveBody) {
-      assertPermission(ctx, 'companyAdmin');
+      assertPermission(ctx, managerPermission(ctx));
       const companyId = ctx.actor.companyId;
       const isNew = body.id === undefined;
       const values = normalise(body);
@@ -277,7 +285,7 @@ export function createUsersService(deps: { db: Database; clock: Clock }) {
           const now = clock.now();
           const row = existing
             ? await usersRepo.update(tx, companyId, existing.id, { ...values, ...(passwordHash ? { passwordHash, passwordChangedAt: now } : {}) })
-            : await usersRepo.insert(tx, companyId, { ...values, passwordHash: passwordHash!, passwordChangedAt: now });
+            : await usersRepo.insert(tx, companyId, { ...values, passwordHash: passwordHash!, passwordChangedAt: now }, { isProvider: ctx.actor.isAdminContext });
           const roleIds = body.role_ids ? [...new Set(body.role_ids)] : isNew ? await usersRepo.defaultRoleIds(tx, companyId) : null;
           if (roleIds) await usersRepo.replaceRoles(tx, row.id, roleIds);
           await usersRepo.replacePermissions(tx, row.id, [...new Set(body.permissions)]);
@@ -307,7 +315,7 @@ export function createUsersService(deps: { db: Database; clock: Clock }) {
     },
 
     async setActive(ctx: AuthenticatedContext, id: number, isActive: boolean) {
-      assertPermission(ctx, 'companyAdmin');
+      assertPermission(ctx, managerPermission(ctx));
       const companyId = ctx.actor.companyId;
       if (id === ctx.actor.userId && !isActive) throw fieldError(['is_active'], 'user.cannotDisableSelf');
       await db.transaction(async (tx) => {

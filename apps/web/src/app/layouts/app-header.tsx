@@ -7,6 +7,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import BusinessIcon from '@mui/icons-material/Business';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import SupervisorAccountIcon from '@mui/icons-material/SupervisorAccount';
@@ -19,6 +20,19 @@ import { MAIN_MENU_ID } from './main-menu.tsx';
 function UserBadge() {
   const { t } = useTranslation('common');
   const user = useCurrentUser();
+  if (user.in_company_context) {
+    // A provider administrator helping inside a company: which company, and as whom (spec §6).
+    return (
+      <Tooltip title={t('header.inCompanyContext', { company: user.company_name, login: user.context_user_login, provider: user.login })}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+          <BusinessIcon titleAccess={t('header.inCompanyContextIcon')} />
+          <Typography component="span" noWrap>
+            {t('header.inCompanyContextLabel', { company: user.company_code, login: user.context_user_login })}
+          </Typography>
+        </Box>
+      </Tooltip>
+    );
+  }
   if (isActingAsOther(user)) {
     return (
       <Tooltip title={t('header.loggedAs', { login: user.context_user_login })}>

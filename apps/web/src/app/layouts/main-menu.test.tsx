@@ -60,11 +60,14 @@ describe('main menu', () => {
   });
 
   it('shows the provider-admin menu in the admin context', async () => {
-    renderApp('/admin/companies', { user: buildUserProperties({ user_id: -1, context_user_id: -1, is_admin_context: true }) });
+    // Each provider screen shows to the holder of its permission (spec §6).
+    const granted = { manageCompanies: true };
+    renderApp('/admin/companies', { user: buildUserProperties({ user_id: -1, context_user_id: -1, is_admin_context: true, permissions: granted, context_user_permissions: granted }) });
     const menu = await mainMenu();
 
     expect(menu.getByRole('link', { name: 'Lista firm' })).toBeTruthy();
     expect(menu.getByRole('link', { name: 'Hotele' }).getAttribute('href')).toBe('/admin/travel-service/by-type/hotel');
     expect(menu.queryByRole('link', { name: 'Delegacje' })).toBeNull();
+    expect(menu.queryByRole('link', { name: 'Ustawienia systemowe' })).toBeNull();
   });
 });

@@ -9,7 +9,8 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useController, useForm, useWatch, type Control, type FieldErrors, type Resolver } from 'react-hook-form';
-import { validateSystemSettings, type SystemSettings } from '@delego/domain';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { validateSystemSettings, type SystemSettings, type SystemSettingsPatch } from '@delego/domain';
 import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fieldErrorText } from '../../../lib/form-errors.ts';
@@ -56,7 +57,7 @@ export function SystemSettingsPage() {
   } else if (!settings.data) {
     body = <PageSpinner />;
   } else {
-    body = <SettingsForm loaded={settings.data.settings} />;
+    body = <CompanySettingsForm loaded={settings.data.settings} />;
   }
   return (
     <>
@@ -67,13 +68,22 @@ export function SystemSettingsPage() {
   );
 }
 
-function SettingsForm({ loaded }: { loaded: SystemSettings }) {
+function CompanySettingsForm({ loaded }: { loaded: SystemSettings }) {
+  const refreshSessionUser = useRefreshSessionUser();
+  const save = useSaveSystemSettings();
+  // The session carries some settings (modules, session time): it is read again after a save.
+  return <SettingsForm loaded={loaded} save={save} onSaved={() => void refreshSessionUser()} />;
+}
+
+/** Saves the settings a change names and answers all of them (the company's, or the provider's defaults for new companies). */
+export type SaveSettings = UseMutationResult<{ settings: SystemSettings }, Error, SystemSettingsPatch>;
+
+/** Every system setting, grouped, each with its explanation; saving sends only what the form changed. */
+export function SettingsForm({ loaded, save, onSaved }: { loaded: SystemSettings; save: SaveSettings; onSaved?: () => void }) {
   const { t } = useTranslation(NS);
   const { t: tc } = useTranslation('companyAdmin');
   const { t: tcommon } = useTranslation('common');
   const { enqueueSnackbar } = useSnackbar();
-  const refreshSessionUser = useRefreshSessionUser();
-  const save = useSaveSystemSettings();
   const defaults = useMemo(() => formValuesOf(loaded), [loaded]);
   const form = useForm<SettingsFormValues>({ defaultValues: defaults, resolver });
   const unsaved = useUnsavedChanges(form.formState.isDirty);
@@ -83,7 +93,7 @@ function SettingsForm({ loaded }: { loaded: SystemSettings }) {
       onSuccess: ({ settings }) => {
         form.reset(formValuesOf(settings));
         enqueueSnackbar(t('saved'));
-        void refreshSessionUser();
+        onSaved?.();
       },
       onError: (error) => {
         if (!(error instanceof ApiError)) return;

@@ -34,6 +34,7 @@ import {
   type UserFormValues,
   type UserTab,
 } from './user-form.ts';
+import { COMPANY_USERS, PROVIDER_USERS, userEditPath, userIdInPath, type UsersArea } from './users-area.ts';
 import { AdditionalDataTab, BasicTab, CostCentreTab, DelegationTab, RolesTab, type TabProps } from './user-editor-tabs.tsx';
 import { LoadFailedAlert, NotFoundAlert } from '../shared/load-alerts.tsx';
 
@@ -60,8 +61,6 @@ interface EditorLocationState {
   keepDraft?: boolean;
 }
 
-const editPath = (id: number, tab: UserTab) => `/settings/users/edit/${id}/${tab}`;
-const EDIT_PATH = /^\/settings\/users\/edit\/(\d+)\//;
 
 function tabFromPath(pathname: string): UserTab {
   const last = pathname.split('/').pop();
@@ -74,26 +73,32 @@ function fieldsWithErrors(errors: FieldErrors<UserFormValues>): UserField[] {
 
 const fullName = (user: Pick<UserDetail, 'name' | 'surname'>) => `${user.name} ${user.surname}`;
 
+/** `/admin/users/new` and `/admin/users/edit/{id}/{basic|roles-and-permissions}`: the provider's own users (spec §6 mainDbUserManage). */
+export function ProviderUserEditorPage() {
+  return <UserEditorPage area={PROVIDER_USERS} />;
+}
+
 /** `/settings/users/new` and `/settings/users/edit/{id}/{tab}`: every field of a user, in five tabs. */
-export function UserEditorPage() {
+export function UserEditorPage({ area = COMPANY_USERS }: { area?: UsersArea }) {
   const { t } = useTranslation('companyAdmin');
   const params = useParams();
   const id = params.id === undefined ? null : Number(params.id);
-  const isValidId = id === null || (Number.isInteger(id) && id > 0);
+  // The provider's own users have negative ids (spec §6).
+  const isValidId = id === null || (Number.isInteger(id) && id !== 0);
   const options = useUserFormOptions();
   const user = useUser(isValidId ? id : null);
 
   if (!isValidId || (user.error instanceof ApiError && user.error.status === 404)) {
-    return <NotFoundAlert back={{ to: '/settings/users', label: t('backTo.users') }} />;
+    return <NotFoundAlert back={{ to: area.listPath, label: t('backTo.users') }} />;
   }
   if (options.isError || user.isError) {
     return <LoadFailedAlert onRetry={() => Promise.all([options.refetch(), user.refetch()])} />;
   }
   if (!options.data || (id !== null && !user.data)) return <PageSpinner />;
-  return <UserEditor key={id ?? 'new'} options={options.data} user={id === null ? null : user.data!} />;
+  return <UserEditor key={id ?? 'new'} area={area} options={options.data} user={id === null ? null : user.data!} />;
 }
 
-function UserEditor({ options, user }: { options: UserFormOptions; user: UserDetail | null }) {
+function UserEditor({ area, options, user }: { area: UsersArea; options: UserFormOptions; user: UserDetail | null }) {
   const { t } = useTranslation('adminUsers');
   const { t: tc } = useTranslation('companyAdmin');
   const { t: tcommon } = useTranslation('common');
@@ -149,8 +154,8 @@ function UserEditor({ options, user }: { options: UserFormOptions; user: UserDet
 
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
     if (!dirtyRef.current) return false;
-    const here = EDIT_PATH.exec(currentLocation.pathname)?.[1];
-    return here === undefined || here !== EDIT_PATH.exec(nextLocation.pathname)?.[1];
+    const here = userIdInPath(area, currentLocation.pathname);
+    return here === undefined || here !== userIdInPath(area, nextLocation.pathname);
   });
 
   const goToTab = useCallback(
@@ -161,7 +166,7 @@ function UserEditor({ options, user }: { options: UserFormOptions; user: UserDet
         return;
       }
       saveDraft();
-      navigate(editPath(user.id, next), { replace: true, state: { keepDraft: true } satisfies EditorLocationState });
+      navigate(userEditPath(area, user.id, next), { replace: true, state: { keepDraft: true } satisfies EditorLocationState });
     },
     [tab, user, saveDraft, navigate],
   );
@@ -172,7 +177,7 @@ function UserEditor({ options, user }: { options: UserFormOptions; user: UserDet
       setFormError(tc('formHasErrors'));
       const tabs = new Set(fields.map(tabOfField));
       if (tabs.has(tab)) return;
-      const first = USER_TABS.find((candidate) => tabs.has(candidate));
+      const first = area.tabs.find((candidate) => tabs.has(candidate));
       if (first) goToTab(first);
     },
     [tab, goToTab, tc],
@@ -188,7 +193,7 @@ function UserEditor({ options, user }: { options: UserFormOptions; user: UserDet
           if (saved.id === currentUser.user_id) void refreshSessionUser();
           if (isNew) {
             dirtyRef.current = false;
-            navigate(editPath(saved.id, tab), { replace: true });
+            navigate(userEditPath(area, saved.id, tab), { replace: true });
           } else {
             form.reset(userValuesFromDetail(saved));
           }
@@ -210,9 +215,10 @@ function UserEditor({ options, user }: { options: UserFormOptions; user: UserDet
       <PageHeader
         title={user ? t('editor.editTitle', { name: fullName(user) }) : t('editor.newTitle')}
         subtitle={user?.is_external ? t('editor.externalUser') : undefined}
-        back={{ to: '/settings/users', label: t('editor.backToList') }}
+        back={{ to: area.listPath, label: t('editor.backToList') }}
         actions={
-          user && (
+          user &&
+          area.isCompanySettings && (
             <Button component={RouterLink} to={`/settings/logs?user_id=${user.id}`} startIcon={<HistoryIcon />}>
               {t('editor.actionLog')}
             </Button>
@@ -228,7 +234,7 @@ function UserEditor({ options, user }: { options: UserFormOptions; user: UserDet
           aria-label={t('editor.tabsLabel')}
           sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
         >
-          {USER_TABS.map((name) => {
+          {area.tabs.map((name) => {
             const label = t(`editor.tabs.${name}`);
             const hasErrors = erroneousTabs.has(name);
             return (
@@ -256,7 +262,7 @@ function UserEditor({ options, user }: { options: UserFormOptions; user: UserDet
           <Panel control={form.control} options={options} userId={user?.id ?? null} />
         </Box>
         <Stack direction="row" spacing={1} sx={{ p: 2, borderTop: 1, borderColor: 'divider', justifyContent: 'flex-end' }}>
-          <Button component={RouterLink} to="/settings/users">
+          <Button component={RouterLink} to={area.listPath}>
             {tcommon('actions.cancel')}
           </Button>
           <Button type="submit" variant="contained" loading={save.isPending}>

@@ -23,6 +23,7 @@ import { firstIssueText } from '../../../components/form/issue-texts.ts';
 import { PageHeader } from '../shared/page-header.tsx';
 import { SettingsNavigation } from '../../../components/settings-navigation.tsx';
 import { useSetUserActive, useUserList } from '../api/users.ts';
+import { COMPANY_USERS, PROVIDER_USERS, userEditPath, type UsersArea } from './users-area.ts';
 
 type UserSort = (typeof USER_SORT_COLUMNS)[number];
 
@@ -32,8 +33,13 @@ function isStatus(value: string | null): value is UserStatusFilter {
   return (USER_STATUS_FILTERS as readonly (string | null)[]).includes(value);
 }
 
+/** `/admin/users`: the provider's own users, in the admin context (spec §6 mainDbUserManage). */
+export function ProviderUsersListPage() {
+  return <UsersListPage area={PROVIDER_USERS} />;
+}
+
 /** `/settings/users`: the company's users, searchable, with enabling and disabling. */
-export function UsersListPage() {
+export function UsersListPage({ area = COMPANY_USERS }: { area?: UsersArea }) {
   const { t } = useTranslation('adminUsers');
   const { t: tc } = useTranslation('companyAdmin');
   const { enqueueSnackbar } = useSnackbar();
@@ -71,7 +77,7 @@ export function UsersListPage() {
         sortKey: 'surname',
         render: (user) => (
           <>
-            <RouterLink to={`/settings/users/edit/${user.id}/basic`} style={{ color: 'inherit' }}>
+            <RouterLink to={userEditPath(area, user.id, 'basic')} style={{ color: 'inherit' }}>
               {fullName(user)}
             </RouterLink>
             <Typography variant="body2" color="text.secondary">
@@ -111,7 +117,7 @@ export function UsersListPage() {
         ),
       },
     ],
-    [t, tc],
+    [t, tc, area],
   );
 
   const pendingName = pending ? fullName(pending) : '';
@@ -120,12 +126,12 @@ export function UsersListPage() {
       <PageHeader
         title={t('list.title')}
         actions={
-          <Button component={RouterLink} to="/settings/users/new" variant="contained" startIcon={<AddIcon />}>
+          <Button component={RouterLink} to={`${area.listPath}/new`} variant="contained" startIcon={<AddIcon />}>
             {t('list.add')}
           </Button>
         }
       />
-      <SettingsNavigation />
+      {area.isCompanySettings && <SettingsNavigation />}
       <DataTable
         label={t('list.title')}
         columns={columns}
@@ -148,15 +154,17 @@ export function UsersListPage() {
           return (
             <>
               <Tooltip title={t('list.edit', { name })}>
-                <IconButton component={RouterLink} to={`/settings/users/edit/${user.id}/basic`} aria-label={t('list.edit', { name })} size="small">
+                <IconButton component={RouterLink} to={userEditPath(area, user.id, 'basic')} aria-label={t('list.edit', { name })} size="small">
                   <EditIcon fontSize="small" />
                 </IconButton>
               </Tooltip>
-              <Tooltip title={t('list.log', { name })}>
-                <IconButton component={RouterLink} to={`/settings/logs?user_id=${user.id}`} aria-label={t('list.log', { name })} size="small">
-                  <HistoryIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              {area.isCompanySettings && (
+                <Tooltip title={t('list.log', { name })}>
+                  <IconButton component={RouterLink} to={`/settings/logs?user_id=${user.id}`} aria-label={t('list.log', { name })} size="small">
+                    <HistoryIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              )}
               <Tooltip title={t(user.is_active ? 'list.disable' : 'list.enable', { name })}>
                 <IconButton onClick={() => setPending(user)} aria-label={t(user.is_active ? 'list.disable' : 'list.enable', { name })} size="small">
                   {user.is_active ? <PersonOffIcon fontSize="small" /> : <HowToRegIcon fontSize="small" />}
