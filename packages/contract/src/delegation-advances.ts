@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADVANCE_PAYMENT_TYPES, ADVANCE_STATUSES, ORDER_STATUSES } from '@delego/domain';
 import { defineEndpoint } from './define-endpoint.ts';
 import { orderPersonSchema } from './delegation-orders.ts';
+import { boundedPageSchema } from './paging.ts';
 import { idSchema, localDateSchema, queryIntSchema } from './primitives.ts';
 
 export const ADVANCE_ACTIONS = ['edit', 'approve', 'reject', 'markPaid'] as const;
@@ -39,9 +40,7 @@ export const delegationAdvanceApi = {
       page: queryIntSchema(1).default(1),
       page_size: queryIntSchema(1, 200).default(25),
     }),
-    response: z.object({
-      items: z.array(advanceListItemSchema),
-      total: z.number().int(),
+    response: boundedPageSchema(advanceListItemSchema).extend({
       /** What the screen shows: the company's flow, whether several advances per trip are allowed, and whether the user decides. */
       advance_flow: z.enum(['basic', 'extended']),
       multiple_advances: z.boolean(),

@@ -9,7 +9,7 @@ import {
   type OrderEstimate,
 } from '@delego/domain';
 import { defineEndpoint, okResponseSchema } from './define-endpoint.ts';
-import { idBodySchema, listQuerySchema, pageSchema } from './paging.ts';
+import { boundedPageSchema, idBodySchema, listQuerySchema } from './paging.ts';
 import { idSchema, localDateSchema, queryIdSchema } from './primitives.ts';
 
 const isoDate = localDateSchema;
@@ -151,7 +151,7 @@ export const delegationOrderApi = {
     path: '/delegation-order/list',
     summary: 'Trip orders the user may see, with the actions allowed on each',
     query: delegationOrderListQuerySchema,
-    response: pageSchema(delegationOrderListItemSchema),
+    response: boundedPageSchema(delegationOrderListItemSchema),
   }),
   availableUsers: defineEndpoint({
     method: 'GET',

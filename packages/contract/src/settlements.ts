@@ -8,7 +8,7 @@ import {
   type Issue,
 } from '@delego/domain';
 import { defineEndpoint } from './define-endpoint.ts';
-import { idBodySchema, listQuerySchema, pageSchema } from './paging.ts';
+import { boundedPageSchema, idBodySchema, listQuerySchema } from './paging.ts';
 import { idSchema, localDateSchema, queryIdSchema } from './primitives.ts';
 
 const isoDate = localDateSchema;
@@ -194,7 +194,7 @@ export const delegationApi = {
     path: '/delegation/list',
     summary: 'Settlements the user may see, filtered and paged, each with the actions allowed now',
     query: delegationListQuerySchema,
-    response: pageSchema(delegationListItemSchema),
+    response: boundedPageSchema(delegationListItemSchema),
   }),
   availableUsers: defineEndpoint({
     method: 'GET',

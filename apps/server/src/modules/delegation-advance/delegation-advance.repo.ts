@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { advances, delegationOrders, users } from '../../db/schema/index.ts';
+import { boundedTotal, countLimit } from '../../http/paging.ts';
 
 const listColumns = {
   advance: advances,
@@ -50,11 +51,17 @@ export const delegationAdvanceRepo = {
         .limit(page.limit),
       db
         .select({ value: count() })
-        .from(advances)
-        .innerJoin(delegationOrders, and(eq(delegationOrders.id, advances.delegationOrderId), eq(delegationOrders.companyId, companyId)))
-        .where(where),
+        .from(
+          db
+            .select({ id: advances.id })
+            .from(advances)
+            .innerJoin(delegationOrders, and(eq(delegationOrders.id, advances.delegationOrderId), eq(delegationOrders.companyId, companyId)))
+            .where(where)
+            .limit(countLimit(page))
+            .as('matching'),
+        ),
     ]);
-    return { rows, total: total?.value ?? 0 };
+    return { rows, ...boundedTotal(total?.value ?? 0, page) };
   },
 
   async find(db: Executor, companyId: number, id: number, options: { forUpdate?: boolean } = {}) {

@@ -154,7 +154,7 @@ export function createDelegationAdvanceService(deps: { db: Database; clock: Cloc
       const settings = ctx.actor.settings;
       const canDecide = can(ctx, 'delegationAcceptFinancial');
       if (query.scope === 'toDecide' && !canDecide) assertPermission(ctx, 'delegationAcceptFinancial');
-      const { rows, total } = await delegationAdvanceRepo.page(
+      const { rows, total, total_is_exact } = await delegationAdvanceRepo.page(
         db,
         ctx.actor.companyId,
         { viewerId: ctx.actor.contextUserId, scope: query.scope, status: query.status, decidableOrderStatuses: GOING_AHEAD },
@@ -163,6 +163,7 @@ export function createDelegationAdvanceService(deps: { db: Database; clock: Cloc
       return {
         items: rows.map((row) => toItem(ctx, row)),
         total,
+        total_is_exact,
         advance_flow: settings.advance_flow,
         multiple_advances: settings.multiple_advances,
         can_decide: canDecide,

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { advances, contractors, costCentres, delegationOrders, delegationTasks, projects, savedTemplates, users } from '../../db/schema/index.ts';
-import { containsPattern } from '../../http/paging.ts';
+import { boundedTotal, containsPattern, countLimit } from '../../http/paging.ts';
+import { boundedUnionCount } from '../../db/bounded-count.ts';
 
 export type OrderRow = typeof delegationOrders.$inferSelect;
 export type OrderValues = Omit<typeof delegationOrders.$inferInsert, 'id' | 'companyId' | 'createdAt' | 'updatedAt' | 'version' | 'status' | 'stage' | 'deciderIds'>;
@@ -100,9 +101,12 @@ export const delegationOrderRepo = {
         .limit(page.offset + page.limit)})`;
     });
     const pageIds = sql`(select "id" from (${sql.join(branches, sql` union `)}) as "ways" order by "key" ${sql.raw(sort.order)}, "id" desc offset ${page.offset} limit ${page.limit})`;
-    const countQuery = db.select({ value: count() }).from(delegationOrders);
+    const countBranches = (ways ?? [undefined]).map((way) => {
+      const query = db.select({ id: delegationOrders.id }).from(delegationOrders);
+      return sql`${(needsUsers ? query.innerJoin(users, eq(users.id, delegationOrders.userId)) : query).where(matching(way))}`;
+    });
 
-    const [rows, [total]] = await Promise.all([
+    const [rows, counted] = await Promise.all([
       db
         .select({
           order: delegationOrders,
@@ -116,9 +120,11 @@ export const delegationOrderRepo = {
         .leftJoin(delegationTasks, and(eq(delegationTasks.id, delegationOrders.taskId), eq(delegationTasks.companyId, companyId)))
         .where(and(eq(delegationOrders.companyId, companyId), sql`${delegationOrders.id} in ${pageIds}`))
         .orderBy(direction(key), desc(delegationOrders.id)),
-      (needsUsers ? countQuery.innerJoin(users, eq(users.id, delegationOrders.userId)) : countQuery).where(matching(ways === null ? undefined : or(...ways))),
+      db.execute(sql`select ${boundedUnionCount(countBranches, countLimit(page))} as "total"`),
     ]);
-    return { rows, total: total?.value ?? 0 };
+    // Both drivers (pg and PGlite) answer raw SQL with a `rows` array.
+    const [row] = (counted as unknown as { rows: { total: number | string }[] }).rows;
+    return { rows, ...boundedTotal(Number(row?.total ?? 0), page) };
   },
 
   async find(db: Executor, companyId: number, id: number): Promise<OrderRow | null> {

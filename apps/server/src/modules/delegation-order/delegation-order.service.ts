@@ -259,7 +259,7 @@ export function createDelegationOrderService(deps: { db: Database; clock: Clock;
   return {
     async list(ctx: AuthenticatedContext, query: ListQuery) {
       const companyId = ctx.actor.companyId;
-      const { rows, total } = await delegationOrderRepo.page(
+      const { rows, total, total_is_exact } = await delegationOrderRepo.page(
         db,
         companyId,
         {
@@ -294,7 +294,7 @@ export function createDelegationOrderService(deps: { db: Database; clock: Clock;
         waiting_for_me: waitingForMe === true,
         allowedActions: actions.get(order.id) ?? [],
       }));
-      return { items, total };
+      return { items, total, total_is_exact };
     },
 
     /** The user themself, and everyone active in the company for a holder of `delegationForOthers`. */

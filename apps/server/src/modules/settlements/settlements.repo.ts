@@ -15,7 +15,8 @@ import {
   users,
   type WaitingStage,
 } from '../../db/schema/index.ts';
-import { containsPattern } from '../../http/paging.ts';
+import { boundedTotal, containsPattern, countLimit } from '../../http/paging.ts';
+import { boundedUnionCount } from '../../db/bounded-count.ts';
 
 export type DelegationRow = typeof delegations.$inferSelect;
 export type OrderRow = typeof delegationOrders.$inferSelect;
@@ -135,9 +136,9 @@ export type ListRow = Awaited<ReturnType<typeof settlementsRepo.listRows>>[numbe
 
 export const settlementsRepo = {
   /**
-   * A page of the list, with the count of all matches. Each way of seeing a settlement is read on
-   * its own index in the list's order, at most as far as the page reaches; the page is the first of
-   * their union. The count adds up the ways instead of scanning their union.
+   * A page of the list, with the count of its matches up to a bound. Each way of seeing a settlement
+   * is read on its own index in the list's order, at most as far as the page reaches; the page is the
+   * first of their union, and the count that of the ways' first matches.
    */
   async page(db: Executor, companyId: number, viewer: ListViewer, filters: ListFilters, window: { offset: number; limit: number }) {
     const conditions: SQL[] = [eq(delegations.companyId, companyId), ne(delegations.status, 'deleted')];
@@ -179,20 +180,11 @@ export const settlementsRepo = {
     const keyOrder = keys.map((_, index) => sql`${sql.identifier(`k${index}`)} ${sql.raw(filters.order)}`);
     const pageIds = sql`(select "id" from (${sql.join(branches, sql` union `)}) as "ways" order by ${sql.join([...keyOrder, sql`"id" desc`], sql`, `)} offset ${window.offset} limit ${window.limit})`;
 
-    const countOf = (where: SQL | undefined) => {
-      const query = db.select({ value: sql<number>`count(*)::int` }).from(delegations);
-      return sql`(${(needsUsers ? query.innerJoin(users, eq(users.id, delegations.userId)) : query).where(where)})`;
-    };
-    let total = countOf(matching());
-    // |named ∪ decidable| = |named| + Σ|decidable part| − |named ∩ decidable|: the named ways overlap,
-    // so they are counted together; a stage the viewer holds is counted on its index instead of through
-    // a bitmap of the union.
-    if (seen !== null) {
-      const named = seen.named.length > 0 ? or(...seen.named) : undefined;
-      const added = [...(named ? [countOf(matching(named))] : []), ...seen.decidable.map((part) => countOf(matching(part)))];
-      total = sql.join(added, sql` + `);
-      if (named && seen.decidable.length > 0) total = sql`${total} - ${countOf(matching(named, or(...seen.decidable)))}`;
-    }
+    const countBranches = ways.map((way) => {
+      const query = db.select({ id: delegations.id }).from(delegations);
+      return sql`${(needsUsers ? query.innerJoin(users, eq(users.id, delegations.userId)) : query).where(matching(way))}`;
+    });
+    const total = boundedUnionCount(countBranches, countLimit(window));
 
     const [items, counted] = await Promise.all([
       db
@@ -205,7 +197,7 @@ export const settlementsRepo = {
     ]);
     // Both drivers (pg and PGlite) answer raw SQL with a `rows` array.
     const [row] = (counted as unknown as { rows: { total: number | string }[] }).rows;
-    return { items, total: Number(row?.total ?? 0) };
+    return { items, ...boundedTotal(Number(row?.total ?? 0), window) };
   },
 
   /** The list rows of the given settlements. */

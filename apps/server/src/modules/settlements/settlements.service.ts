@@ -279,7 +279,7 @@ export function createSettlementsService(deps: { db: Database; clock: Clock; wor
 
   return {
     async list(ctx: AuthenticatedContext, query: ListQuery) {
-      const { items, total } = await settlementsRepo.page(
+      const { items, total, total_is_exact } = await settlementsRepo.page(
         db,
         ctx.actor.companyId,
         viewerOf(ctx),
@@ -297,7 +297,7 @@ export function createSettlementsService(deps: { db: Database; clock: Clock; wor
         pageWindow(query),
       );
       const actions = await workflow.allowedActionsForMany(ctx, 'delegation', items.map(settlementAsTripDocument));
-      return { items: items.map((row) => listItemOf(row, actions.get(row.id) ?? [])), total };
+      return { items: items.map((row) => listItemOf(row, actions.get(row.id) ?? [])), total, total_is_exact };
     },
 
     /** Spec §7 `delegation/available-users`: oneself, and everyone active with `delegationForOthers`. */

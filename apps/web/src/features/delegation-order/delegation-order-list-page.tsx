@@ -124,6 +124,7 @@ export function DelegationOrderListPage() {
         columns={columns}
         rows={list.data?.items}
         total={list.data?.total}
+        totalIsExact={list.data?.total_is_exact}
         rowKey={(row) => row.id}
         state={state}
         onChange={update}

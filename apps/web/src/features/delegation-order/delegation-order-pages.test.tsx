@@ -201,7 +201,7 @@ describe('trip order decision screen', () => {
       handlers: {
         'POST /api/delegation-order/delegation-order-edit': { body: { delegationOrder: order() } },
         'POST /api/delegation-order/action': { body: { status: 'OK', result: { id: 7, status: 'accepted', stage: null, number: 'PW/1/2026', version: 3, allowedActions: [] } } },
-        'GET /api/delegation-order/list': { body: { items: [], total: 0 } },
+        'GET /api/delegation-order/list': { body: { items: [], total: 0, total_is_exact: true } },
         'GET /api/delegation-order/available-users': { body: [] },
       },
     });
@@ -220,7 +220,7 @@ describe('trip order decision screen', () => {
       handlers: {
         'POST /api/delegation-order/delegation-order-edit': { body: { delegationOrder: order() } },
         'POST /api/delegation-order/action': { body: { status: 'OK', result: { id: 7, status: 'rejectedForCorrect', stage: 'substantive', number: null, version: 3, allowedActions: [] } } },
-        'GET /api/delegation-order/list': { body: { items: [], total: 0 } },
+        'GET /api/delegation-order/list': { body: { items: [], total: 0, total_is_exact: true } },
         'GET /api/delegation-order/available-users': { body: [] },
       },
     });
@@ -290,8 +290,8 @@ describe("what waits for me on '/'", () => {
       user: acceptor,
       handlers: {
         ...baseHandlers,
-        'GET /api/delegation-order/list': { body: { items: [{ ...order(), destination: 'Berlin (DE)', waiting_for_me: true }], total: 4 } },
-        'GET /api/delegation/list': { body: { items: [waitingSettlement], total: 1 } },
+        'GET /api/delegation-order/list': { body: { items: [{ ...order(), destination: 'Berlin (DE)', waiting_for_me: true }], total: 4, total_is_exact: true } },
+        'GET /api/delegation/list': { body: { items: [waitingSettlement], total: 1, total_is_exact: true } },
       },
     });
     const panel = await screen.findByRole('region', { name: 'Czeka na Twoją decyzję' });

@@ -169,8 +169,8 @@ describe('invoices', { timeout: 30_000 }, () => {
         'POST /api/invoice/details': { body: { invoice: ksefInvoice } },
         'GET /api/delegation/list': (request) =>
           request.url.searchParams.get('search') === 'Zając'
-            ? { body: { items: [listed(57, 'DEL/12/2026', 'Ewa Zając')], total: 1 } }
-            : { body: { items: [listed(56, null, 'Jan Wiśniewski')], total: 1 } },
+            ? { body: { items: [listed(57, 'DEL/12/2026', 'Ewa Zając')], total: 1, total_is_exact: true } }
+            : { body: { items: [listed(56, null, 'Jan Wiśniewski')], total: 1, total_is_exact: true } },
         'POST /api/invoice/match-confirm': { body: { status: 'ok', invoice: { ...ksefInvoice, match_status: 'confirmed' } } },
       },
     });

@@ -163,6 +163,7 @@ export function SettlementListPage() {
         columns={columns}
         rows={list.data?.items}
         total={list.data?.total}
+        totalIsExact={list.data?.total_is_exact}
         rowKey={(row) => row.id}
         rowLabel={(row) => row.number ?? `${t('list.noNumber')} ${formatWallPeriod(row.start_date, row.end_date, i18n.language)}`}
         state={state}

@@ -91,7 +91,7 @@ const common = {
   [CALCULATE]: { body: { validation: [], calculated: null } },
   'GET /api/delegation/form-options': { body: formOptions },
   'GET /api/delegation/available-users': { body: { items: [{ id: 10, fullName: 'Jan Kowalski' }] } },
-  [LIST]: { body: { items: [], total: 0 } },
+  [LIST]: { body: { items: [], total: 0, total_is_exact: true } },
 };
 
 beforeEach(() => window.sessionStorage.clear());
@@ -548,7 +548,7 @@ describe('the settlement list', () => {
       user,
       handlers: {
         ...common,
-        [LIST]: (request: MockRequest) => ({ body: { items: [listItem({ attachment_count: request.url.searchParams.get('status') === 'settled' ? 2 : 0 })], total: 1 } }),
+        [LIST]: (request: MockRequest) => ({ body: { items: [listItem({ attachment_count: request.url.searchParams.get('status') === 'settled' ? 2 : 0 })], total: 1, total_is_exact: true } }),
         [ACTION]: { body: { status: 'OK', delegation: listItem({ status: 'accepted', stage: 'financial', allowedActions: [] }), messages: [] } },
         'GET /api/delegation/attachment/download-all': errorAnswer(404, 'NOT_FOUND', { messages: ['No attached files'], params: { reason: 'noFiles' } }),
         'GET /api/delegation/pdf': errorAnswer(500, 'INTERNAL'),

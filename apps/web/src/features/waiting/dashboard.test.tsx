@@ -35,9 +35,9 @@ const budget = (values: Omit<Partial<DashboardBudgetDto>, 'figures' | 'month'> &
 const handlers = {
   'GET /api/delegation-order/form-data': { body: formData },
   'GET /api/delegation-order/available-users': { body: [] },
-  'GET /api/delegation-order/list': { body: { items: [], total: 2 } },
-  'GET /api/delegation/list': { body: { items: [], total: 1 } },
-  'GET /api/delegation-advance/list': { body: { items: [], total: 0 } },
+  'GET /api/delegation-order/list': { body: { items: [], total: 2, total_is_exact: true } },
+  'GET /api/delegation/list': { body: { items: [], total: 1, total_is_exact: true } },
+  'GET /api/delegation-advance/list': { body: { items: [], total: 0, total_is_exact: true } },
   'GET /api/dashboard/budgets': {
     body: { day: '2026-04-20', items: [
         budget({ figures: {}, month: {} }),
@@ -100,7 +100,7 @@ describe('the decider’s dashboard', { timeout: 30_000 }, () => {
   });
 
   it('keeps the plain home screen for an employee who decides nothing', async () => {
-    const nothingWaits = { 'GET /api/delegation-order/list': { body: { items: [], total: 0 } }, 'GET /api/delegation/list': { body: { items: [], total: 0 } } };
+    const nothingWaits = { 'GET /api/delegation-order/list': { body: { items: [], total: 0, total_is_exact: true } }, 'GET /api/delegation/list': { body: { items: [], total: 0, total_is_exact: true } } };
     const { server } = renderApp('/', { user: buildUserProperties({}), handlers: { ...handlers, ...nothingWaits } });
     expect(await screen.findByRole('radio', { name: 'Dla innego pracownika' }, FIRST_LOAD)).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Czeka na Twoją decyzję' })).toBeNull();
