@@ -154,7 +154,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const tripWorkflow = createTripWorkflow({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl, onMailQueued: () => outbox.wake() });
   const storage = deps.storage ?? createMemoryStorage();
   const attachments = createAttachmentsService({ db: deps.db, clock: deps.clock, storage, workflow: tripWorkflow });
-  const reportWorker = new ReportWorker({ db: deps.db, storage, clock: deps.clock, log: app.log });
+  const reportWorker = new ReportWorker({ db: deps.db, storage, clock: deps.clock, log: app.log, publicUrl: deps.publicUrl, onMailQueued: () => outbox.wake() });
   app.decorate('services', { auth, outbox, exchangeRates, tripWorkflow, attachments, reports: reportWorker });
   registerAuthentication(app, (token) => auth.authenticate(token));
   registerUserRateLimit(app, deps.limits);

@@ -24,6 +24,9 @@ import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { budgetsForReport } from '../budgets/budgets.service.ts';
+import { companyRepo } from '../company/company.repo.ts';
+import { outboxRepo } from '../mail/outbox.repo.ts';
+import { REPORT_LIST_PATH, reportFinishedMail } from './reports.mails.ts';
 import { reportsRepo, type ReportRow as StoredReport, type ReportScope } from './reports.repo.ts';
 import { createReportWriter, type ReportLanguage } from './report-writers.ts';
 
@@ -135,7 +138,40 @@ export class ReportTooLargeForPdf extends Error {}
  * Generates one claimed report: reads its documents page by page, writes each page's rows to the
  * file's stream while the storage takes it, and records the progress after every page.
  */
-export async function generateReport(deps: { db: Database; storage: FileStorage; clock: Clock; log: FastifyBaseLogger }, report: StoredReport): Promise<void> {
+export interface ReportGeneratorDeps {
+  db: Database;
+  storage: FileStorage;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** The web app's address, for the link to the report list in the e-mail. */
+  publicUrl: string;
+  onMailQueued: () => void;
+}
+
+/**
+ * Records how a report ended and, in the same transaction, e-mails whoever asked for it (in their
+ * language, through the outbox) unless the company turned e-mail notifications off or they cannot
+ * receive one: a large report is made in the background, so the user is told when it is finished.
+ */
+async function finishReport(deps: ReportGeneratorDeps, report: StoredReport, values: Parameters<typeof reportsRepo.finish>[2]): Promise<void> {
+  const mailed = await deps.db.transaction(async (tx) => {
+    await reportsRepo.finish(tx, report.id, values);
+    const company = await companyRepo.findById(tx, report.companyId);
+    if (!company || company.settings.email_notification_mode === 'disabled') return false;
+    const requester = await reportsRepo.requester(tx, report.companyId, report.createdById);
+    if (!requester?.isActive || !requester.email) return false;
+    const outcome = values.status === 'ready' ? { status: 'ready' as const } : { status: 'failed' as const, error: values.error ?? 'report.generationFailed' };
+    await outboxRepo.enqueue(
+      tx,
+      report.companyId,
+      reportFinishedMail({ to: requester.email, language: requester.language, reportType: report.reportType as ReportType, fileName: report.fileName, outcome, appLink: `${deps.publicUrl}${REPORT_LIST_PATH}` }),
+    );
+    return true;
+  });
+  if (mailed) deps.onMailQueued();
+}
+
+export async function generateReport(deps: ReportGeneratorDeps, report: StoredReport): Promise<void> {
   const { db, storage, clock } = deps;
   const type = report.reportType as ReportType;
   const request = report.request as ReportRequest;
@@ -172,11 +208,11 @@ export async function generateReport(deps: { db: Database; storage: FileStorage;
       throw error;
     }
     await stored;
-    await reportsRepo.finish(db, report.id, { status: 'ready', storageKey, rowsDone: done, finishedAt: clock.now() });
+    await finishReport(deps, report, { status: 'ready', storageKey, rowsDone: done, finishedAt: clock.now() });
     deps.log.info({ reportId: report.id, companyId: report.companyId, type, rows: rowCount }, 'report generated');
   } catch (error) {
     const code = error instanceof ReportTooLargeForPdf ? 'report.pdfTooLarge' : 'report.generationFailed';
     if (code === 'report.generationFailed') deps.log.error({ err: error, reportId: report.id }, 'report generation failed');
-    await reportsRepo.finish(db, report.id, { status: 'failed', error: code, finishedAt: clock.now() });
+    await finishReport(deps, report, { status: 'failed', error: code, finishedAt: clock.now() });
   }
 }

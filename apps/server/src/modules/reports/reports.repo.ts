@@ -150,6 +150,16 @@ export const reportsRepo = {
     await db.update(reports).set(values).where(eq(reports.id, id));
   },
 
+  /** Who asked for a report, to be told it is finished: within the report's company only. */
+  async requester(db: Executor, companyId: number, userId: number): Promise<{ email: string | null; language: string; isActive: boolean } | null> {
+    const [row] = await db
+      .select({ email: users.email, language: users.language, isActive: users.isActive })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
+      .limit(1);
+    return row ?? null;
+  },
+
   async formOptions(db: Executor, companyId: number) {
     const [centres, units, projectRows, people] = await Promise.all([
       db.select({ id: costCentres.id, name: costCentres.ordinate }).from(costCentres).where(eq(costCentres.companyId, companyId)).orderBy(asc(costCentres.ordinate)),

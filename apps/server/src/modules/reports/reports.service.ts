@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { type ReportFormat, type ReportStatus, type ReportType } from '@delego/domain';
 import type { Report, ReportRequest } from '@delego/contract';
 import type { Database } from '../../db/client.ts';
@@ -9,7 +8,7 @@ import { notFoundError } from '../../lib/app-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { FileAnswer } from '../settlements/attachments.service.ts';
-import { generateReport } from './report-generator.ts';
+import { generateReport, type ReportGeneratorDeps } from './report-generator.ts';
 import { REPORT_CONTENT_TYPES } from './report-writers.ts';
 import { reportsRepo, type ReportRow } from './reports.repo.ts';
 
@@ -42,7 +41,7 @@ export class ReportWorker {
   private readonly running = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly deps: { db: Database; storage: FileStorage; clock: Clock; log: FastifyBaseLogger }) {}
+  constructor(private readonly deps: ReportGeneratorDeps) {}
 
   /** Generates the report `id` now if no other process has taken it. */
   wake(id: number): void {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { REPORT_COLUMNS, REPORT_DATE_TYPES, sumDecimals, type ReportDateType, type ReportType } from '@delego/domain';
@@ -7,7 +7,7 @@ import { apiCalls, lastAuditRow } from '../../../test/api-helpers.ts';
 import { createUser } from '../../../test/factories.ts';
 import { authHeaders } from '../../../test/sessions.ts';
 import { domesticForm, settlementCompany, type SettlementCompany } from '../../../test/settlements.ts';
-import { insertOrder } from '../../../test/trips.ts';
+import { insertOrder, outboxOf, updateCompanySettings } from '../../../test/trips.ts';
 import { costCentreBudgets, costCentres, delegations, projects } from '../../db/schema/index.ts';
 
 type Headers = Record<string, string>;
@@ -16,6 +16,7 @@ let t: TestApp;
 let api: ReturnType<typeof apiCalls>;
 let c: SettlementCompany;
 let accountant: Headers;
+let accountantEmail: string;
 let centreId: number;
 let otherCentreId: number;
 let projectId: number;
@@ -94,7 +95,9 @@ beforeAll(async () => {
   t = await createTestApp({ now: '2026-04-20T10:00:00Z' });
   api = apiCalls(t.app);
   c = await settlementCompany(t.app, t.db);
-  accountant = await authHeaders(t.app, c.company, await createUser(t.db, c.company, { permissions: ['reportDelegation'] }));
+  const accountantUser = await createUser(t.db, c.company, { permissions: ['reportDelegation'] });
+  accountantEmail = accountantUser.email;
+  accountant = await authHeaders(t.app, c.company, accountantUser);
   const suffix = Math.floor(Math.random() * 1e6);
   const [centre, other] = await t.db
     .insert(costCentres)
@@ -308,5 +311,54 @@ describe('trip reports: who may see them', () => {
     expect((await api.get(`/report/download?id=${ours[0]}`, outsider)).statusCode).toBe(404);
     const options = (await api.get('/report/form-options', outsider)).json();
     expect(options.cost_centres.map((centre: { id: number }) => centre.id)).not.toContain(centreId);
+  });
+});
+
+describe('trip reports: the requester is told when the report is finished', () => {
+  it('e-mails whoever asked, in their language, that the report is ready, with the link to the report list', async () => {
+    const english = await createUser(t.db, c.company, { permissions: ['reportDelegation'], language: 'en-US', email: 'reports.en@example.test' });
+    const before = (await outboxOf(t.db, c.company.id)).length;
+    const { listed } = await generate({ report_type: 'summaryReport', ...RANGES.settle, date_type: 'settle' });
+    expect(listed).toMatchObject({ status: 'ready', progress: 100 });
+    await generate({ report_type: 'delegationOrdersReport', ...RANGES.trip, date_type: 'trip' }, await authHeaders(t.app, c.company, english));
+    const mails = (await outboxOf(t.db, c.company.id)).slice(before);
+    expect(mails.map((mail) => [mail.recipient, mail.subject])).toEqual([
+      [accountantEmail, `Delego: raport summaryReport_${RANGES.settle.date_from}_${RANGES.settle.date_to}.csv jest gotowy`],
+      ['reports.en@example.test', `Delego: the report delegationOrdersReport_${RANGES.trip.date_from}_${RANGES.trip.date_to}.csv is ready`],
+    ]);
+    expect(mails[0]!.textBody).toContain('Zamówiony raport „Zestawienie rozliczeń”');
+    expect(mails[0]!.textBody).toContain('Pobierz go z listy raportów w Delego: http://delego.test/report');
+    expect(mails[1]!.textBody).toContain('Download it from the reports in Delego: http://delego.test/report');
+  });
+
+  it('tells the requester when the report could not be made, and why', async () => {
+    const before = (await outboxOf(t.db, c.company.id)).length;
+    // The storage refuses the file: generation fails, nothing is kept.
+    const refused = vi.spyOn(t.storage, 'putStream').mockRejectedValueOnce(new Error('disk full'));
+    try {
+      const created = await api.post('/report/create', accountant, { report_type: 'summaryReport', ...RANGES.settle, date_type: 'settle', cost_centre_ids: [centreId], file_format: 'csv' });
+      await t.app.services.reports.idle();
+      const listed = (await api.get('/report/list', accountant)).json().items.find((item: { id: number }) => item.id === created.json().report.id);
+      expect(listed).toMatchObject({ status: 'failed', error: 'report.generationFailed' });
+    } finally {
+      refused.mockRestore();
+    }
+    const [mail, ...more] = (await outboxOf(t.db, c.company.id)).slice(before);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe(`Delego: nie udało się wygenerować raportu summaryReport_${RANGES.settle.date_from}_${RANGES.settle.date_to}.csv`);
+    expect(mail?.textBody).toContain('Spróbuj wygenerować go ponownie.');
+  });
+
+  it('sends nothing when the company turned e-mail notifications off; the list still shows the report ready', async () => {
+    const mode = c.company.settings.email_notification_mode;
+    await updateCompanySettings(t.db, c.company, { email_notification_mode: 'disabled' });
+    try {
+      const before = (await outboxOf(t.db, c.company.id)).length;
+      const { listed } = await generate({ report_type: 'summaryReport', ...RANGES.settle, date_type: 'settle' });
+      expect(listed.status).toBe('ready');
+      expect((await outboxOf(t.db, c.company.id)).length).toBe(before);
+    } finally {
+      await updateCompanySettings(t.db, c.company, { email_notification_mode: mode });
+    }
   });
 });
