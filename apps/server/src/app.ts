@@ -17,6 +17,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { registerSecurity, registerUserRateLimit, type RequestLimits } from './plugins/security.ts';
+import { createUploadLimits, type UploadLimits } from './modules/uploads/upload-limits.ts';
 import { registerWebAndNotFound } from './plugins/static-web.ts';
 import type { ExchangeRateProvider } from './integrations/nbp/nbp-provider.ts';
 import { createExchangeRateService, type ExchangeRateService } from './modules/exchange-rate/exchange-rate.service.ts';
@@ -113,6 +114,8 @@ declare module 'fastify' {
     services: AppServices;
     /** What requests still have running; `server.ts` waits for it before closing the database. */
     inFlight: InFlightWork;
+    /** Every upload route's per-user rate and stored-bytes quota. */
+    uploadLimits: UploadLimits;
   }
 }
 
@@ -158,6 +161,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('services', { auth, outbox, exchangeRates, tripWorkflow, attachments, reports: reportWorker });
   registerAuthentication(app, (token) => auth.authenticate(token));
   registerUserRateLimit(app, deps.limits);
+  app.decorate('uploadLimits', createUploadLimits(app, deps.db, deps.limits));
 
   bindEndpoint(app, healthApi.live, () => ({ status: 'ok' as const }));
   registerAuthRoutes(app, auth, { rateLimitPerMinute: deps.limits.authPerMinute });

@@ -23,6 +23,10 @@ const envSchema = z.object({
   RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).default(1200),
   /** Failed logins per hour from one address, whatever the login, before further attempts wait a growing delay. */
   LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+  /** Files one user may upload a minute over all upload routes (a bill at a time, or a batch of a few dozen). */
+  UPLOADS_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Megabytes the files one user uploaded may keep stored (attachments and invoice files): years of trips. */
+  UPLOAD_QUOTA_MB_PER_USER: z.coerce.number().int().min(1).default(2048),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NBP_API_URL: z.string().url().default('https://api.nbp.pl/api'),
   /** Set to `false` to stop the periodic NBP exchange-rate import (e.g. on a machine without network). */
@@ -51,6 +55,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       perAddressPerMinute: parsed.RATE_LIMIT_PER_ADDRESS,
       perUserPerMinute: parsed.RATE_LIMIT_PER_USER,
       loginFailuresPerAddress: parsed.LOGIN_FAILURES_PER_ADDRESS,
+      uploadsPerUserPerMinute: parsed.UPLOADS_PER_USER_PER_MINUTE,
+      storedBytesPerUser: parsed.UPLOAD_QUOTA_MB_PER_USER * 1024 * 1024,
     },
     logLevel: parsed.LOG_LEVEL,
     demoSeed: parsed.DEMO_SEED === 'true',

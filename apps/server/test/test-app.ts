@@ -34,6 +34,8 @@ export const testRequestLimits: RequestLimits = {
   perAddressPerMinute: 1_000_000,
   perUserPerMinute: 1_000_000,
   loginFailuresPerAddress: 1_000_000,
+  uploadsPerUserPerMinute: 1_000_000,
+  storedBytesPerUser: Number.MAX_SAFE_INTEGER,
 };
 
 /** Opens this run's test database: a fresh PGlite from the migrated snapshot, or the run's PostgreSQL database. */

@@ -8,9 +8,13 @@ function fileIssue(code: string, params?: Record<string, string | number>): AppE
   });
 }
 
-/** Registers multipart parsing in a scope of routes that take one uploaded file. */
+/**
+ * Registers multipart parsing in a scope of routes that take one uploaded file; every request to
+ * them counts against its user's upload rate before the file is read.
+ */
 export async function registerSingleFileUploads(scope: FastifyInstance, maxBytes: number): Promise<void> {
   await scope.register(multipart, { limits: { files: 1, fields: 0, parts: 1, fileSize: maxBytes } });
+  scope.addHook('preHandler', async (request) => scope.uploadLimits.admit(request));
 }
 
 /** The one file of a multipart request (field `file`), refused clearly when missing or over `maxBytes`. */

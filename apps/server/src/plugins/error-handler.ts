@@ -15,6 +15,7 @@ const STATUS_OF: Record<string, number> = {
   [ErrorCode.moduleDisabled]: 403,
   [ErrorCode.contextSwitchFailed]: 403,
   [ErrorCode.notFound]: 404,
+  [ErrorCode.uploadQuotaExceeded]: 413,
   [ErrorCode.conflict]: 409,
   [ErrorCode.tokenExpired]: 410,
   [ErrorCode.tokenUsed]: 410,

@@ -16,6 +16,10 @@ export interface RequestLimits {
   perUserPerMinute: number;
   /** Failed logins from one address, whatever the login, within an hour before further attempts wait a growing delay. */
   loginFailuresPerAddress: number;
+  /** Files one user may upload a minute, over all upload routes. */
+  uploadsPerUserPerMinute: number;
+  /** Bytes the files one user uploaded may keep in the storage. */
+  storedBytesPerUser: number;
 }
 
 type Limiter = (request: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>;

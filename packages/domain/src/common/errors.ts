@@ -9,6 +9,8 @@ export const ErrorCode = {
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   tooManyRequests: 'TOO_MANY_REQUESTS',
+  /** A file that would take its uploader's stored files beyond their quota (413). */
+  uploadQuotaExceeded: 'UPLOAD_QUOTA_EXCEEDED',
   internal: 'INTERNAL',
   loginFailed: 'LOGIN_FAILED',
   loginLocked: 'LOGIN_LOCKED',

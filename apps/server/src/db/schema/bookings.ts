@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -195,6 +196,8 @@ export const invoices = pgTable(
     fileKey: text('file_key'),
     fileName: text('file_name'),
     fileContentType: text('file_content_type'),
+    /** The file's bytes, counted against its uploader's quota (`createdById`); null for invoices stored before. */
+    fileSizeBytes: bigint('file_size_bytes', { mode: 'number' }),
     createdById: integer('created_by_id').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

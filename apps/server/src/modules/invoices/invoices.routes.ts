@@ -21,11 +21,15 @@ export function registerInvoiceRoutes(app: FastifyInstance, service: InvoicesSer
   bindEndpoint(app, invoiceApi.costCheck, (ctx, { query }) => service.costCheck(ctx, query.id));
   void app.register(async (scope) => {
     await registerSingleFileUploads(scope, KSEF_UPLOAD_MAX_BYTES);
-    bindEndpoint(scope, invoiceApi.upload, async (ctx, { request }) =>
-      service.upload(ctx, await readSingleFile(request, INVOICE_FILE_MAX_BYTES)),
-    );
-    bindEndpoint(scope, invoiceApi.ksefImport, async (ctx, { request }) =>
-      service.ksefImport(ctx, await readSingleFile(request, KSEF_UPLOAD_MAX_BYTES)),
-    );
+    bindEndpoint(scope, invoiceApi.upload, async (ctx, { request }) => {
+      const file = await readSingleFile(request, INVOICE_FILE_MAX_BYTES);
+      await app.uploadLimits.assertRoom(ctx, file.content.length);
+      return service.upload(ctx, file);
+    });
+    bindEndpoint(scope, invoiceApi.ksefImport, async (ctx, { request }) => {
+      const file = await readSingleFile(request, KSEF_UPLOAD_MAX_BYTES);
+      await app.uploadLimits.assertRoom(ctx, file.content.length);
+      return service.ksefImport(ctx, file);
+    });
   });
 }

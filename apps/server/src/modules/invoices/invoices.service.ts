@@ -270,12 +270,11 @@ export function createInvoicesService(deps: {
         if (duplicate)
           issues.push({ path: ['number'], code: 'invoice.duplicate', params: { id: duplicate.id } });
         // The token is the upload's UUID; anything else names no upload (and no storage key).
-        if (
-          body.file_token &&
-          (!UPLOAD_TOKEN.test(body.file_token) ||
-            !(await storage.get(pendingKey(companyId, body.file_token))))
-        )
-          issues.push({ path: ['file_token'], code: 'attachment.fileMissing' });
+        const uploaded =
+          body.file_token && UPLOAD_TOKEN.test(body.file_token)
+            ? await storage.get(pendingKey(companyId, body.file_token))
+            : null;
+        if (body.file_token && !uploaded) issues.push({ path: ['file_token'], code: 'attachment.fileMissing' });
         if (issues.length > 0) throw new AppError(ErrorCode.validationFailed, { issues });
         const values = {
           number: body.number,
@@ -298,6 +297,7 @@ export function createInvoicesService(deps: {
                 fileKey: pendingKey(companyId, body.file_token),
                 fileName: `${body.number.replace(/[^\p{L}\p{N}._-]+/gu, '_')}.pdf`,
                 fileContentType: 'application/pdf',
+                fileSizeBytes: uploaded?.length ?? null,
               }
             : {}),
         };
@@ -561,6 +561,7 @@ export function createInvoicesService(deps: {
             fileKey,
             fileName: name,
             fileContentType: 'application/xml',
+            fileSizeBytes: entry.content.length,
             createdById: ctx.actor.userId,
           });
           await recordAudit(tx, ctx, {

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import multipart from '@fastify/multipart';
 import { AppError, ErrorCode } from '@delego/domain';
 import { delegationApi, delegationFilesApi } from '@delego/contract';
 import { bindEndpoint } from '../../http/bind-endpoint.ts';
+import { registerSingleFileUploads } from '../../http/upload.ts';
 import { contentDisposition, type AttachmentsService, type FileAnswer } from './attachments.service.ts';
 import type { SettlementsService } from './settlements.service.ts';
 import type { TripDocumentsService } from './trip-documents.service.ts';
@@ -60,7 +60,7 @@ export function registerSettlementRoutes(
 
   // Multipart parsing only where files are uploaded.
   void app.register(async (scope) => {
-    await scope.register(multipart, { limits: { files: 1, fields: 0, parts: 1, fileSize: MULTIPART_HARD_LIMIT_BYTES } });
+    await registerSingleFileUploads(scope, MULTIPART_HARD_LIMIT_BYTES);
     bindEndpoint(scope, delegationApi.attachmentUpload, async (ctx, { query, request }) => {
       if (!request.isMultipart()) throw uploadIssue('attachment.fileMissing');
       const maxBytes = attachments.maxBytes(ctx);
@@ -73,6 +73,7 @@ export function registerSettlementRoutes(
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw uploadIssue('attachment.tooLarge', { max_mb: ctx.actor.settings.attachment_max_mb });
         throw error;
       }
+      await app.uploadLimits.assertRoom(ctx, content.length);
       return attachments.upload(ctx, query, { fileName: part.filename, content });
     });
   });
