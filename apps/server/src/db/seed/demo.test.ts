@@ -307,3 +307,38 @@ describe('demo travel services', () => {
     expect(rejectedOrder.history.some((event: { action: string; comment: string }) => event.action === 'reject' && event.comment.length >= 10)).toBe(true);
   });
 });
+
+describe('second demo company', () => {
+  const headersOf = async (company: string, username: string) => ({ authorization: `Bearer ${(await login(company, username)).json().access_token}` });
+
+  it('is made by the provider with its own administrator and employees, and listed beside the demo company', async () => {
+    const administrator = await login('beta', 'administrator');
+    expect(administrator.statusCode).toBe(200);
+    expect(administrator.json().user_properties).toMatchObject({ company_name: 'Beta Logistyka S.A.', permissions: { companyAdmin: true } });
+    const users = await t.app.inject({ method: 'GET', url: '/api/settings/users/list?sort=login', headers: await headersOf('beta', 'administrator') });
+    expect(users.json().items.map((user: { login: string }) => user.login)).toEqual(['administrator', 'employee', 'mwrobel', 'tkaczmarek']);
+    expect((await login('beta', 'employee')).statusCode).toBe(200);
+    const companies = await t.app.inject({ method: 'GET', url: '/api/admin/companies/list', headers: await headersOf('admin', 'superadmin') });
+    expect(companies.json().items.map((company: { code: string }) => company.code)).toEqual(expect.arrayContaining(['beta', 'demo']));
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'company.create'));
+    expect(audit.some((row) => (row.after as { code?: string } | null)?.code === 'beta')).toBe(true);
+  });
+
+  it("cannot read the demo company's objects by id, nor the demo company beta's", async () => {
+    const beta = await headersOf('beta', 'administrator');
+    const demoAdmin = await headersOf('demo', 'administrator');
+    const [demoOrder] = await t.db.select().from(delegationOrders).where(eq(delegationOrders.companyId, demo.id)).limit(1);
+    const [demoSettlement] = await t.db.select().from(delegations).where(eq(delegations.companyId, demo.id)).limit(1);
+    const demoUsers = await t.app.inject({ method: 'GET', url: '/api/settings/users/list', headers: demoAdmin });
+    const demoUserId = demoUsers.json().items[0].id as number;
+    const betaUsers = await t.app.inject({ method: 'GET', url: '/api/settings/users/list', headers: beta });
+    const betaUserId = betaUsers.json().items[0].id as number;
+    const post = (url: string, headers: Record<string, string>, payload: object) => t.app.inject({ method: 'POST', url: `/api${url}`, headers, payload });
+    expect((await post('/settings/users/edit', beta, { id: demoUserId })).statusCode).toBe(404);
+    expect((await post('/delegation-order/delegation-order-edit', beta, { id: demoOrder!.id })).statusCode).toBe(404);
+    expect((await post('/delegation/delegation-edit', beta, { id: demoSettlement!.id })).statusCode).toBe(404);
+    expect((await post('/settings/users/set-active', beta, { id: demoUserId, is_active: false })).statusCode).toBe(404);
+    expect((await post('/settings/users/edit', demoAdmin, { id: betaUserId })).statusCode).toBe(404);
+    expect((await post('/settings/users/edit', demoAdmin, { id: demoUserId })).statusCode).toBe(200);
+  });
+});

@@ -18,6 +18,7 @@ import { seedDemoBookings } from '../../modules/bookings/demo-bookings.ts';
 import { seedDemoSubstitutes } from '../../modules/substitutes/demo-substitutes.ts';
 import { seedDemoTravelServices } from '../../modules/travel-service/demo-travel-services.ts';
 import { seedDemoBudgets } from '../../modules/budgets/demo-budgets.ts';
+import { seedSecondDemoCompany } from '../../modules/provider-admin/demo-companies.ts';
 
 /** Every demo account's password (README). */
 export const DEMO_PASSWORD = 'Delego2026!';
@@ -156,8 +157,8 @@ async function insertRole(tx: Transaction, companyId: number, role: Omit<DemoRol
 
 /**
  * Loads the demo company with one account per role, its master data, its trips (laid out
- * around `now`'s Warsaw day) and the acceptor's absences with their substitutes, and the
- * provider-admin company with `superadmin`. Does nothing when the demo company already exists,
+ * around `now`'s Warsaw day) and the acceptor's absences with their substitutes, the
+ * provider-admin company with `superadmin`, and a second company (`beta`) made by the provider. Does nothing when the demo company already exists,
  * also when another process is creating it at the same moment.
  */
 export async function seedDemo(db: Database, options: { now?: Date } = {}): Promise<boolean> {
@@ -270,6 +271,7 @@ export async function seedDemo(db: Database, options: { now?: Date } = {}): Prom
     }
     await seedDemoTravelServices(tx, toCompanyRecord(demo), toCompanyRecord(admin!), trips.frankfurtOrderId, toLocalDate(options.now ?? new Date()));
     await seedDemoBudgets(tx, toCompanyRecord(demo), toLocalDate(options.now ?? new Date()));
+    await seedSecondDemoCompany(tx, toCompanyRecord(admin!), toLocalDate(options.now ?? new Date()), { plain: DEMO_PASSWORD, hash: passwordHash });
     return true;
   });
 }

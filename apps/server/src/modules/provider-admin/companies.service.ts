@@ -87,8 +87,9 @@ export function createCompaniesService(deps: { db: Database; clock: Clock; publi
      * Spec §6 manageCompanies: a company with the provider's defaults and the chosen modules, its two
      * starter roles and its first administrator, who gets an e-mail with a one-time link to set a password
      * (no password travels or is chosen by the provider). One transaction, audited in both companies.
+     * `initialPasswordHash` is for the demo seed alone: the administrator gets that password and no e-mail.
      */
-    async create(ctx: AuthenticatedContext, body: CompanyCreateBody) {
+    async create(ctx: AuthenticatedContext, body: CompanyCreateBody, options: { initialPasswordHash?: string } = {}) {
       assertProvider(ctx, 'manageCompanies');
       const code = normaliseCompanyCode(body.code);
       const administrator = { ...body.administrator, login: body.administrator.login.trim(), email: body.administrator.email.trim() };
@@ -99,7 +100,7 @@ export function createCompaniesService(deps: { db: Database; clock: Clock; publi
       const now = clock.now();
       const token = generateOneTimeToken();
       // The account needs a hash until its owner sets a password; this one matches no password anyone knows.
-      const placeholderHash = await passwordHasher.hash(generateOneTimeToken());
+      const passwordHash = options.initialPasswordHash ?? (await passwordHasher.hash(generateOneTimeToken()));
       const created = await refuseUniqueViolation(
         () =>
           db.transaction(async (tx) => {
@@ -122,31 +123,33 @@ export function createCompaniesService(deps: { db: Database; clock: Clock; publi
               surname: administrator.surname.trim(),
               email: administrator.email,
               language: administrator.language,
-              passwordHash: placeholderHash,
+              passwordHash,
               position: null,
             });
             await usersRepo.replaceRoles(tx, user.id, [roleIds.get('administrator')!, roleIds.get('employee')!]);
-            await authRepo.createActionToken(tx, {
-              companyId: company.id,
-              userId: user.id,
-              purpose: PASSWORD_CHANGE_PURPOSE,
-              tokenHash: hashToken(token),
-              expiresAt: new Date(now.getTime() + NEW_ACCOUNT_LINK_TTL_DAYS * 86_400_000),
-              now,
-            });
-            await outboxRepo.enqueue(
-              tx,
-              company.id,
-              accountCreatedMail({
-                to: user.email,
-                language: user.language,
-                link: `${deps.publicUrl}/action-by-link/user/passwordChange/${token}`,
-                login: user.login,
-                companyCode: company.code,
-                companyName: company.name,
-                days: NEW_ACCOUNT_LINK_TTL_DAYS,
-              }),
-            );
+            if (options.initialPasswordHash === undefined) {
+              await authRepo.createActionToken(tx, {
+                companyId: company.id,
+                userId: user.id,
+                purpose: PASSWORD_CHANGE_PURPOSE,
+                tokenHash: hashToken(token),
+                expiresAt: new Date(now.getTime() + NEW_ACCOUNT_LINK_TTL_DAYS * 86_400_000),
+                now,
+              });
+              await outboxRepo.enqueue(
+                tx,
+                company.id,
+                accountCreatedMail({
+                  to: user.email,
+                  language: user.language,
+                  link: `${deps.publicUrl}/action-by-link/user/passwordChange/${token}`,
+                  login: user.login,
+                  companyCode: company.code,
+                  companyName: company.name,
+                  days: NEW_ACCOUNT_LINK_TTL_DAYS,
+                }),
+              );
+            }
             const after = { code: company.code, name: company.name, nip: storedNip(body.nip), modules: company.settings.modules, administrator_login: user.login };
             await recordAudit(tx, ctx, { companyId: ctx.actor.companyId, action: 'company.create', entityType: 'company', entityId: company.id, after });
             await recordAudit(tx, ctx, { companyId: company.id, action: 'company.create', entityType: 'company', entityId: company.id, after });
@@ -154,7 +157,7 @@ export function createCompaniesService(deps: { db: Database; clock: Clock; publi
           }),
         codeTaken,
       );
-      deps.onMailQueued();
+      if (options.initialPasswordHash === undefined) deps.onMailQueued();
       return { status: 'ok' as const, company: listItemOf((await companiesRepo.findListItem(db, created))!) };
     },
 
