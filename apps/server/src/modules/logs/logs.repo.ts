@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
@@ -6,6 +6,14 @@ import { containsPattern } from '../../http/paging.ts';
 
 const actors = alias(users, 'actors');
 const contextUsers = alias(users, 'context_users');
+
+/**
+ * Who acted is a user of the company, or a provider administrator (negative id, spec §6) who acted in its
+ * context: the company's log names them too.
+ */
+function actedInCompany(table: typeof actors, companyId: number): SQL | undefined {
+  return or(eq(table.companyId, companyId), lt(table.id, 0));
+}
 
 export interface AuditLogFilter {
   search?: string;
@@ -42,7 +50,7 @@ export const logsRepo = {
       db
         .select({ entry: auditLog, actor: actors, contextUser: contextUsers })
         .from(auditLog)
-        .leftJoin(actors, and(eq(actors.id, auditLog.userId), eq(actors.companyId, companyId)))
+        .leftJoin(actors, and(eq(actors.id, auditLog.userId), actedInCompany(actors, companyId)))
         .leftJoin(contextUsers, and(eq(contextUsers.id, auditLog.contextUserId), eq(contextUsers.companyId, companyId)))
         .where(where)
         .orderBy(direction(auditLog.createdAt), direction(auditLog.id))
@@ -51,7 +59,7 @@ export const logsRepo = {
       db
         .select({ value: count() })
         .from(auditLog)
-        .leftJoin(actors, and(eq(actors.id, auditLog.userId), eq(actors.companyId, companyId)))
+        .leftJoin(actors, and(eq(actors.id, auditLog.userId), actedInCompany(actors, companyId)))
         .where(where),
     ]);
     return { items, total: total?.value ?? 0 };

@@ -167,6 +167,11 @@ describe('provider admin: acting in a company context', () => {
     expect(audit.find((row) => row.action === 'auth.companyContextEntered')).toMatchObject({ userId: session.user.id, contextUserId: administrator!.id });
     expect(audit.find((row) => row.action === 'delegationTask.create')).toMatchObject({ userId: session.user.id, contextUserId: administrator!.id });
 
+    // The company's own log names the provider administrator who acted, and as whom.
+    const log = await get('/settings/logs/list?action=delegationTask.create', headers);
+    expect(log.statusCode, log.body).toBe(200);
+    expect(log.json().items[0]).toMatchObject({ user: { id: session.user.id, login: session.user.login }, context_user: { login: body.administrator.login } });
+
     const back = await post('/admin/company-admin/log-in-back-admin-context', headers);
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json().user_properties).toMatchObject({ user_id: session.user.id, context_user_id: session.user.id, company_code: 'admin', is_admin_context: true, in_company_context: false });
