@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, logInToDemo } from './support/browser.ts';
+import { baseUrl, launchBrowser, logInToDemo, submitLogin } from './support/browser.ts';
 
 let browser: Browser;
 
@@ -88,5 +88,22 @@ describe('screens that fit', () => {
     expect(first!.x + first!.width).toBeLessThanOrEqual(390);
     expect(await sidewaysScrolling(page)).toEqual([]);
     await context.close();
+  });
+
+  it("the provider's company and user lists fit 1280 × 800 and 390 × 844", { timeout: 90_000 }, async () => {
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      const context = await browser.newContext({ baseURL: baseUrl(), locale: 'pl-PL', timezoneId: 'Europe/Warsaw', viewport });
+      const page = await context.newPage();
+      await submitLogin(page, 'admin', 'superadmin');
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      const overflowing: Record<string, string[]> = {};
+      for (const route of ['/admin/companies', '/admin/users']) {
+        await openList(page, route);
+        const found = await sidewaysScrolling(page);
+        if (found.length > 0) overflowing[route] = found;
+      }
+      expect(overflowing, `${viewport.width} px: ${JSON.stringify(overflowing)}`).toEqual({});
+      await context.close();
+    }
   });
 });
