@@ -75,6 +75,8 @@ import { createReportsService, ReportWorker } from './modules/reports/reports.se
 import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { createBudgetsService } from './modules/budgets/budgets.service.ts';
 import { registerBudgetRoutes } from './modules/budgets/budgets.routes.ts';
+import { registerApiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
+import serverPackage from '../package.json' with { type: 'json' };
 
 export interface AppDependencies {
   db: Database;
@@ -195,6 +197,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerLocationRoutes(app, createLocationService({ db: deps.db }));
   registerDecisionLinkRoutes(app, createDecisionLinkService({ db: deps.db, workflow: tripWorkflow }), { rateLimitPerMinute: deps.limits.authPerMinute });
 
+  await registerApiDocsRoutes(app, serverPackage.version);
   await registerWebAndNotFound(app, deps.webDist);
   app.addHook('onClose', async () => {
     await outbox.stop();

@@ -243,6 +243,7 @@ export const bookingApi = {
   import: defineEndpoint({
     method: 'POST',
     path: '/booking/import',
+    fileField: 'file',
     summary: "Preview or import a file of the booking site (CSV or XLSX, multipart field 'file')",
     query: bookingImportQuerySchema,
     response: bookingImportResultSchema,

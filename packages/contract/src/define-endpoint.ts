@@ -21,6 +21,8 @@ export interface Endpoint<
   query?: TQuery;
   params?: TParams;
   response: TResponse;
+  /** The multipart field of the one file the endpoint takes instead of a JSON body. */
+  fileField?: string;
   /** Short description for the generated OpenAPI document. */
   summary: string;
 }

@@ -202,12 +202,14 @@ export const invoiceApi = {
   upload: defineEndpoint({
     method: 'POST',
     path: '/invoice/upload',
+    fileField: 'file',
     summary: "Upload an invoice's PDF (multipart field 'file'); the answer's token goes into the save",
     response: z.object({ file_token: z.string(), file_name: z.string() }),
   }),
   ksefImport: defineEndpoint({
     method: 'POST',
     path: '/invoice/ksef-import',
+    fileField: 'file',
     summary:
       "Import KSeF FA(3) invoices (one XML or a ZIP of many, multipart field 'file') and match each to its trip",
     response: ksefImportResultSchema,

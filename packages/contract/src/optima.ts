@@ -122,6 +122,7 @@ export const optimaApi = {
   import: defineEndpoint({
     method: 'POST',
     path: '/optima/import',
+    fileField: 'file',
     summary:
       "Import Optima's categories, contractors and employees from its offline XML export (multipart field 'file')",
     response: z.object({

@@ -265,6 +265,7 @@ export const delegationApi = {
   attachmentUpload: defineEndpoint({
     method: 'POST',
     path: '/delegation/attachment/upload',
+    fileField: 'file',
     summary: 'Upload a file (multipart/form-data, field "file") to a settlement line or the settlement',
     query: attachmentUploadQuerySchema,
     response: z.object({ attachment: attachmentSchema }),

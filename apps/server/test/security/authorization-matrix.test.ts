@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app.ts';
 import { ACCESS_MATRIX, ANSWER_LETTERS, type AccessRequest } from './access-matrix.ts';
-import { contractRoutes, sampleOf, type ContractRoute } from './contract-endpoints.ts';
+import { contractRoutes, type ContractRoute } from '../../src/http/contract-routes.ts';
+import { sampleOf } from './contract-endpoints.ts';
 import { IDENTITIES, buildMatrixFixture, type Identity, type MatrixFixture } from './matrix-fixture.ts';
 
 /**

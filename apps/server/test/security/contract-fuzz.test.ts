@@ -5,7 +5,8 @@ import { createUser } from '../factories.ts';
 import { authHeaders } from '../sessions.ts';
 import { createTripCompany } from '../trips.ts';
 import { domesticForm } from '../settlements.ts';
-import { contractRoutes, keysOf, sampleOf, type ContractRoute } from './contract-endpoints.ts';
+import { contractRoutes, type ContractRoute } from '../../src/http/contract-routes.ts';
+import { keysOf, sampleOf } from './contract-endpoints.ts';
 
 /**
  * Issue 15 "no input reaches a 500": every route of the contract gets hostile bodies, queries and

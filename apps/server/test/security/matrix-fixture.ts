@@ -11,7 +11,8 @@ import { insertOrder } from '../trips.ts';
 import { insertBooking, insertInvoice } from '../bookings.ts';
 import { insertTravelOrder } from '../travel-services.ts';
 import { SAMPLE_PDF_TEXT } from '../sample-files.ts';
-import { contractRoutes, sampleOf } from './contract-endpoints.ts';
+import { contractRoutes } from '../../src/http/contract-routes.ts';
+import { sampleOf } from './contract-endpoints.ts';
 
 /** Who calls, in the order of the letters of an access-matrix entry. */
 export const IDENTITIES = ['anonymous', 'employee', 'colleague', 'acceptor', 'finance', 'admin', 'otherAdmin', 'provider'] as const;
