@@ -92,6 +92,13 @@ describe('general rate limit', () => {
     expect((await limited.app.inject({ method: 'GET', url: '/api/health/live', remoteAddress: '192.0.2.11' })).statusCode).toBe(200);
   });
 
+  it('counts an address by the connection, never by an X-Forwarded-For header the client sends', async () => {
+    const headers = (index: number) => ({ 'x-forwarded-for': `203.0.113.${index}`, 'x-real-ip': `203.0.113.${index}` });
+    const statuses: number[] = [];
+    for (let index = 0; index < 6; index++) statuses.push((await limited.app.inject({ method: 'GET', url: '/api/health/live', remoteAddress: '192.0.2.30', headers: headers(index) })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
   it('limits a signed-in user on every address they call from', async () => {
     const company = await createCompany(limited.db);
     const user = await createUser(limited.db, company);
