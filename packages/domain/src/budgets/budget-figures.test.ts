@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetFigures, budgetStateOf, budgetWithDocument, exceedsBudget, monthlyShareOfBudget, type BudgetSums } from './budget-figures.ts';
+import { amountsInPln, budgetFigures, budgetStateOf, budgetWithDocument, exceedsBudget, monthlyShareOfBudget, type BudgetSums } from './budget-figures.ts';
 import { dec } from '../common/money.ts';
 
 const noRates = new Map<string, string>();
@@ -128,5 +128,16 @@ describe("a budget's share of this month (pro rata of the period by days)", () =
 
   it('has no share in a month outside the period', () => {
     expect(monthlyShareOfBudget(year, '2027-01-10')).toBeNull();
+  });
+});
+
+describe('amounts in several currencies as PLN', () => {
+  it('adds PLN as it is and converts each other currency once, half-up to the grosz, naming a currency without a rate', () => {
+    const rates = new Map([['EUR', '4.3215']]);
+    expect(amountsInPln([{ currency: 'PLN', amount: '100.00' }, { currency: 'EUR', amount: '60.05' }, { currency: 'EUR', amount: '40.05' }, { currency: 'USD', amount: '10.00' }], rates)).toEqual({
+      // 100.10 EUR × 4.3215 = 432.58215 → 432.58
+      pln: '532.58',
+      unconvertedCurrencies: ['USD'],
+    });
   });
 });

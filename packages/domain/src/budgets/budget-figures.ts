@@ -90,6 +90,16 @@ function figuresOf(amount: Dec, spent: Dec, committed: Dec, unconverted: Set<str
   };
 }
 
+/** Amounts in several currencies as PLN, converted as the budgets convert them (per currency, half-up to the grosz); currencies without a rate are named. */
+export function amountsInPln(amounts: readonly CurrencyAmount[], rates: ReadonlyMap<string, string>): { pln: string; unconvertedCurrencies: string[] } {
+  const unconverted = new Set<string>();
+  const perCurrency = new Map<string, Dec>();
+  for (const entry of amounts) perCurrency.set(entry.currency, (perCurrency.get(entry.currency) ?? dec(0)).plus(dec(entry.amount)));
+  const foreign = [...perCurrency].filter(([currency]) => currency !== 'PLN').map(([currency, amount]) => ({ currency, amount: amount.toFixed() }));
+  const pln = (perCurrency.get('PLN') ?? dec(0)).plus(convert(foreign, rates, unconverted));
+  return { pln: formatMoney(pln), unconvertedCurrencies: [...unconverted].sort() };
+}
+
 /** Spent, committed, left and state of one budget; `rates` maps a currency to its PLN rate (decimal text). */
 export function budgetFigures(sums: BudgetSums, rates: ReadonlyMap<string, string>): BudgetFigures {
   const unconverted = new Set<string>();

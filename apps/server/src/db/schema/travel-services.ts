@@ -33,6 +33,11 @@ export const travelServiceOrders = pgTable(
     externalCustomerId: integer('external_customer_id'),
     projectId: integer('project_id'),
     status: text('status').notNull().default('new'),
+    /**
+     * The extra acceptance of an order whose chosen offers exceed their cost centre's budget (company setting
+     * `budget_exceeded_rule: accept`, ADR 0021): `pending` while the budget keepers decide, `accepted` once they did.
+     */
+    budgetAcceptance: text('budget_acceptance'),
     comment: text('comment').notNull().default(''),
     /** The company's extra fields: `[{ id, value }]`. */
     additionalParameters: jsonb('additional_parameters').$type<{ id: number; value: string | null }[]>().notNull().default([]),

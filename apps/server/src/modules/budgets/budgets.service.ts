@@ -1,4 +1,4 @@
-import { budgetFigures, budgetWithDocument, monthOf, monthlyShareOfBudget, toLocalDate, type BudgetFigures } from '@delego/domain';
+import { amountsInPln, budgetFigures, budgetWithDocument, monthOf, monthlyShareOfBudget, toLocalDate, type BudgetFigures } from '@delego/domain';
 import type { BudgetBody, BudgetDto, BudgetFiguresDto, DashboardBudgetDto } from '@delego/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AuthenticatedContext } from '../../http/request-context.ts';
@@ -241,6 +241,30 @@ export async function documentExceedsBudget(
     delegationOrderId: document.kind === 'delegation' ? document.delegationOrderId : null,
   });
   return state.items.some((item) => item.with_document !== null && item.with_document.state === 'over');
+}
+
+/**
+ * Whether travel services about to be accepted make a budget of their cost centre exceed its amount
+ * (ADR 0021): the chosen offers of each cost centre, converted to PLN at the company's last rate before
+ * the earliest of their days, counted on that day as `budgetStateFor` counts a document. Services without
+ * a cost centre belong to no budget.
+ */
+export async function travelServicesExceedBudget(
+  db: Executor,
+  companyId: number,
+  projectId: number | null,
+  services: readonly { costCentreId: number | null; day: string; price: string; currency: string }[],
+): Promise<boolean> {
+  const byCentre = new Map<number, (typeof services)[number][]>();
+  for (const service of services) if (service.costCentreId !== null) byCentre.set(service.costCentreId, [...(byCentre.get(service.costCentreId) ?? []), service]);
+  for (const [costCentreId, list] of byCentre) {
+    const day = list.map((service) => service.day).sort()[0]!;
+    const rates = await budgetsRepo.ratesBefore(db, companyId, [...new Set(list.map((service) => service.currency).filter((currency) => currency !== 'PLN'))], day);
+    const { pln } = amountsInPln(list.map((service) => ({ currency: service.currency, amount: service.price })), rates);
+    const state = await budgetStateFor(db, companyId, { costCentreId, projectId, day, amount: pln, delegationOrderId: null });
+    if (state.items.some((item) => item.with_document !== null && item.with_document.state === 'over')) return true;
+  }
+  return false;
 }
 
 export type BudgetsService = ReturnType<typeof createBudgetsService>;

@@ -9,6 +9,7 @@ export type TravelMailEvent =
   | 'clarificationRequested'
   | 'infoProvided'
   | 'chosen'
+  | 'budgetAcceptance'
   | 'accepted'
   | 'rejected'
   | 'offerChanged'
@@ -26,6 +27,7 @@ const EVENT_TEXT: Record<'pl' | 'en', Record<TravelMailEvent, string>> = {
     clarificationRequested: 'Konsultant prosi o dodatkowe informacje.',
     infoProvided: 'Zamawiający uzupełnił informacje.',
     chosen: 'Wybrano oferty – zamówienie czeka na Twoją akceptację.',
+    budgetAcceptance: 'Wybrane oferty przekraczają budżet centrum kosztów – zamówienie czeka na Twoją akceptację przekroczenia budżetu.',
     accepted: 'Wybrane oferty zostały zaakceptowane.',
     rejected: 'Wybrane oferty zostały odrzucone.',
     offerChanged: 'Zaakceptowana oferta została zmieniona.',
@@ -42,6 +44,7 @@ const EVENT_TEXT: Record<'pl' | 'en', Record<TravelMailEvent, string>> = {
     clarificationRequested: 'The consultant asks for more information.',
     infoProvided: 'The orderer has provided the information.',
     chosen: 'Offers were chosen – the order awaits your acceptance.',
+    budgetAcceptance: 'The chosen offers exceed the cost centre’s budget – the order awaits your acceptance of the overrun.',
     accepted: 'The chosen offers were accepted.',
     rejected: 'The chosen offers were rejected.',
     offerChanged: 'The accepted offer was changed.',

@@ -49,6 +49,7 @@ import { notFoundError } from '../../lib/app-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { outboxRepo } from '../mail/outbox.repo.ts';
+import { travelServicesExceedBudget } from '../budgets/budgets.service.ts';
 import type { BookingsService } from '../bookings/bookings.service.ts';
 import type { CompanyRatesCache } from '../settlement-calculation/company-rates-cache.ts';
 import { withRateBook } from '../settlement-calculation/rate-book-loader.ts';
@@ -181,8 +182,11 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
     const editorOfAll = can(ctx, 'travelOrder');
     const isClient = editorOfAll || order.createdById === me || order.userId === me || passengerIds.includes(me);
     const canEdit = editorOfAll || (order.createdById === me && can(ctx, 'travelOrderSelf'));
-    const isAcceptor = await travelServiceRepo.isAcceptor(executor, order.companyId, me);
-    return { visible: isClient || isAcceptor || can(ctx, 'travelOrderPreview'), isClient, canEdit, isAcceptor, consultantTypes: new Set(), isAdmin: false };
+    const isTravelAcceptor = await travelServiceRepo.isAcceptor(executor, order.companyId, me);
+    // While the budget keepers decide on an overrun (ADR 0021) they, not the travel-service acceptors, accept the chosen offers; never on an order of their own.
+    const keepsBudget = order.budgetAcceptance === 'pending' && can(ctx, 'reportDelegation') && order.createdById !== me && order.userId !== me;
+    const isAcceptor = order.budgetAcceptance === 'pending' ? keepsBudget : isTravelAcceptor;
+    return { visible: isClient || isTravelAcceptor || keepsBudget || can(ctx, 'travelOrderPreview'), isClient, canEdit, isAcceptor, consultantTypes: new Set(), isAdmin: false };
   }
 
   async function load(executor: Executor, companyId: number | null, id: number, lock = false): Promise<LoadedOrder | null> {
@@ -322,7 +326,36 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
   // --- transitions ------------------------------------------------------------
 
   interface Pending {
-    mails: { event: TravelMailEvent; to: 'client' | 'consultants' | 'acceptors' | 'offerWatchers'; types: TravelItemType[]; comment: string }[];
+    mails: { event: TravelMailEvent; to: 'client' | 'consultants' | 'acceptors' | 'budgetKeepers' | 'offerWatchers'; types: TravelItemType[]; comment: string }[];
+  }
+
+  /** Who accepts an overrun of a budget: the holders of `reportDelegation` (who keep the budgets), never the orderer or the traveller. */
+  async function budgetKeeperIds(tx: Executor, order: TravelOrderRow): Promise<number[]> {
+    return (await travelServiceRepo.holdersOf(tx, order.companyId, 'reportDelegation')).filter((id) => id !== order.createdById && id !== order.userId);
+  }
+
+  /** Whether accepting the items' chosen offers makes a budget of their cost centre exceed its amount (ADR 0021). */
+  function exceedsBudget(tx: Executor, loaded: LoadedOrder, items: readonly TravelItemRow[]): Promise<boolean> {
+    const services = items.flatMap((item) => {
+      const offer = (loaded.offers.get(item.id) ?? []).find((row) => row.id === item.selectedOfferId);
+      // An item counts on its first day, as the budgets count it (its order's when it has none, else today).
+      const day = item.startDate ?? loaded.order.startDate ?? toLocalDate(clock.now());
+      return offer ? [{ costCentreId: item.costCentreId, day, price: offer.price, currency: offer.currency }] : [];
+    });
+    return travelServicesExceedBudget(tx, loaded.order.companyId, loaded.order.projectId, services);
+  }
+
+  /**
+   * The company asks for an extra acceptance of an order above its budget (`budget_exceeded_rule: accept`): the
+   * items keep waiting for a decision, the order is marked and the budget keepers are e-mailed; without any,
+   * nobody could accept it, so the decision is refused.
+   */
+  async function askBudgetKeepers(tx: Executor, ctx: AuthenticatedContext, loaded: LoadedOrder, items: readonly TravelItemRow[], pending: Pending) {
+    if ((await budgetKeeperIds(tx, loaded.order)).length === 0) throw new AppError(ErrorCode.validationFailed, { issues: [{ path: ['workflow'], code: 'workflow.noBudgetAcceptor' }] });
+    await travelServiceRepo.updateOrder(tx, loaded.order.id, { budgetAcceptance: 'pending' });
+    loaded.order.budgetAcceptance = 'pending';
+    await event(tx, ctx, loaded.order, null, 'budgetAcceptanceRequested', null, 'pending', '');
+    pending.mails.push({ event: 'budgetAcceptance', to: 'budgetKeepers', types: items.map((item) => item.type as TravelItemType), comment: '' });
   }
 
   /** One item transition inside the caller's transaction: checked against the table, stored, with its history and audit row. */
@@ -409,6 +442,10 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
           break;
         case 'acceptors':
           recipients = await travelServiceRepo.acceptorIds(tx, order.companyId);
+          link = `${publicUrl}/travel-service/approval/${order.id}`;
+          break;
+        case 'budgetKeepers':
+          recipients = await budgetKeeperIds(tx, order);
           link = `${publicUrl}/travel-service/approval/${order.id}`;
           break;
         case 'consultants': {
@@ -742,6 +779,11 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
           return;
         }
         const pending: Pending = { mails: [] };
+        // A new choice is weighed against the budget afresh.
+        if (loaded.order.budgetAcceptance !== null) {
+          await travelServiceRepo.updateOrder(tx, loaded.order.id, { budgetAcceptance: null });
+          loaded.order.budgetAcceptance = null;
+        }
         for (const [index, { item, offer }] of chosen.entries()) {
           await move(tx, ctx, loaded, access, item, 'chooseOffer', { extra: { selectedOfferId: offer.id } });
           for (const passenger of loaded.passengers.get(item.id) ?? []) {
@@ -749,8 +791,15 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
             await travelServiceRepo.setPassengerOfferData(tx, passenger.id, given);
           }
         }
-        // Spec §4: an orderer who is an acceptor of travel-service orders is confirmed automatically.
-        if (await travelServiceRepo.isAcceptor(tx, loaded.order.companyId, loaded.order.createdById)) {
+        const waiting = loaded.items.filter((item) => item.status === 'offerSelected');
+        const overBudget = await exceedsBudget(tx, loaded, waiting);
+        // The company's rule decides what an overrun does (ADR 0021); the orderer is told of it either way.
+        if (overBudget) warnings = [...warnings, { path: ['choices'], code: 'travelService.budgetExceeded' }];
+        const budgetStep = overBudget && ctx.actor.settings.budget_exceeded_rule === 'accept';
+        // Spec §4: an orderer who is an acceptor of travel-service orders is confirmed automatically, but an overrun still needs the budget keepers.
+        if (budgetStep && (await travelServiceRepo.isAcceptor(tx, loaded.order.companyId, loaded.order.createdById))) {
+          await askBudgetKeepers(tx, ctx, loaded, waiting, pending);
+        } else if (await travelServiceRepo.isAcceptor(tx, loaded.order.companyId, loaded.order.createdById)) {
           const asAcceptor: OrderAccess = { ...access, isAcceptor: true };
           for (const { item } of chosen) await move(tx, ctx, loaded, asAcceptor, item, 'accept');
           pending.mails.push({ event: 'accepted', to: 'consultants', types: chosen.map(({ item }) => item.type as TravelItemType), comment: '' });
@@ -770,16 +819,33 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
     // A rejection needs its reason like every other decision (spec §4, at least ten characters).
     const reasonIssues = validateDecisionReason(body.decision, body.comment);
     if (reasonIssues.length > 0) throw new AppError(ErrorCode.validationFailed, { issues: reasonIssues });
-    const { loaded, access } = await changeOrder(ctx, body.id, async (tx, loaded, access, pending) => {
+    const { loaded } = await changeOrder(ctx, body.id, async (tx, loaded, access, pending) => {
       const waiting = loaded.items.filter((item) => item.status === 'offerSelected');
       if (waiting.length === 0) throw refusal('travelService.refused.status');
-      for (const item of waiting) await move(tx, ctx, loaded, access, item, body.decision, { comment: body.comment ?? '' });
       const types = waiting.map((item) => item.type as TravelItemType);
+      if (body.decision === 'accept' && loaded.order.budgetAcceptance === null && ctx.actor.settings.budget_exceeded_rule === 'accept' && (await exceedsBudget(tx, loaded, waiting))) {
+        // The acceptor's acceptance is recorded; the overrun still waits for the budget keepers' (ADR 0021).
+        for (const item of waiting) {
+          const decision = decideItem(item.status as ItemStatus, 'accept', actorFor(access, item.type as TravelItemType));
+          if (!decision.allowed) throw refusal(decision.refusal);
+          await event(tx, ctx, loaded.order, item.id, 'accept', item.status, item.status, body.comment ?? '');
+        }
+        await askBudgetKeepers(tx, ctx, loaded, waiting, pending);
+        return;
+      }
+      const budgetDecision = loaded.order.budgetAcceptance === 'pending';
+      for (const item of waiting) await move(tx, ctx, loaded, access, item, body.decision, { comment: body.comment ?? '' });
+      if (budgetDecision) {
+        loaded.order.budgetAcceptance = body.decision === 'accept' ? 'accepted' : null;
+        await travelServiceRepo.updateOrder(tx, loaded.order.id, { budgetAcceptance: loaded.order.budgetAcceptance });
+      }
       const mailEvent = body.decision === 'accept' ? 'accepted' : 'rejected';
       pending.mails.push({ event: mailEvent, to: 'client', types, comment: body.comment ?? '' });
       pending.mails.push({ event: mailEvent, to: 'consultants', types, comment: body.comment ?? '' });
     });
-    const actions = new Set(loaded.items.flatMap((item) => allowedItemActions(item.status as ItemStatus, actorFor(access, item.type as TravelItemType))));
+    // Who may decide now follows the order's budget step, which this decision may have opened or closed.
+    const now = await accessOf(db, ctx, loaded.order, [...loaded.passengers.values()].flat().map((row) => row.companyUserId));
+    const actions = new Set(loaded.items.flatMap((item) => allowedItemActions(item.status as ItemStatus, actorFor(now, item.type as TravelItemType))));
     return { status: 'OK' as const, order_id: loaded.order.id, order_status: loaded.order.status as TravelOrderStatus, allowedActions: [...actions] };
   }
 

@@ -3,7 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import type { TravelServiceOrderDto } from '@delego/contract';
 import { DEFAULT_OFFER_REQUIREMENTS, type OfferInput } from '@delego/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { auditLog, bookings, exchangeRates, locations, travelServiceAcceptors } from '../../db/schema/index.ts';
+import { auditLog, bookings, costCentreBudgets, costCentres, exchangeRates, locations, travelServiceAcceptors, travelServiceOrderItems } from '../../db/schema/index.ts';
+import { createUser } from '../../../test/factories.ts';
+import { authHeaders } from '../../../test/sessions.ts';
 import { insertOrder, outboxOf } from '../../../test/trips.ts';
 import { ALL_RESPONSE_PERMISSIONS, flightItem, hotelItem, orderForm, providerUser, travelCompany, traveller } from '../../../test/travel-services.ts';
 
@@ -563,5 +565,63 @@ describe('the consultant adds the booking of a service bought outside the buyout
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().issues.map((issue: { path: string[] }) => issue.path.join('.'))).toEqual(expect.arrayContaining(['end_place', 'end_at']));
     expect(await t.db.select().from(bookings).where(eq(bookings.travelServiceItemId, c.flight.id))).toHaveLength(0);
+  });
+});
+
+describe('a travel-service order above its cost centre budget (ADR 0021)', () => {
+  /** The flight and hotel on a cost centre whose June budget is 1,500 zł; the first offers cost 900 + 700 zł. */
+  async function overBudget(rule: 'warn' | 'accept', options: { keeper?: boolean; amount?: string } = {}) {
+    const c = await orderedFlightAndHotel({ budget_exceeded_rule: rule });
+    const [centre] = await t.db.insert(costCentres).values({ companyId: c.company.id, ordinate: `MPK-TS-${c.company.id}` }).returning();
+    await t.db.insert(costCentreBudgets).values({ companyId: c.company.id, costCentreId: centre!.id, dateFrom: '2026-06-01', dateTo: '2026-06-30', amount: options.amount ?? '1500.00' });
+    await t.db.update(travelServiceOrderItems).set({ costCentreId: centre!.id }).where(eq(travelServiceOrderItems.orderId, c.id));
+    const keeper = options.keeper === false ? null : await createUser(t.db, c.company, { permissions: ['reportDelegation'] });
+    await answered(c);
+    return { ...c, keeper: keeper && { email: keeper.email, headers: await authHeaders(t.app, c.company, keeper) } };
+  }
+
+  it('needs the budget keepers’ acceptance after the acceptor’s when the company asks for it, and warns the orderer', async () => {
+    const c = await overBudget('accept');
+    const chosen = await chooseFirst(c, c.headers.traveller);
+    expect(chosen.json()).toMatchObject({ status: 'OK', order_status: 'chosenSentForAcceptance', warnings: [{ path: ['choices'], code: 'travelService.budgetExceeded' }] });
+
+    const before = (await outboxOf(t.db, c.company.id)).length;
+    const byAcceptor = await post('/travel-service/approval', c.headers.acceptor, { id: c.id, decision: 'accept' });
+    expect(byAcceptor.statusCode, byAcceptor.body).toBe(200);
+    expect(byAcceptor.json()).toMatchObject({ order_status: 'chosenSentForAcceptance', allowedActions: [] });
+    const mails = (await outboxOf(t.db, c.company.id)).slice(before);
+    expect(mails.map((mail) => mail.recipient)).toEqual([c.keeper!.email]);
+    expect(mails[0]!.textBody).toContain('przekraczają budżet centrum kosztów');
+    expect(mails[0]!.textBody).toContain(`/travel-service/approval/${c.id}`);
+    // Once is enough: the acceptor cannot decide again, the traveller never.
+    expect((await post('/travel-service/approval', c.headers.acceptor, { id: c.id, decision: 'accept' })).statusCode).toBe(403);
+    expect((await post('/travel-service/approval', c.headers.traveller, { id: c.id, decision: 'accept' })).statusCode).toBe(403);
+
+    expect((await orderOf(c.keeper!.headers, c.id)).allowedActions).toEqual(expect.arrayContaining(['accept', 'reject']));
+    const byKeeper = await post('/travel-service/approval', c.keeper!.headers, { id: c.id, decision: 'accept' });
+    expect(byKeeper.statusCode, byKeeper.body).toBe(200);
+    expect(byKeeper.json()).toMatchObject({ order_status: 'acceptedByClient' });
+  });
+
+  it('only warns when the company chose so: the acceptor’s acceptance is the last', async () => {
+    const c = await overBudget('warn');
+    expect((await chooseFirst(c, c.headers.traveller)).json()).toMatchObject({ warnings: [{ path: ['choices'], code: 'travelService.budgetExceeded' }] });
+    const approved = await post('/travel-service/approval', c.headers.acceptor, { id: c.id, decision: 'accept' });
+    expect(approved.json()).toMatchObject({ order_status: 'acceptedByClient' });
+  });
+
+  it('asks nobody more for an order within its budget', async () => {
+    const c = await overBudget('accept', { amount: '1600.00' });
+    expect((await chooseFirst(c, c.headers.traveller)).json()).toMatchObject({ status: 'OK', warnings: [] });
+    expect((await post('/travel-service/approval', c.headers.acceptor, { id: c.id, decision: 'accept' })).json()).toMatchObject({ order_status: 'acceptedByClient' });
+  });
+
+  it('refuses the acceptance of an overrun nobody could accept, and the order keeps waiting', async () => {
+    const c = await overBudget('accept', { keeper: false });
+    await chooseFirst(c, c.headers.traveller);
+    const refused = await post('/travel-service/approval', c.headers.acceptor, { id: c.id, decision: 'accept' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().issues).toEqual([{ path: ['workflow'], code: 'workflow.noBudgetAcceptor' }]);
+    expect((await orderOf(c.headers.traveller, c.id)).status).toBe('chosenSentForAcceptance');
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "travel_service_orders" ADD COLUMN "budget_acceptance" text;
