@@ -1,10 +1,9 @@
-import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { adminCompaniesApi } from '@delego/contract';
-import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
+import { AccountSwitchPage } from '../../../components/feedback/account-switch-page.tsx';
 import { call } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/session.tsx';
+
+const backToAdminContext = () => call(adminCompaniesApi.logInBackAdminContext);
 
 /**
  * `/log-in-back-admin-context` (menu 'back to the admin context'): the provider administrator leaves the
@@ -12,22 +11,5 @@ import { useSession } from '../../../lib/session.tsx';
  */
 export function BackToAdminContextPage() {
   const { t } = useTranslation('providerAdmin');
-  const { switchAccount } = useSession();
-  const navigate = useNavigate();
-  // Development StrictMode runs effects twice; one switch is enough.
-  const started = useRef(false);
-
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    call(adminCompaniesApi.logInBackAdminContext).then(
-      (session) => {
-        switchAccount(session);
-        navigate('/admin/companies', { replace: true });
-      },
-      () => navigate(-1),
-    );
-  }, [switchAccount, navigate]);
-
-  return <PageSpinner label={t('back.inProgress')} />;
+  return <AccountSwitchPage switchAccountCall={backToAdminContext} next="/admin/companies" label={t('back.inProgress')} />;
 }
