@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, baseUrl, fillDate, launchBrowser, logInToDemo, newPage } from './support/browser.ts';
+import { baseUrl, fillDate, launchBrowser, logInToDemo, logInToProvider, newPage } from './support/browser.ts';
 import { api, demoToken } from './support/api.ts';
 import { mailedLink, outboxCount } from './support/mail.ts';
 
@@ -92,11 +92,7 @@ describe('a bought hotel from the booking to the accounting export', () => {
 /** The provider's consultant buys the hotel out; Anna finds the booking it became, waiting for its invoice. Returns the booking's page. */
 async function buyOut(orderId: number): Promise<string> {
   const consultant = await newPage(browser);
-  await consultant.page.goto('/login-admin');
-  await consultant.page.getByLabel('Login').fill('consultant');
-  await consultant.page.getByLabel('Hasło', { exact: true }).fill(DEMO_PASSWORD);
-  await consultant.page.getByRole('button', { name: 'Zaloguj' }).click();
-  await consultant.page.getByRole('navigation', { name: 'Menu główne' }).getByRole('link', { name: 'Wyloguj' }).waitFor();
+  await logInToProvider(consultant.page, 'consultant');
   await consultant.page.goto(`/admin/travel-service/edit/${orderId}`);
   await consultant.page.getByRole('button', { name: 'Wykup usługę 1' }).click();
   await consultant.page.getByRole('dialog', { name: 'Wykup – 1. Hotel' }).getByRole('button', { name: 'Wykup' }).click();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD, fillDate, launchBrowser, logInToDemo, newPage } from './support/browser.ts';
+import { DEMO_PASSWORD, fillDate, launchBrowser, logInToDemo, logInToProvider, newPage } from './support/browser.ts';
 import { api, dayFromToday, demoToken } from './support/api.ts';
 import { mailedLink, outboxCount } from './support/mail.ts';
 
@@ -231,11 +231,7 @@ async function fillLeg(
 }
 
 async function consultantLogIn(page: Page): Promise<void> {
-  await page.goto('/login-admin');
-  await page.getByLabel('Login').fill('consultant');
-  await page.getByLabel('Hasło', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Zaloguj' }).click();
-  await page.getByRole('navigation', { name: 'Menu główne' }).getByRole('link', { name: 'Wyloguj' }).waitFor();
+  await logInToProvider(page, 'consultant');
 }
 
 /**

@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Secret, TOTP } from 'otpauth';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -37,6 +38,66 @@ export async function submitLogin(page: Page, company: string, login: string, pa
   await page.getByLabel('Login').fill(login);
   await page.getByLabel('Hasło', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Zaloguj' }).click();
+}
+
+/** The authenticator a journey set up for a login (the provider's users enrol at their first sign-in), kept for the later journeys of the run. */
+interface E2eAuthenticator {
+  secret: string;
+  /** The last 30-second step whose code was used: the server takes each code once. */
+  lastStep: number;
+}
+
+function authenticatorFile(company: string, login: string): string {
+  const dir = path.join(inject('dataDir'), 'e2e-authenticators');
+  mkdirSync(dir, { recursive: true });
+  return path.join(dir, `${company}-${login}.json`);
+}
+
+/** The authenticator's code for a step not used yet (waiting for the next step when this one's code was used). */
+async function freshCode(authenticator: E2eAuthenticator): Promise<string> {
+  const stepMs = 30_000;
+  if (Math.floor(Date.now() / stepMs) <= authenticator.lastStep) await new Promise((resolve) => setTimeout(resolve, (authenticator.lastStep + 1) * stepMs - Date.now() + 500));
+  authenticator.lastStep = Math.floor(Date.now() / stepMs);
+  return new TOTP({ secret: Secret.fromBase32(authenticator.secret) }).generate();
+}
+
+/**
+ * After the password: answers the second step as a person with an authenticator app would — setting one
+ * up when the account must have one and has none yet (the key shown as text), else typing its current code —
+ * and waits for the main menu. Returns at once when the account needs no second step.
+ */
+export async function answerSecondStep(page: Page, company: string, login: string): Promise<void> {
+  const enrolment = page.getByRole('heading', { name: 'Konfiguracja weryfikacji dwuetapowej' });
+  const code = page.getByRole('heading', { name: 'Weryfikacja dwuetapowa' });
+  const menu = page.getByRole('navigation', { name: 'Menu główne' }).getByRole('link', { name: 'Wyloguj' });
+  await enrolment.or(code).or(menu).first().waitFor();
+  const file = authenticatorFile(company, login);
+  if (await enrolment.isVisible()) {
+    const key = page.getByLabel('Klucz do wpisania w aplikacji');
+    await key.waitFor();
+    const authenticator: E2eAuthenticator = { secret: (await key.innerText()).replace(/\s/g, ''), lastStep: -1 };
+    await page.getByLabel('Kod z aplikacji').fill(await freshCode(authenticator));
+    await page.getByRole('button', { name: 'Włącz weryfikację dwuetapową' }).click();
+    await page.getByRole('list', { name: 'Kody odzyskiwania' }).waitFor();
+    writeFileSync(file, JSON.stringify(authenticator));
+    await page.getByRole('button', { name: 'Zapisałem kody – przejdź dalej' }).click();
+  } else if (await code.isVisible()) {
+    if (!existsSync(file)) throw new Error(`${company}/${login} has an authenticator no journey of this run set up`);
+    const authenticator = JSON.parse(readFileSync(file, 'utf8')) as E2eAuthenticator;
+    await page.getByLabel('Kod weryfikacyjny').fill(await freshCode(authenticator));
+    writeFileSync(file, JSON.stringify(authenticator));
+    await page.getByRole('button', { name: 'Potwierdź' }).click();
+  }
+  await menu.waitFor();
+}
+
+/** Logs a provider user in at `/login-admin`, through the second step, and waits for the main menu. */
+export async function logInToProvider(page: Page, login: string): Promise<void> {
+  await page.goto('/login-admin');
+  await page.getByLabel('Login').fill(login);
+  await page.getByLabel('Hasło', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Zaloguj' }).click();
+  await answerSecondStep(page, 'admin', login);
 }
 
 /** Logs a demo-company user in and waits for the main menu. */

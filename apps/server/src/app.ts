@@ -154,6 +154,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     publicUrl: deps.publicUrl,
     onMailQueued: () => outbox.wake(),
     loginFailuresPerAddress: deps.limits.loginFailuresPerAddress,
+    serverSecret: deps.tokenSecret,
   });
   const exchangeRates = createExchangeRateService({ db: deps.db, provider: deps.exchangeRateProvider });
   const tripWorkflow = createTripWorkflow({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl, onMailQueued: () => outbox.wake() });

@@ -38,6 +38,15 @@ export const testRequestLimits: RequestLimits = {
   storedBytesPerUser: Number.MAX_SAFE_INTEGER,
 };
 
+const clocks = new WeakMap<FastifyInstance, ManualClock>();
+
+/** The clock a test app runs on (the sign-in helpers compute authenticator codes at its time). */
+export function clockOf(app: FastifyInstance): ManualClock {
+  const clock = clocks.get(app);
+  if (!clock) throw new Error('not an app made by createTestApp');
+  return clock;
+}
+
 /** Opens this run's test database: a fresh PGlite from the migrated snapshot, or the run's PostgreSQL database. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = inject('testDatabaseUrl');
@@ -75,6 +84,7 @@ export async function createTestApp(
     limits: { ...testRequestLimits, ...options.limits },
     storage,
   });
+  clocks.set(app, clock);
   options.beforeReady?.(app);
   await app.ready();
   return {

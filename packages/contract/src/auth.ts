@@ -54,6 +54,23 @@ const passwordField = z.string().min(1, 'global.error.required').max(256);
 
 export const loginRequestSchema = z.strictObject({ company: companyField, username: loginField, password: passwordField });
 
+/**
+ * The answer to a correct password when the account needs a second factor: no session yet, only a
+ * short-lived one-time token for the second step — a code (`code`), or setting up an authenticator
+ * first when the user must use one and has none (`enrolment`).
+ */
+export const signInStepSchema = z.object({
+  second_step: z.enum(['code', 'enrolment']),
+  sign_in_token: z.string(),
+});
+export type SignInStep = z.infer<typeof signInStepSchema>;
+export const loginResponseSchema = z.union([sessionResponseSchema, signInStepSchema]);
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** A code from the authenticator app or a recovery code, as typed (spaces and dashes allowed). */
+export const oneTimeCodeField = z.string().trim().min(1, 'global.error.required').max(32);
+const signInTokenField = z.string().min(1).max(200);
+
 export const authApi = {
   login: defineEndpoint({
     method: 'POST',
@@ -61,7 +78,31 @@ export const authApi = {
     isPublic: true,
     summary: 'Log in with company, login and password',
     body: loginRequestSchema,
+    response: loginResponseSchema,
+  }),
+  signInWithCode: defineEndpoint({
+    method: 'POST',
+    path: '/auth/two-factor/verify',
+    isPublic: true,
+    summary: "The sign-in's second step: a code from the authenticator app, or a recovery code",
+    body: z.strictObject({ sign_in_token: signInTokenField, code: oneTimeCodeField }),
     response: sessionResponseSchema,
+  }),
+  signInEnrolmentStart: defineEndpoint({
+    method: 'POST',
+    path: '/auth/two-factor/enrolment/start',
+    isPublic: true,
+    summary: 'A new authenticator secret for a user who must set one up before signing in',
+    body: z.strictObject({ sign_in_token: signInTokenField }),
+    response: z.object({ secret: z.string(), otpauth_uri: z.string(), qr_code: z.string() }),
+  }),
+  signInEnrolmentConfirm: defineEndpoint({
+    method: 'POST',
+    path: '/auth/two-factor/enrolment/confirm',
+    isPublic: true,
+    summary: "Confirms the new authenticator with its first code and signs in; the recovery codes are shown this once",
+    body: z.strictObject({ sign_in_token: signInTokenField, code: oneTimeCodeField }),
+    response: sessionResponseSchema.extend({ recovery_codes: z.array(z.string()) }),
   }),
   logout: defineEndpoint({
     method: 'POST',
@@ -81,7 +122,7 @@ export const authApi = {
       new_password: z.string().max(256),
       repeat_password: z.string().max(256),
     }),
-    response: sessionResponseSchema,
+    response: loginResponseSchema,
   }),
   generalSettings: defineEndpoint({
     method: 'GET',

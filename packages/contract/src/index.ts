@@ -1,6 +1,7 @@
 export * from './define-endpoint.ts';
 export * from './primitives.ts';
 export * from './auth.ts';
+export * from './two-factor.ts';
 export * from './exchange-rates.ts';
 export * from './health.ts';
 export * from './paging.ts';

@@ -16,7 +16,7 @@ const ACTIVITY_STORAGE_KEY = 'delego.lastActivity';
 const ACTIVITY_SHARE_INTERVAL_MS = 5_000;
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart'] as const;
 
-export type SessionResponse = ResponseOf<typeof authApi.login>;
+export type SessionResponse = ResponseOf<typeof authApi.signInWithCode>;
 
 export type SessionState =
   | { status: 'loading' }

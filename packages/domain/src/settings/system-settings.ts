@@ -54,6 +54,8 @@ export const systemSettingsSchema = z.object({
   password_require_digit: z.boolean().default(true),
   password_require_special: z.boolean().default(true),
   password_expiry: z.enum(PASSWORD_EXPIRY_CHOICES).default('never'),
+  /** The company's administrators (`companyAdmin`) sign in with a second factor, enrolling at their next sign-in (`two-factor.ts`). */
+  two_factor_for_administrators: z.boolean().default(false),
   /** Allowed client addresses or CIDR ranges; empty allows every address. */
   ip_allow_list: z.array(z.string().max(64)).max(200).default([]),
   email_notification_mode: z.enum(EMAIL_NOTIFICATION_MODES).default('notify'),

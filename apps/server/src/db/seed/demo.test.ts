@@ -2,6 +2,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESPONSE_PERMISSION_BY_TYPE, TRAVEL_ORDER_STATUSES, addDaysToLocalDate, defaultSystemSettings, parseDelegationForm, toLocalDate } from '@delego/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { signIn } from '../../../test/sessions.ts';
 import { advances, auditLog, companies, delegationOrders, delegations, documentDecisions, exchangeRates, mailOutbox, savedTemplates } from '../schema/index.ts';
 import { companyRepo, type CompanyRecord } from '../../modules/company/company.repo.ts';
 import { calculateAndValidate } from '../../modules/settlement-calculation/rate-book-loader.ts';
@@ -37,10 +38,14 @@ describe('demo data', () => {
     for (const name of refused) expect(permissions[name]).toBe(false);
   });
 
-  it('gives the provider administrator a negative user id in the admin context', async () => {
+  it('leads the provider administrator to set up two-factor sign-in at the first sign-in, with no session before it', async () => {
     const response = await login('admin', 'superadmin');
     expect(response.statusCode).toBe(200);
-    const props = response.json().user_properties;
+    expect(response.json()).toEqual({ second_step: 'enrolment', sign_in_token: expect.any(String) });
+  });
+
+  it('gives the provider administrator a negative user id in the admin context', async () => {
+    const props = (await signIn(t.app, { code: 'admin' }, { login: 'superadmin' }, DEMO_PASSWORD)).user_properties;
     expect(props.user_id).toBeLessThan(0);
     expect(props.is_admin_context).toBe(true);
     expect(props.permissions.SuperAdmin).toBe(true);
@@ -54,13 +59,8 @@ describe('demo data', () => {
         .values({ code: 'admin', name: 'Administracja', settings: defaultSystemSettings() })
         .onConflictDoNothing();
       await seedDemo(other.db);
-      const response = await other.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { company: 'admin', username: 'superadmin', password: DEMO_PASSWORD },
-      });
-      expect(response.statusCode).toBe(200);
-      expect(response.json().user_properties.permissions.SuperAdmin).toBe(true);
+      const session = await signIn(other.app, { code: 'admin' }, { login: 'superadmin' }, DEMO_PASSWORD);
+      expect(session.user_properties.permissions.SuperAdmin).toBe(true);
     } finally {
       await other.close();
     }
@@ -248,16 +248,10 @@ describe('demo trips', () => {
 });
 
 describe('demo travel services', () => {
-  const adminHeaders = async (username: string) => {
-    const response = await login('admin', username);
-    expect(response.statusCode, response.body).toBe(200);
-    return { authorization: `Bearer ${response.json().access_token}` };
-  };
+  const adminHeaders = async (username: string) => ({ authorization: `Bearer ${(await signIn(t.app, { code: 'admin' }, { login: username }, DEMO_PASSWORD)).access_token}` });
 
   it('lets the provider consultant log in to the admin context and answer every service type', async () => {
-    const response = await login('admin', 'consultant');
-    expect(response.statusCode, response.body).toBe(200);
-    const props = response.json().user_properties;
+    const props = (await signIn(t.app, { code: 'admin' }, { login: 'consultant' }, DEMO_PASSWORD)).user_properties;
     expect(props.is_admin_context).toBe(true);
     for (const name of Object.values(RESPONSE_PERMISSION_BY_TYPE)) expect(props.permissions[name], name).toBe(true);
     expect(props.permissions.SuperAdmin).toBe(false);

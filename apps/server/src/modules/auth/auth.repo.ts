@@ -367,6 +367,16 @@ export const authRepo = {
     return row ?? null;
   },
 
+  /** Spends a token once: true for the one request that found it unused. */
+  async spendActionToken(db: Executor, id: number, now: Date): Promise<boolean> {
+    const spent = await db
+      .update(actionTokens)
+      .set({ usedAt: now })
+      .where(and(eq(actionTokens.id, id), isNull(actionTokens.usedAt)))
+      .returning({ id: actionTokens.id });
+    return spent.length > 0;
+  },
+
   async markActionTokenUsed(db: Executor, id: number, now: Date): Promise<void> {
     await db.update(actionTokens).set({ usedAt: now }).where(eq(actionTokens.id, id));
   },

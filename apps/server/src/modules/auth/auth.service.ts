@@ -5,12 +5,9 @@ import {
   ErrorCode,
   defaultSystemSettings,
   hasPermission,
-  KNOWN_ADDRESS_DAYS,
-  LOGIN_FAILURE_WINDOW_MS,
-  LOGIN_FREE_FAILURES_PER_ADDRESS,
+  SIGN_IN_STEP_TTL_MINUTES,
   isActivityWriteDue,
   isIpAllowed,
-  loginDelaySeconds,
   passwordExpiresAt,
   passwordPolicyOf,
   sessionEndReason,
@@ -38,6 +35,9 @@ import { loadCommonPasswordCheck } from './common-passwords.ts';
 import { passwordHasher, verifyAgainstDummy } from './password-hasher.ts';
 import type { TokenSigner } from './token-signer.ts';
 import { passwordChangeMail } from './auth.mails.ts';
+import { createSignInGuard, signInKeyOf, type SignInKey } from './sign-in-guard.ts';
+import { createSecretBox } from './two-factor-crypto.ts';
+import { createTwoFactorService, usedCodeError, wrongCodeError } from './two-factor.service.ts';
 
 /** Password-change links work for an hour, once. */
 export const PASSWORD_LINK_TTL_MINUTES = 60;
@@ -45,6 +45,8 @@ export const PASSWORD_LINK_TTL_MINUTES = 60;
 export const PASSWORD_RESET_LIMIT = 3;
 export const PASSWORD_RESET_WINDOW_MINUTES = 15;
 export const PASSWORD_CHANGE_PURPOSE = 'passwordChange';
+/** The one-time token between a sign-in's password step and its second step. */
+export const SIGN_IN_PURPOSE = 'signIn';
 
 export interface AuthServiceDeps {
   db: Database;
@@ -57,6 +59,8 @@ export interface AuthServiceDeps {
   loginFailuresPerAddress: number;
   /** The actors of open sessions (a fresh cache unless given). */
   actors?: ActorCache;
+  /** The server's secret, from which the key sealing authenticator secrets at rest is derived. */
+  serverSecret: string;
 }
 
 interface LoginInput {
@@ -78,6 +82,8 @@ function failure(code: string, message: string, params: Record<string, string | 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock, signer } = deps;
   const actors = deps.actors ?? createActorCache();
+  const guard = createSignInGuard({ db, loginFailuresPerAddress: deps.loginFailuresPerAddress });
+  const twoFactor = createTwoFactorService({ db, clock, box: createSecretBox(deps.serverSecret), guard });
 
   function effectiveExpiry(user: UserRow, settings: SystemSettings): PasswordExpiry {
     return (user.passwordExpiry as PasswordExpiry | null) ?? settings.password_expiry;
@@ -88,58 +94,76 @@ export function createAuthService(deps: AuthServiceDeps) {
     return expiresAt !== null && expiresAt <= now;
   }
 
-  function lockedError(until: Date, now: Date): AppError {
-    const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-    return failure(ErrorCode.loginLocked, 'Too many login attempts', { minutes: Math.ceil(seconds / 60), retryAfterSeconds: seconds });
-  }
-
   /**
    * Checks company, login and password. Failures are counted per login and address, per address
    * and, from addresses the login never signed in from, per login for the account lock — whether
    * or not the company and login exist (see `login-throttle.ts` in the domain). A running delay or
    * lock answers the same 'Too many login attempts' before the password is even looked at.
-   * Returns the company and user when they match.
+   * Returns the company and user when they match; the failures are forgotten only when the whole
+   * sign-in succeeds (`signedIn`), so a right password does not reset the count for the second step.
    */
   async function verifyCredentials(ctx: RequestContext, input: LoginInput) {
     const now = clock.now();
-    const key = { companyCode: normalise(input.company), login: normalise(input.username) };
+    const key = signInKeyOf(input.company, input.username);
+    const { knownAddress } = await guard.check(key, ctx.ip, now);
     const company = await companyRepo.findByCode(db, input.company);
-    const limits = company?.settings ?? defaultSystemSettings();
-
-    const throttledUntil = await authRepo.throttledUntil(db, key, ctx.ip, now);
-    if (throttledUntil) throw lockedError(throttledUntil, now);
-    const knownAddress = await authRepo.isKnownLoginAddress(db, key, ctx.ip, new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 86_400_000));
-    if (!knownAddress) {
-      const attempt = await authRepo.findLoginAttempt(db, key.companyCode, key.login);
-      if (attempt?.lockedUntil && attempt.lockedUntil > now) throw lockedError(attempt.lockedUntil, now);
-    }
-
     const user = company?.isActive ? await authRepo.findUserByLogin(db, company.id, input.username) : null;
     const matches = user?.isActive ? await passwordHasher.verify(user.passwordHash, input.password) : (await verifyAgainstDummy(input.password), false);
     if (!company || !user || !matches) {
-      await authRepo.recordThrottledFailure(db, key, ctx.ip, now, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS), {
-        login: (failures) => loginDelaySeconds(failures, LOGIN_FREE_FAILURES_PER_ADDRESS),
-        address: (failures) => loginDelaySeconds(failures, deps.loginFailuresPerAddress),
-      });
-      const lockedUntil = knownAddress ? null : await authRepo.recordFailedLogin(db, key, now, limits.failed_login_limit, limits.lock_minutes);
-      await recordAudit(db, ctx, {
-        companyId: company?.id ?? null,
-        userId: user?.id ?? null,
-        action: 'auth.loginFailed',
-        entityType: 'session',
-        after: { company: key.companyCode, login: key.login, locked: lockedUntil !== null },
-      });
-      if (lockedUntil) throw lockedError(lockedUntil, now);
+      const locked = await guard.failed(ctx, { key, company, userId: user?.id ?? null, knownAddress, now, action: 'auth.loginFailed' });
+      if (locked) throw locked;
       throw failure(ErrorCode.loginFailed, 'Login failed');
     }
     if (!isIpAllowed(ctx.ip, company.settings.ip_allow_list)) {
       await recordAudit(db, ctx, { companyId: company.id, userId: user.id, action: 'auth.ipRefused', entityType: 'session', after: { ip: ctx.ip } });
       throw failure(ErrorCode.ipNotAllowed, 'Your IP is not allowed');
     }
-    await authRepo.clearFailedLoginsUnlessLocked(db, key, now);
-    await authRepo.clearLoginThrottle(db, key, ctx.ip);
-    await authRepo.rememberLoginAddress(db, key, ctx.ip, now, new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 86_400_000));
-    return { company, user, now };
+    return { company, user, now, key };
+  }
+
+  /**
+   * After a right password: a session at once, or — when the user has an authenticator, or must have
+   * one — a one-time token for the second step and no session (ASVS 5.0 6.3.3).
+   */
+  async function afterPassword(ctx: RequestContext, company: CompanyRecord, user: UserRow, now: Date) {
+    const enabled = await twoFactor.isEnabled(company.id, user.id);
+    if (!enabled && !(await twoFactor.isRequired(company, user))) {
+      await guard.succeeded(signInKeyOf(company.code, user.login), ctx.ip, now);
+      return startSession(ctx, company, user, now);
+    }
+    const secondStep = enabled ? ('code' as const) : ('enrolment' as const);
+    const token = generateOneTimeToken();
+    await db.transaction(async (tx) => {
+      await authRepo.createActionToken(tx, {
+        companyId: company.id,
+        userId: user.id,
+        purpose: SIGN_IN_PURPOSE,
+        tokenHash: hashToken(token),
+        subjectState: secondStep,
+        expiresAt: new Date(now.getTime() + SIGN_IN_STEP_TTL_MINUTES * 60_000),
+        now,
+      });
+      await recordAudit(tx, ctx, { companyId: company.id, userId: user.id, action: 'auth.passwordAccepted', entityType: 'session', after: { second_step: secondStep } });
+    });
+    return { second_step: secondStep, sign_in_token: token };
+  }
+
+  /** The account a second-step token was given for, while it is unused, unexpired and of that step. */
+  async function signInStepOf(token: string, step: 'code' | 'enrolment', now: Date) {
+    const row = await authRepo.findActionToken(db, hashToken(token), SIGN_IN_PURPOSE);
+    if (!row || row.subjectState !== step) throw failure(ErrorCode.tokenNotFound, 'Link invalid');
+    if (row.usedAt) throw failure(ErrorCode.tokenUsed, 'Action already executed');
+    if (row.expiresAt <= now) throw failure(ErrorCode.tokenExpired, 'URL expired');
+    const [company, user] = await Promise.all([companyRepo.findById(db, row.companyId), authRepo.findUserById(db, row.companyId, row.userId)]);
+    if (!company?.isActive || !user?.isActive) throw failure(ErrorCode.tokenNotFound, 'Link invalid');
+    return { row, company, user, key: signInKeyOf(company.code, user.login) };
+  }
+
+  /** Spends the second-step token and opens the session: once, however many requests carry the token. */
+  async function finishSignIn(ctx: RequestContext, step: { row: { id: number }; company: CompanyRecord; user: UserRow; key: SignInKey }, now: Date) {
+    if (!(await authRepo.spendActionToken(db, step.row.id, now))) throw failure(ErrorCode.tokenUsed, 'Action already executed');
+    await guard.succeeded(step.key, ctx.ip, now);
+    return startSession(ctx, step.company, step.user, now);
   }
 
   async function startSession(ctx: RequestContext, company: CompanyRecord, user: UserRow, now: Date) {
@@ -310,19 +334,54 @@ async function backToAdminContext(ctx: AuthenticatedContext) {
   }
 
   return {
+    twoFactor,
+
     async login(ctx: RequestContext, input: LoginInput) {
       const { company, user, now } = await verifyCredentials(ctx, input);
       if (isPasswordExpired(user, company.settings, now)) {
         throw failure(ErrorCode.passwordExpired, 'Password expired');
       }
-      return startSession(ctx, company, user, now);
+      return afterPassword(ctx, company, user, now);
     },
 
     async changeExpiredPassword(ctx: RequestContext, input: LoginInput & { new_password: string; repeat_password: string }) {
       const { company, user, now } = await verifyCredentials(ctx, input);
       await setPassword(ctx, company, user, { newPassword: input.new_password, repeated: input.repeat_password, now, reason: 'passwordChanged' });
       const updated = await authRepo.findUserById(db, company.id, user.id);
-      return startSession(ctx, company, updated!, now);
+      return afterPassword(ctx, company, updated!, now);
+    },
+
+    /** The second step: a code of the user's authenticator or one of their recovery codes; a wrong one counts like a wrong password. */
+    async signInWithCode(ctx: RequestContext, input: { sign_in_token: string; code: string }) {
+      const now = clock.now();
+      const step = await signInStepOf(input.sign_in_token, 'code', now);
+      const { knownAddress } = await guard.check(step.key, ctx.ip, now);
+      const check = await twoFactor.checkCode(ctx, step.company, step.user, input.code, now);
+      if (check !== 'accepted') {
+        const locked = await guard.failed(ctx, { key: step.key, company: step.company, userId: step.user.id, knownAddress, now, action: 'auth.twoFactorCodeFailed' });
+        if (locked) throw locked;
+        throw check === 'used' ? usedCodeError() : wrongCodeError();
+      }
+      return finishSignIn(ctx, step, now);
+    },
+
+    /** A user who must use a second factor and has none sets one up before any session is opened. */
+    async signInEnrolmentStart(input: { sign_in_token: string }) {
+      const step = await signInStepOf(input.sign_in_token, 'enrolment', clock.now());
+      return twoFactor.beginEnrolment(step.company, step.user);
+    },
+
+    async signInEnrolmentConfirm(ctx: RequestContext, input: { sign_in_token: string; code: string }) {
+      const now = clock.now();
+      const step = await signInStepOf(input.sign_in_token, 'enrolment', now);
+      const { knownAddress } = await guard.check(step.key, ctx.ip, now);
+      const outcome = await twoFactor.finishEnrolment(ctx, step.company, step.user, input.code, now);
+      if (!Array.isArray(outcome)) {
+        const locked = await guard.failed(ctx, { key: step.key, company: step.company, userId: step.user.id, knownAddress, now, action: 'auth.twoFactorCodeFailed' });
+        if (locked) throw locked;
+        throw outcome === 'used' ? usedCodeError() : wrongCodeError();
+      }
+      return { ...(await finishSignIn(ctx, step, now)), recovery_codes: outcome };
     },
 
     /**

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -7,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { loginRequestSchema } from '@delego/contract';
+import { loginRequestSchema, type SignInStep } from '@delego/contract';
 import { ADMIN_COMPANY_CODE } from '@delego/domain';
 import { FormCard } from '../../components/form-card.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
@@ -17,6 +18,7 @@ import { useSession } from '../../lib/session.tsx';
 import { useGeneralSettings, useLogin } from './api/use-login.ts';
 import { LoginFailureDialog, loginFailureOf, type LoginFailure } from './login-failure-dialog.tsx';
 import type { PasswordExpiredState } from './password-expired-page.tsx';
+import { SignInSecondStep } from './sign-in-second-step.tsx';
 
 type LoginSchema = typeof loginRequestSchema;
 const FIELDS = ['company', 'username', 'password'] as const;
@@ -31,6 +33,8 @@ function LoginForm({ isAdmin }: { isAdmin: boolean }) {
   const login = useLogin();
   const generalSettings = useGeneralSettings();
   const [failure, setFailure] = useState<LoginFailure | null>(null);
+  const [secondStep, setSecondStep] = useState<SignInStep | null>(null);
+  const [stepExpired, setStepExpired] = useState(false);
   const form = useForm<z.input<LoginSchema>, unknown, z.output<LoginSchema>>({
     resolver: zodResolver(loginRequestSchema),
     defaultValues: { company: isAdmin ? ADMIN_COMPANY_CODE : '', username: '', password: '' },
@@ -41,7 +45,11 @@ function LoginForm({ isAdmin }: { isAdmin: boolean }) {
 
   const onSubmit = form.handleSubmit((values) =>
     login.mutate(values, {
-      onSuccess: (answer) => session.login(answer),
+      onSuccess: (answer) => {
+        setStepExpired(false);
+        if ('access_token' in answer) session.login(answer);
+        else setSecondStep(answer);
+      },
       onError: (error) => {
         if (applyServerIssues(error, form.setError, FIELDS)) return;
         setFailure(loginFailureOf(error));
@@ -58,9 +66,26 @@ function LoginForm({ isAdmin }: { isAdmin: boolean }) {
   // The company may forbid the browser from remembering the password (login_password_save).
   const mayRememberPassword = generalSettings.data ? generalSettings.data.login_password_save === FLAG_ON : true;
 
+  if (secondStep) {
+    return (
+      <FormCard title={t(secondStep.second_step === 'code' ? 'twoFactor.codeTitle' : 'twoFactor.enrolmentTitle')} subtitle={t('login.subtitle')}>
+        <SignInSecondStep
+          step={secondStep}
+          onSignedIn={(answer) => session.login(answer)}
+          onRestart={(reason) => {
+            form.setValue('password', '');
+            setStepExpired(reason === 'expired');
+            setSecondStep(null);
+          }}
+        />
+      </FormCard>
+    );
+  }
+
   return (
     <FormCard title={t(isAdmin ? 'login.adminTitle' : 'login.title')} subtitle={t('login.subtitle')}>
       <Stack component="form" noValidate onSubmit={onSubmit} spacing={2}>
+        {stepExpired && <Alert severity="warning">{t('twoFactor.stepExpired')}</Alert>}
         <FormTextField control={form.control} name="company" label={t('login.company')} autoComplete="organization" readOnly={isAdmin} autoFocus={!isAdmin} />
         <FormTextField control={form.control} name="username" label={t('login.username')} autoComplete="username" autoFocus={isAdmin} />
         <FormTextField

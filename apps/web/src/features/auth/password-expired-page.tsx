@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { loginRequestSchema } from '@delego/contract';
+import { loginRequestSchema, type SignInStep } from '@delego/contract';
 import { ErrorCode } from '@delego/domain';
 import { FormCard } from '../../components/form-card.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
@@ -17,6 +17,7 @@ import { applyServerIssues } from '../../lib/form-errors.ts';
 import { translateServerMessage } from '../../lib/server-messages.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useChangeExpiredPassword } from './api/use-login.ts';
+import { SignInSecondStep } from './sign-in-second-step.tsx';
 
 /** What the login screen hands over in the router state, so the user need not retype it. */
 export interface PasswordExpiredState {
@@ -53,6 +54,7 @@ export function PasswordExpiredPage() {
   const session = useSession();
   const change = useChangeExpiredPassword();
   const [formError, setFormError] = useState<string | null>(null);
+  const [secondStep, setSecondStep] = useState<SignInStep | null>(null);
   const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
     resolver: zodResolver(schema),
     defaultValues: { ...handedOver(location.state), password: '', new_password: '', repeat_password: '' },
@@ -62,6 +64,10 @@ export function PasswordExpiredPage() {
     setFormError(null);
     change.mutate(values, {
       onSuccess: (answer) => {
+        if (!('access_token' in answer)) {
+          setSecondStep(answer);
+          return;
+        }
         session.login(answer);
         navigate('/', { replace: true });
       },
@@ -72,6 +78,22 @@ export function PasswordExpiredPage() {
       },
     });
   });
+
+  // The new password is saved; an account with a second factor still proves it before any session.
+  if (secondStep) {
+    return (
+      <FormCard title={t(secondStep.second_step === 'code' ? 'twoFactor.codeTitle' : 'twoFactor.enrolmentTitle')}>
+        <SignInSecondStep
+          step={secondStep}
+          onSignedIn={(answer) => {
+            session.login(answer);
+            navigate('/', { replace: true });
+          }}
+          onRestart={() => navigate('/login', { replace: true })}
+        />
+      </FormCard>
+    );
+  }
 
   return (
     <FormCard title={t('passwordExpired.title')} subtitle={t('passwordExpired.intro')}>

@@ -13,6 +13,7 @@ import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { PageHeader } from '../shared/page-header.tsx';
 import { useMyProfile } from '../api/users.ts';
 import { LoadFailedAlert } from '../shared/load-alerts.tsx';
+import { TwoFactorSection } from './two-factor-section.tsx';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -60,6 +61,7 @@ export function MyProfilePage() {
     <>
       <PageHeader title={t('title')} subtitle={t('intro')} />
       {body}
+      <TwoFactorSection />
     </>
   );
 }

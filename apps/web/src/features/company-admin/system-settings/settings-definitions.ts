@@ -88,6 +88,7 @@ export const SETTING_GROUPS: ReadonlyArray<{ key: string; settings: readonly Set
       flag('password_require_digit', true, false),
       flag('password_require_special', true, false),
       select('password_expiry', PASSWORD_EXPIRY_CHOICES),
+      flag('two_factor_for_administrators', true, false),
       flag('login_password_save', 2, 1),
       { kind: 'ipList', key: 'ip_allow_list' },
     ],

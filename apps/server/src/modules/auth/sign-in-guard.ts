@@ -1,0 +1,76 @@
+import { AppError, ErrorCode, KNOWN_ADDRESS_DAYS, LOGIN_FAILURE_WINDOW_MS, LOGIN_FREE_FAILURES_PER_ADDRESS, defaultSystemSettings, loginDelaySeconds } from '@delego/domain';
+import type { Database } from '../../db/client.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
+import type { CompanyRecord } from '../company/company.repo.ts';
+import { authRepo } from './auth.repo.ts';
+
+/** Whose sign-in is tried: the company code and login as typed, lower-cased (known or not). */
+export interface SignInKey {
+  companyCode: string;
+  login: string;
+}
+
+export const signInKeyOf = (company: string, login: string): SignInKey => ({ companyCode: company.trim().toLowerCase(), login: login.trim().toLowerCase() });
+
+export function lockedError(until: Date, now: Date): AppError {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  return new AppError(ErrorCode.loginLocked, { messages: ['Too many login attempts'], params: { minutes: Math.ceil(seconds / 60), retryAfterSeconds: seconds } });
+}
+
+/**
+ * The login throttle and account lock (ADR 0015) around every secret a sign-in checks: the password,
+ * and the second factor's code after it. A wrong code counts exactly as a wrong password, so knowing
+ * the password buys an attacker no extra guesses; only a whole sign-in (both steps) forgets the failures.
+ */
+export function createSignInGuard(deps: { db: Database; loginFailuresPerAddress: number }) {
+  const { db } = deps;
+  const knownSince = (now: Date) => new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 86_400_000);
+
+  return {
+    /** Refuses while a delay or lock runs; answers whether the address is one the login signed in from. */
+    async check(key: SignInKey, address: string, now: Date): Promise<{ knownAddress: boolean }> {
+      const throttledUntil = await authRepo.throttledUntil(db, key, address, now);
+      if (throttledUntil) throw lockedError(throttledUntil, now);
+      const knownAddress = await authRepo.isKnownLoginAddress(db, key, address, knownSince(now));
+      if (!knownAddress) {
+        const attempt = await authRepo.findLoginAttempt(db, key.companyCode, key.login);
+        if (attempt?.lockedUntil && attempt.lockedUntil > now) throw lockedError(attempt.lockedUntil, now);
+      }
+      return { knownAddress };
+    },
+
+    /**
+     * Counts a failure (growing delays per login and address, and per address; the account lock from
+     * unknown addresses) and audits it. Returns the lock error when this failure locked the login.
+     */
+    async failed(
+      ctx: RequestContext,
+      attempt: { key: SignInKey; company: CompanyRecord | null; userId: number | null; knownAddress: boolean; now: Date; action: string },
+    ): Promise<AppError | null> {
+      const { key, company, knownAddress, now } = attempt;
+      const limits = company?.settings ?? defaultSystemSettings();
+      await authRepo.recordThrottledFailure(db, key, ctx.ip, now, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS), {
+        login: (failures) => loginDelaySeconds(failures, LOGIN_FREE_FAILURES_PER_ADDRESS),
+        address: (failures) => loginDelaySeconds(failures, deps.loginFailuresPerAddress),
+      });
+      const lockedUntil = knownAddress ? null : await authRepo.recordFailedLogin(db, key, now, limits.failed_login_limit, limits.lock_minutes);
+      await recordAudit(db, ctx, {
+        companyId: company?.id ?? null,
+        userId: attempt.userId,
+        action: attempt.action,
+        entityType: 'session',
+        after: { company: key.companyCode, login: key.login, locked: lockedUntil !== null },
+      });
+      return lockedUntil ? lockedError(lockedUntil, now) : null;
+    },
+
+    /** A whole sign-in succeeded: its failures are forgotten (unless a lock runs) and the address becomes known. */
+    async succeeded(key: SignInKey, address: string, now: Date): Promise<void> {
+      await authRepo.clearFailedLoginsUnlessLocked(db, key, now);
+      await authRepo.clearLoginThrottle(db, key, address);
+      await authRepo.rememberLoginAddress(db, key, address, now, knownSince(now));
+    },
+  };
+}
+export type SignInGuard = ReturnType<typeof createSignInGuard>;
