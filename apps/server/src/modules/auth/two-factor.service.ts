@@ -96,9 +96,13 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
     });
   }
 
-  /** The signed-in user's own account (never the colleague acted for in login-as). */
+  /**
+   * The signed-in user's own account: never the colleague acted for in login-as, nor the administrator a
+   * provider administrator acts as inside a company's context (their own company is then `providerCompanyId`).
+   */
   async function ownAccount(ctx: AuthenticatedContext) {
-    const [company, user] = await Promise.all([companyRepo.findById(db, ctx.actor.companyId), authRepo.findUserById(db, ctx.actor.companyId, ctx.actor.userId)]);
+    const companyId = ctx.actor.providerCompanyId ?? ctx.actor.companyId;
+    const [company, user] = await Promise.all([companyRepo.findById(db, companyId), authRepo.findUserById(db, companyId, ctx.actor.userId)]);
     if (!company || !user) throw new AppError(ErrorCode.unauthenticated, { messages: ['Session expired'] });
     return { company, user };
   }

@@ -249,6 +249,17 @@ describe('who must sign in with a second factor', () => {
     expect((await login(company, user)).json().second_step).toBe('enrolment');
   });
 
+  it("shows a provider administrator acting inside a company's context their own factor, not the company administrator's", async () => {
+    const { company: adminCompany, user } = await providerUser(['manageCompanies', 'companyAdmin']);
+    const headers = await authHeaders(t.app, adminCompany, user);
+    const company = await createCompany(t.db);
+    await createUser(t.db, company, { permissions: ['companyAdmin'] });
+    const entered = await post('/admin/company-admin/log-in-company-context', { company_id: company.id }, { headers });
+    expect(entered.statusCode, entered.body).toBe(200);
+    const inCompany = { authorization: `Bearer ${entered.json().access_token}` };
+    expect((await get('/settings/my-profile/two-factor', inCompany)).json()).toEqual({ enabled: true, required: true, recovery_codes_left: 10 });
+  });
+
   it('requires it of every user of the provider company, whatever their permissions', async () => {
     const { company, user } = await providerUser([]);
     expect((await login(company, user)).json().second_step).toBe('enrolment');

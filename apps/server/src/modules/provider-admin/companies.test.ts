@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createCompany, createUser, TEST_PASSWORD } from '../../../test/factories.ts';
-import { authHeaders } from '../../../test/sessions.ts';
+import { authHeaders, signIn } from '../../../test/sessions.ts';
 import { providerAdmin } from '../../../test/provider-admin.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 
@@ -218,8 +218,10 @@ describe('provider admin: the provider’s own users', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().user.id).toBeLessThan(0);
-    const signedIn = await login('admin', userLogin, TEST_PASSWORD);
-    expect(signedIn.json().user_properties).toMatchObject({ is_admin_context: true, permissions: { manageMailingList: true, travelOrderResponseHotel: true } });
+    // A provider user sets up two-factor sign-in at the first sign-in (ADR 0024) before any session.
+    expect((await login('admin', userLogin, TEST_PASSWORD)).json().second_step).toBe('enrolment');
+    const signedIn = await signIn(t.app, { code: 'admin' }, { login: userLogin });
+    expect(signedIn.user_properties).toMatchObject({ is_admin_context: true, permissions: { manageMailingList: true, travelOrderResponseHotel: true } });
     const withoutRight = await providerAdmin(t.app, t.db, ['manageCompanies', 'companyAdmin']);
     expect((await get('/settings/users/list', withoutRight.headers)).statusCode).toBe(403);
   });
