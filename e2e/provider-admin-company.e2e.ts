@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, menuLinks, newPage, submitLogin } from './support/browser.ts';
+import { answerSecondStep, launchBrowser, menuLinks, newPage, submitLogin } from './support/browser.ts';
 import { mailedLink, outboxCount } from './support/mail.ts';
 
 let browser: Browser;
@@ -20,6 +20,7 @@ describe('provider administration', () => {
       const name = `Firma ${code} Sp. z o.o.`;
       const { context: providerContext, page } = await newPage(browser);
       await submitLogin(page, 'admin', 'superadmin');
+      await answerSecondStep(page, 'admin', 'superadmin');
       await page.getByRole('navigation', { name: 'Menu główne' }).getByRole('link', { name: 'Lista firm' }).click();
       await page.getByRole('heading', { name: 'Lista firm' }).waitFor();
       // The second demo company is listed beside the first.

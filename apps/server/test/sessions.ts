@@ -13,17 +13,21 @@ export interface TestAuthenticator {
   lastStep: number;
 }
 
-/** Authenticators set up by `signIn`, by company code and login, so later sign-ins of the same user answer their second step. */
-const authenticators = new Map<string, TestAuthenticator>();
+/**
+ * Authenticators set up by `signIn`, per app (each test app has its own database, and the demo's logins
+ * repeat across them) and then by company code and login, so later sign-ins of the same user answer their second step.
+ */
+const authenticators = new WeakMap<FastifyInstance, Map<string, TestAuthenticator>>();
 const keyOf = (company: { code: string }, user: { login: string }) => `${company.code.toLowerCase()}/${user.login.toLowerCase()}`;
 
-export function authenticatorOf(company: { code: string }, user: { login: string }): TestAuthenticator | undefined {
-  return authenticators.get(keyOf(company, user));
+export function authenticatorOf(app: FastifyInstance, company: { code: string }, user: { login: string }): TestAuthenticator | undefined {
+  return authenticators.get(app)?.get(keyOf(company, user));
 }
 
-/** Remembers an authenticator a test set up itself, so `authHeaders` can sign the user in later. */
-export function rememberAuthenticator(company: { code: string }, user: { login: string }, authenticator: TestAuthenticator): void {
-  authenticators.set(keyOf(company, user), authenticator);
+function rememberAuthenticator(app: FastifyInstance, company: { code: string }, user: { login: string }, authenticator: TestAuthenticator): void {
+  const ofApp = authenticators.get(app) ?? new Map<string, TestAuthenticator>();
+  authenticators.set(app, ofApp);
+  ofApp.set(keyOf(company, user), authenticator);
 }
 
 /**
@@ -57,7 +61,7 @@ export async function signIn(app: FastifyInstance, company: { code: string }, us
   if (answer.access_token) return answer as Session;
   const token = answer.sign_in_token as string;
   if (answer.second_step === 'code') {
-    const authenticator = authenticatorOf(company, user);
+    const authenticator = authenticatorOf(app, company, user);
     if (!authenticator) throw new Error(`${user.login} has an authenticator this helper did not set up`);
     const verified = await post('/auth/two-factor/verify', { sign_in_token: token, code: nextCode(app, authenticator) });
     if (verified.statusCode !== 200) throw new Error(`second step failed for ${user.login}: ${verified.body}`);
@@ -69,7 +73,7 @@ export async function signIn(app: FastifyInstance, company: { code: string }, us
   const confirmed = await post('/auth/two-factor/enrolment/confirm', { sign_in_token: token, code: nextCode(app, authenticator) });
   if (confirmed.statusCode !== 200) throw new Error(`enrolment failed for ${user.login}: ${confirmed.body}`);
   authenticator.recoveryCodes = [...confirmed.json().recovery_codes];
-  rememberAuthenticator(company, user, authenticator);
+  rememberAuthenticator(app, company, user, authenticator);
   return confirmed.json() as Session;
 }
 

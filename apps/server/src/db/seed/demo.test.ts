@@ -303,7 +303,8 @@ describe('demo travel services', () => {
 });
 
 describe('second demo company', () => {
-  const headersOf = async (company: string, username: string) => ({ authorization: `Bearer ${(await login(company, username)).json().access_token}` });
+  // Signed in as a person would, through the second step where the account has one (the provider's users).
+  const headersOf = async (company: string, username: string) => ({ authorization: `Bearer ${(await signIn(t.app, { code: company }, { login: username }, DEMO_PASSWORD)).access_token}` });
 
   it('is made by the provider with its own administrator and employees, and listed beside the demo company', async () => {
     const administrator = await login('beta', 'administrator');

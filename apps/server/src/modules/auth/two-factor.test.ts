@@ -242,7 +242,7 @@ describe('who must sign in with a second factor', () => {
     expect((await login(company, user)).json()).toEqual({ second_step: 'enrolment', sign_in_token: expect.any(String) });
     const headers = await authHeaders(t.app, company, user);
     expect((await get('/settings/my-profile/two-factor', headers)).json()).toMatchObject({ enabled: true, required: true });
-    const authenticator = authenticatorOf(company, user)!;
+    const authenticator = authenticatorOf(t.app, company, user)!;
     nextStep();
     expect((await post('/settings/my-profile/two-factor/disable', { confirmation: nextCode(t.app, authenticator) }, { headers })).statusCode).toBe(200);
     expect((await get('/settings/my-profile/two-factor', headers)).statusCode).toBe(401);
