@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_TYPES, PERMISSIONS } from '@delego/domain';
-import { defineEndpoint } from './define-endpoint.ts';
+import { defineEndpoint, okResponseSchema } from './define-endpoint.ts';
 import { languageSchema } from './auth.ts';
 
 const permissionSchema = z.enum(PERMISSIONS);
@@ -53,5 +53,16 @@ export const profileApi = {
     path: '/settings/my-profile/get',
     summary: "The signed-in user's own data, roles and effective permissions",
     response: myProfileSchema,
+  }),
+  changeMyPassword: defineEndpoint({
+    method: 'POST',
+    path: '/settings/my-profile/change-password',
+    summary: "Change one's own password under the company's policy; the user's other sessions end",
+    body: z.strictObject({
+      password: z.string().min(1, 'global.error.required').max(256),
+      new_password: z.string().max(256),
+      repeat_password: z.string().max(256),
+    }),
+    response: okResponseSchema,
   }),
 } as const;

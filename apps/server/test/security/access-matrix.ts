@@ -223,6 +223,7 @@ export const ACCESS_MATRIX: Record<string, AccessEntry> = {
   'POST /settings/my-profile/two-factor/confirm': { answers: 'U A A A A A A A', request: () => ({ body: { code: '000000' } }) },
   'POST /settings/my-profile/two-factor/recovery-codes': { answers: 'U A A A A A A A', request: () => ({ body: { confirmation: 'not-the-password' } }) },
   'POST /settings/my-profile/two-factor/disable': { answers: 'U A A A A A A A', request: () => ({ body: { confirmation: 'not-the-password' } }) },
+  'POST /settings/my-profile/change-password': { answers: 'U A A A A A A A' },
   'POST /settings/my-profile/update-my-language': { answers: 'U A A A A A A A', request: () => ({ body: { language: 'pl-PL' } }) },
   'POST /settings/organizational-structure/delete': { answers: 'U F F F F A N N', request: (f) => ({ body: { id: f.ids.orgUnit } }) },
   'POST /settings/organizational-structure/save': { answers: 'U F F F F A N N', request: (f) => ({ body: { id: f.ids.orgUnit, parent_id: f.ids.mainUnit } }) },

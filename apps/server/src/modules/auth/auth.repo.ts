@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lt, lte, max, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, lte, max, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { toPermissionMap, type PermissionMap } from '@delego/domain';
 import type { Executor } from '../../db/client.ts';
@@ -332,11 +332,21 @@ export const authRepo = {
   },
 
   /** Ends every open session of a user (password change, account disabled). */
-  async endUserSessions(db: Executor, companyId: number, userId: number, now: Date, reason: string): Promise<void> {
-    await db
+  /** Ends the user's open sessions, all of them or all but `keepSessionId`; answers the ids it ended. */
+  async endUserSessions(db: Executor, companyId: number, userId: number, now: Date, reason: string, keepSessionId?: string): Promise<string[]> {
+    const ended = await db
       .update(sessions)
       .set({ endedAt: now, endReason: reason })
-      .where(and(eq(sessions.companyId, companyId), eq(sessions.userId, userId), isNull(sessions.endedAt)));
+      .where(
+        and(
+          eq(sessions.companyId, companyId),
+          eq(sessions.userId, userId),
+          isNull(sessions.endedAt),
+          keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
+        ),
+      )
+      .returning({ id: sessions.id });
+    return ended.map((row) => row.id);
   },
 
   // --- one-time action tokens ----------------------------------------------

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { authApi, twoFactorApi } from '@delego/contract';
+import { authApi, profileApi, twoFactorApi } from '@delego/contract';
 import { bindEndpoint } from '../../http/bind-endpoint.ts';
 import type { AuthService } from './auth.service.ts';
 
@@ -23,4 +23,5 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, opti
   bindEndpoint(app, authApi.passwordForgotten, (ctx, { body }) => auth.passwordForgotten(ctx, body), limited);
   bindEndpoint(app, authApi.passwordChangeLinkState, (_ctx, { params }) => auth.passwordLinkState(params.token), limited);
   bindEndpoint(app, authApi.passwordChangeByLink, (ctx, { body }) => auth.changePasswordByLink(ctx, body), limited);
+  bindEndpoint(app, profileApi.changeMyPassword, (ctx, { body }) => auth.changeOwnPassword(ctx, body), limited);
 }

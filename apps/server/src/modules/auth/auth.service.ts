@@ -311,10 +311,10 @@ async function backToAdminContext(ctx: AuthenticatedContext) {
     ctx: RequestContext,
     company: CompanyRecord,
     user: UserRow,
-    change: { newPassword: string; repeated: string; now: Date; reason: string },
+    change: { newPassword: string; repeated: string; now: Date; reason: string; keepSessionId?: string },
     within?: (tx: Transaction) => Promise<void>,
   ) {
-    const { newPassword, repeated, now, reason } = change;
+    const { newPassword, repeated, now, reason, keepSessionId } = change;
     const issues = validateNewPassword(newPassword, passwordPolicyOf(company.settings), { path: ['new_password'], repeated, isCommon: await loadCommonPasswordCheck() });
     if (issues.length === 0 && (await passwordHasher.verify(user.passwordHash, newPassword))) {
       issues.push({ path: ['new_password'], code: 'validation.password.sameAsCurrent' });
@@ -328,13 +328,53 @@ async function backToAdminContext(ctx: AuthenticatedContext) {
     await db.transaction(async (tx) => {
       if (within) await within(tx);
       await authRepo.updatePassword(tx, company.id, user.id, passwordHash, now);
-      await authRepo.endUserSessions(tx, company.id, user.id, now, reason);
+      const ended = await authRepo.endUserSessions(tx, company.id, user.id, now, reason, keepSessionId);
+      for (const sessionId of ended) actors.forget(sessionId);
       await recordAudit(tx, ctx, { companyId: company.id, userId: user.id, action: `auth.${reason}`, entityType: 'user', entityId: user.id });
     });
   }
 
+  /**
+   * A wrong current password on the profile's password change counts like a failed login from this
+   * address (the same per-login and per-address delays), so the form cannot be used to guess it.
+   */
+  async function refuseWrongCurrentPassword(ctx: AuthenticatedContext, key: { companyCode: string; login: string }, companyId: number, now: Date): Promise<AppError> {
+    await authRepo.recordThrottledFailure(db, key, ctx.ip, now, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS), {
+      login: (failures) => loginDelaySeconds(failures, LOGIN_FREE_FAILURES_PER_ADDRESS),
+      address: (failures) => loginDelaySeconds(failures, deps.loginFailuresPerAddress),
+    });
+    await recordAudit(db, ctx, { companyId, action: 'auth.passwordChangeRefused', entityType: 'user', entityId: ctx.actor.userId, after: { reason: 'currentPasswordWrong' } });
+    return new AppError(ErrorCode.validationFailed, { issues: [{ path: ['password'], code: 'validation.password.currentWrong' }] });
+  }
+
+  /**
+   * The signed-in user replaces their own password (the session's own user, also while acting for
+   * someone else): the current one must match, then `setPassword` applies the company's policy and
+   * ends every other session of the user; this one stays.
+   */
+  async function changeOwnPassword(ctx: AuthenticatedContext, input: { password: string; new_password: string; repeat_password: string }) {
+    const now = clock.now();
+    const account = await authRepo.findOpenSessionWithAccount(db, ctx.actor.sessionId);
+    if (!account) throw new AppError(ErrorCode.unauthenticated, { messages: ['Session expired'] });
+    const { user, company } = account;
+    const key = { companyCode: normalise(company.code), login: normalise(user.login) };
+    const throttledUntil = await authRepo.throttledUntil(db, key, ctx.ip, now);
+    if (throttledUntil) throw lockedError(throttledUntil, now);
+    if (!(await passwordHasher.verify(user.passwordHash, input.password))) throw await refuseWrongCurrentPassword(ctx, key, company.id, now);
+    await setPassword(ctx, company, user, {
+      newPassword: input.new_password,
+      repeated: input.repeat_password,
+      now,
+      reason: 'passwordChangedByUser',
+      keepSessionId: ctx.actor.sessionId,
+    });
+    await authRepo.clearLoginThrottle(db, key, ctx.ip);
+    return { status: 'ok' as const };
+  }
+
   return {
     twoFactor,
+    changeOwnPassword,
 
     async login(ctx: RequestContext, input: LoginInput) {
       const { company, user, now } = await verifyCredentials(ctx, input);

@@ -55,3 +55,10 @@ export function useSetUserActive() {
 export function useMyProfile() {
   return useQuery({ queryKey: usersKeys.profile, queryFn: ({ signal }) => call(profileApi.myProfile, undefined, { signal }) });
 }
+
+/** Field issues are shown at the fields by the password form, so they are not also notified. */
+export function useChangeMyPassword() {
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof profileApi.changeMyPassword>) => call(profileApi.changeMyPassword, { body }, { notifyErrors: false }),
+  });
+}

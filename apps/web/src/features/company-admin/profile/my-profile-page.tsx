@@ -14,6 +14,7 @@ import { PageHeader } from '../shared/page-header.tsx';
 import { useMyProfile } from '../api/users.ts';
 import { LoadFailedAlert } from '../shared/load-alerts.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
+import { ChangePasswordForm } from './change-password-section.tsx';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -99,6 +100,9 @@ function ProfileDetails({ profile }: { profile: MyProfile }) {
             [t('fields.nationality'), user.nationality],
           ]}
         />
+      </Section>
+      <Section id="profile-password" title={t('sections.password')}>
+        <ChangePasswordForm />
       </Section>
       <Section id="profile-work" title={t('sections.work')}>
         <Facts
