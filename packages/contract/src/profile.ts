@@ -47,6 +47,13 @@ export const myProfileSchema = z.object({
 });
 export type MyProfile = z.infer<typeof myProfileSchema>;
 
+/** The policy is checked by the server's `setPassword`, which reports its issues at `new_password`. */
+export const changeMyPasswordRequestSchema = z.strictObject({
+  password: z.string().min(1, 'global.error.required').max(256),
+  new_password: z.string().max(256),
+  repeat_password: z.string().max(256),
+});
+
 export const profileApi = {
   myProfile: defineEndpoint({
     method: 'GET',
@@ -58,11 +65,7 @@ export const profileApi = {
     method: 'POST',
     path: '/settings/my-profile/change-password',
     summary: "Change one's own password under the company's policy; the user's other sessions end",
-    body: z.strictObject({
-      password: z.string().min(1, 'global.error.required').max(256),
-      new_password: z.string().max(256),
-      repeat_password: z.string().max(256),
-    }),
+    body: changeMyPasswordRequestSchema,
     response: okResponseSchema,
   }),
 } as const;

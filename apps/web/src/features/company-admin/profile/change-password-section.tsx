@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { profileApi } from '@delego/contract';
+import { changeMyPasswordRequestSchema } from '@delego/contract';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerIssues } from '../../../lib/form-errors.ts';
@@ -16,7 +16,7 @@ import { useChangeMyPassword } from '../api/users.ts';
 
 const REQUIRED = 'global.error.required';
 // The company's policy is checked by the server (its issues appear at the new-password field); here only what needs no policy.
-const schema = profileApi.changeMyPassword.body
+const schema = changeMyPasswordRequestSchema
   .extend({
     new_password: z.string().min(1, REQUIRED).max(256),
     repeat_password: z.string().min(1, REQUIRED).max(256),
