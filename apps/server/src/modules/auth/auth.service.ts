@@ -335,19 +335,6 @@ async function backToAdminContext(ctx: AuthenticatedContext) {
   }
 
   /**
-   * A wrong current password on the profile's password change counts like a failed login from this
-   * address (the same per-login and per-address delays), so the form cannot be used to guess it.
-   */
-  async function refuseWrongCurrentPassword(ctx: AuthenticatedContext, key: { companyCode: string; login: string }, companyId: number, now: Date): Promise<AppError> {
-    await authRepo.recordThrottledFailure(db, key, ctx.ip, now, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS), {
-      login: (failures) => loginDelaySeconds(failures, LOGIN_FREE_FAILURES_PER_ADDRESS),
-      address: (failures) => loginDelaySeconds(failures, deps.loginFailuresPerAddress),
-    });
-    await recordAudit(db, ctx, { companyId, action: 'auth.passwordChangeRefused', entityType: 'user', entityId: ctx.actor.userId, after: { reason: 'currentPasswordWrong' } });
-    return new AppError(ErrorCode.validationFailed, { issues: [{ path: ['password'], code: 'validation.password.currentWrong' }] });
-  }
-
-  /**
    * The signed-in user replaces their own password (the session's own user, also while acting for
    * someone else): the current one must match, then `setPassword` applies the company's policy and
    * ends every other session of the user; this one stays.
@@ -357,10 +344,13 @@ async function backToAdminContext(ctx: AuthenticatedContext) {
     const account = await authRepo.findOpenSessionWithAccount(db, ctx.actor.sessionId);
     if (!account) throw new AppError(ErrorCode.unauthenticated, { messages: ['Session expired'] });
     const { user, company } = account;
-    const key = { companyCode: normalise(company.code), login: normalise(user.login) };
-    const throttledUntil = await authRepo.throttledUntil(db, key, ctx.ip, now);
-    if (throttledUntil) throw lockedError(throttledUntil, now);
-    if (!(await passwordHasher.verify(user.passwordHash, input.password))) throw await refuseWrongCurrentPassword(ctx, key, company.id, now);
+    // A wrong current password counts like a failed login (sign-in guard: delays, account lock, audit), so the form cannot be used to guess it.
+    const key = signInKeyOf(company.code, user.login);
+    const { knownAddress } = await guard.check(key, ctx.ip, now);
+    if (!(await passwordHasher.verify(user.passwordHash, input.password))) {
+      const locked = await guard.failed(ctx, { key, company, userId: user.id, knownAddress, now, action: 'auth.passwordChangeRefused' });
+      throw locked ?? new AppError(ErrorCode.validationFailed, { issues: [{ path: ['password'], code: 'validation.password.currentWrong' }] });
+    }
     await setPassword(ctx, company, user, {
       newPassword: input.new_password,
       repeated: input.repeat_password,
@@ -368,7 +358,7 @@ async function backToAdminContext(ctx: AuthenticatedContext) {
       reason: 'passwordChangedByUser',
       keepSessionId: ctx.actor.sessionId,
     });
-    await authRepo.clearLoginThrottle(db, key, ctx.ip);
+    await guard.succeeded(key, ctx.ip, now);
     return { status: 'ok' as const };
   }
 
