@@ -68,7 +68,9 @@ function ordersOf(companyId: number | null, userId: number, asOrderer: boolean):
     sql`select o.id from ${travelServiceOrders} o where ${inCompany(sql`o.company_id`)} and o.user_id = ${userId}`,
     sql`select i.order_id from ${travelServicePassengers} p join ${travelServiceOrderItems} i on i.id = p.item_id where ${inCompany(sql`p.company_id`)} and p.company_user_id = ${userId}`,
   ];
-  return sql`${travelServiceOrders.id} in (${sql.join(ways, sql` union `)})`;
+  // `= any(array(…))` makes the set a value the planner looks up on the primary key, instead of a
+  // hash join against a scan of every order of the company.
+  return sql`${travelServiceOrders.id} = any(array(${sql.join(ways, sql` union `)}))`;
 }
 
 function listWhere(filter: TravelOrderListFilter): SQL | undefined {
