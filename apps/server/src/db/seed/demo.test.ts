@@ -1,5 +1,5 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RESPONSE_PERMISSION_BY_TYPE, TRAVEL_ORDER_STATUSES, addDaysToLocalDate, defaultSystemSettings, parseDelegationForm, toLocalDate } from '@delego/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { signIn } from '../../../test/sessions.ts';
@@ -59,7 +59,10 @@ describe('demo data', () => {
         .values({ code: 'admin', name: 'Administracja', settings: defaultSystemSettings() })
         .onConflictDoNothing();
       await seedDemo(other.db);
-      const session = await signIn(other.app, { code: 'admin' }, { login: 'superadmin' }, DEMO_PASSWORD);
+      // On PostgreSQL every app of the run shares one database, where `t` has already set up the superadmin's
+      // authenticator under its own server secret; only `t` can sign the superadmin in there.
+      const sharesDatabase = Boolean(inject('testDatabaseUrl'));
+      const session = await signIn(sharesDatabase ? t.app : other.app, { code: 'admin' }, { login: 'superadmin' }, DEMO_PASSWORD);
       expect(session.user_properties.permissions.SuperAdmin).toBe(true);
     } finally {
       await other.close();
