@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, logInToDemo, submitLogin } from './support/browser.ts';
+import { baseUrl, launchBrowser, logInToDemo, logInToProvider } from './support/browser.ts';
 
 let browser: Browser;
 
@@ -91,11 +91,12 @@ describe('screens that fit', () => {
   });
 
   it("the provider's company and user lists fit 1280 × 800 and 390 × 844", { timeout: 90_000 }, async () => {
+    // Signed in once on a wide screen, where the second step ends on the open menu, then looked at in each viewport.
+    const context = await browser.newContext({ baseURL: baseUrl(), locale: 'pl-PL', timezoneId: 'Europe/Warsaw', viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await logInToProvider(page, 'superadmin');
     for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
-      const context = await browser.newContext({ baseURL: baseUrl(), locale: 'pl-PL', timezoneId: 'Europe/Warsaw', viewport });
-      const page = await context.newPage();
-      await submitLogin(page, 'admin', 'superadmin');
-      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await page.setViewportSize(viewport);
       const overflowing: Record<string, string[]> = {};
       for (const route of ['/admin/companies', '/admin/users']) {
         await openList(page, route);
@@ -103,7 +104,7 @@ describe('screens that fit', () => {
         if (found.length > 0) overflowing[route] = found;
       }
       expect(overflowing, `${viewport.width} px: ${JSON.stringify(overflowing)}`).toEqual({});
-      await context.close();
     }
+    await context.close();
   });
 });
