@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import { createTestApp, testRequestLimits, type TestApp } from '../../../test/test-app.ts';
@@ -93,7 +93,8 @@ describe('the per-company rate cache of the settlement calculation', () => {
 
     const [group] = await t.db.insert(rateGroups).values({ companyId: company.id, name: 'Handlowcy' }).returning();
     await t.db.insert(delegationRates).values({ companyId: company.id, groupId: group!.id, countryCode: 'DE', perDiem: '70.00', currency: 'EUR', hotelLimit: '200.00', validFrom: '2026-01-01' });
-    const [person] = await t.db.select().from(users).where(eq(users.companyId, company.id)).limit(1);
+    // The employee signed in on both processes: the company's first user (the administrator came after).
+    const [person] = await t.db.select().from(users).where(eq(users.companyId, company.id)).orderBy(asc(users.id)).limit(1);
     await t.db.update(users).set({ rateGroupId: group!.id }).where(eq(users.id, person!.id));
 
     const rateOf = async (app: FastifyInstance, headers: Record<string, string>) => (await calculate(app, headers)).calculated.singleCountryCost[0]!.delegation_rate;
