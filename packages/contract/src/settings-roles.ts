@@ -61,6 +61,8 @@ export type RoleMapping = z.infer<typeof roleMappingSchema>;
 
 export const DEPUTY_AUTH_SORT_COLUMNS = ['date_from', 'date_to', 'to_user'] as const;
 export const DEPUTY_AUTH_STATUS_FILTERS = ['all', 'current', 'upcoming', 'past'] as const;
+/** `/substitutes/deputyAuth`: what I handed over, or what was handed over to me. */
+export const OWN_TRANSFER_DIRECTIONS = ['given', 'received'] as const;
 
 const userRefSchema = z.object({ id: z.number().int(), name: z.string(), surname: z.string(), login: z.string() });
 
@@ -105,6 +107,10 @@ export const permissionTransferSaveBodySchema = z
   })
   .refine((body) => body.date_from <= body.date_to, { message: 'validation.dateRange', path: ['date_to'] });
 export type PermissionTransferSaveBody = z.infer<typeof permissionTransferSaveBodySchema>;
+
+/** What a user may hand over of their own: the permissions and roles they hold themselves (not those handed to them). */
+export const ownTransferOptionsSchema = roleOptionsSchema.extend({ permissions: z.array(permissionSchema) });
+export type OwnTransferOptions = z.infer<typeof ownTransferOptionsSchema>;
 
 export const rolesApi = {
   list: defineEndpoint({
@@ -227,6 +233,36 @@ export const rolesApi = {
     method: 'POST',
     path: '/settings/role/deputy-auth/delete',
     summary: 'Withdraw a transferred permission',
+    body: z.strictObject({ id }),
+    response: okResponseSchema,
+  }),
+  ownTransferOptions: defineEndpoint({
+    method: 'GET',
+    path: '/user-substitute/deputy-auth/options',
+    summary: 'The colleagues, and the permissions and roles of my own, that I may hand over',
+    response: ownTransferOptionsSchema,
+  }),
+  ownTransferList: defineEndpoint({
+    method: 'GET',
+    path: '/user-substitute/deputy-auth/list',
+    summary: 'Permissions and roles I handed over for a time, or that were handed over to me',
+    query: listQuerySchema(DEPUTY_AUTH_SORT_COLUMNS, {
+      status: z.enum(DEPUTY_AUTH_STATUS_FILTERS).default('all'),
+      direction: z.enum(OWN_TRANSFER_DIRECTIONS).default('given'),
+    }),
+    response: pageSchema(permissionTransferSchema),
+  }),
+  ownTransferSave: defineEndpoint({
+    method: 'POST',
+    path: '/user-substitute/deputy-auth/save',
+    summary: 'Hand one of my own permissions or roles over to a colleague for a time',
+    body: permissionTransferSaveBodySchema,
+    response: z.object({ status: z.literal('ok'), transfer: permissionTransferSchema }),
+  }),
+  ownTransferDelete: defineEndpoint({
+    method: 'POST',
+    path: '/user-substitute/deputy-auth/delete',
+    summary: 'Withdraw a permission or role I handed over',
     body: z.strictObject({ id }),
     response: okResponseSchema,
   }),

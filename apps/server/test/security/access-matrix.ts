@@ -150,6 +150,8 @@ export const ACCESS_MATRIX: Record<string, AccessEntry> = {
   'GET /token-refresh/user-properties': { answers: 'U A A A A A A A' },
   'GET /user-substitute/colleagues': { answers: 'U A A A A A A A' },
   'GET /user-substitute/list': { answers: 'U A A A A A A A' },
+  'GET /user-substitute/deputy-auth/options': { answers: 'U A A A A A A A' },
+  'GET /user-substitute/deputy-auth/list': { answers: 'U A A A A A A A' },
   'GET /vehicle/list': { answers: 'U A A A A A A A', request: (f) => ({ query: { owner_user_id: f.ids.employee } }) },
   'POST /action-by-link/decision': { answers: 'N N N N N N N N' },
   'POST /action-by-link/user/password-change': { answers: 'N N N N N N N N' },
@@ -260,6 +262,9 @@ export const ACCESS_MATRIX: Record<string, AccessEntry> = {
   'POST /settings/workflow/reset': { answers: 'U F F F F A A A' },
   'POST /settings/workflow/save': { answers: 'U F F F F A A A' },
   'POST /user-substitute/delete': { answers: 'U N N N N N N N' },
+  // Only a transfer one granted oneself is found: company A's (granted by its administrator) is nobody else's.
+  'POST /user-substitute/deputy-auth/delete': { answers: 'U N N N N N N N' },
+  'POST /user-substitute/deputy-auth/save': { answers: 'U N N N N N N N' },
   'POST /user-substitute/login-as': { answers: 'U N N N N N N N', request: (f) => ({ body: { absent_user_id: f.ids.employee } }) },
   'POST /user-substitute/login-back': { answers: 'U A A A A A A A' },
   'POST /user-substitute/save': { answers: 'U N N N N N N N' },

@@ -139,7 +139,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
 
   // Substitutes
   { path: '/substitutes', titleKey: 'substitutes.list', access: 'authenticated', load: () => import('../features/substitutes/substitutes-page.tsx').then((m) => m.SubstitutesPage) },
-  { path: '/substitutes/deputyAuth', titleKey: 'substitutes.deputyAuth', access: 'authenticated' },
+  {
+    path: '/substitutes/deputyAuth',
+    titleKey: 'substitutes.deputyAuth',
+    access: 'authenticated',
+    load: () => import('../features/substitutes/deputy-auth-page.tsx').then((m) => m.OwnDeputyAuthPage),
+  },
 
   // Delegation info
   { path: '/delegation-info', titleKey: 'delegationInfo.index', access: 'authenticated', load: () => import('../features/master-data/delegation-info/delegation-info-index-page.tsx').then((m) => m.DelegationInfoIndexPage) },

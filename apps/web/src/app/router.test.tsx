@@ -9,10 +9,9 @@ import { buildFormOptions, buildUserDetail } from '../features/company-admin/tes
 const companyAdmin = buildUserProperties({ permissions: { companyAdmin: true } });
 
 describe('routes and guards', () => {
-  it('shows a named placeholder for a screen a later issue builds', async () => {
+  it('names the document with the route title', async () => {
     renderApp('/substitutes/deputyAuth', { user: buildUserProperties() });
     expect(await screen.findByRole('heading', { name: 'Przekazane uprawnienia' })).toBeTruthy();
-    expect(screen.getByText('Ten ekran jest w przygotowaniu i pojawi się w jednej z kolejnych wersji.')).toBeTruthy();
     expect(document.title).toBe('Przekazane uprawnienia – Delego');
   });
 

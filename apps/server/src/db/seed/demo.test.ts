@@ -132,6 +132,16 @@ describe('demo substitutes', () => {
     const current = absences.find((row) => row.state === 'current')!;
     expect([current.date_from, current.date_to]).toEqual([addDaysToLocalDate(today, -7), addDaysToLocalDate(today, 7)]);
   });
+
+  it("shows the acceptor's permissions handed over for his absences: current to the finance user, upcoming to the administrator", async () => {
+    const given = await get('/user-substitute/deputy-auth/list?direction=given', await headersOf('acceptor'));
+    const transfers = given.items as { state: string; permission_name: string; to_user: { login: string } }[];
+    expect(transfers.map((row) => [row.state, row.permission_name, row.to_user.login]).sort()).toEqual([
+      ['current', 'travelServiceAccept', 'finance'],
+      ['upcoming', 'delegationForOthers', 'administrator'],
+    ]);
+    expect((await login('demo', 'finance')).json().user_properties.permissions).toMatchObject({ travelServiceAccept: true });
+  });
 });
 
 describe('demo trips', () => {

@@ -30,18 +30,30 @@ export const authRepo = {
   /**
    * The user's permissions: direct grants, those of every unblocked role they hold and of
    * each role's parent chain, and the permissions and roles handed over to them
-   * (permission_transfers) whose period includes `today` (YYYY-MM-DD, Warsaw).
+   * (permission_transfers) whose period includes `today` (YYYY-MM-DD, Warsaw). With `today` null,
+   * only what the user holds themselves: what they may hand over in turn.
    */
-  async permissionMapOf(db: Executor, companyId: number, userId: number, today: string): Promise<PermissionMap> {
+  async permissionMapOf(db: Executor, companyId: number, userId: number, today: string | null): Promise<PermissionMap> {
+    const transferredRoles =
+      today === null
+        ? sql``
+        : sql`UNION
+          SELECT r.id FROM permission_transfers pt JOIN roles r ON r.id = pt.role_id
+           WHERE pt.to_user_id = ${userId} AND pt.company_id = ${companyId} AND r.company_id = ${companyId} AND NOT r.is_blocked
+             AND (pt.date_from IS NULL OR pt.date_from <= ${today}::date) AND (pt.date_to IS NULL OR pt.date_to >= ${today}::date)`;
+    const transferredPermissions =
+      today === null
+        ? sql``
+        : sql`UNION
+      SELECT pt.permission_name FROM permission_transfers pt
+       WHERE pt.to_user_id = ${userId} AND pt.company_id = ${companyId} AND pt.permission_name IS NOT NULL
+         AND (pt.date_from IS NULL OR pt.date_from <= ${today}::date) AND (pt.date_to IS NULL OR pt.date_to >= ${today}::date)`;
     const result = await db.execute(sql`
       WITH RECURSIVE held(role_id, depth) AS (
         SELECT base.role_id, 0 FROM (
           SELECT r.id AS role_id FROM user_roles ur JOIN roles r ON r.id = ur.role_id
            WHERE ur.user_id = ${userId} AND r.company_id = ${companyId} AND NOT r.is_blocked
-          UNION
-          SELECT r.id FROM permission_transfers pt JOIN roles r ON r.id = pt.role_id
-           WHERE pt.to_user_id = ${userId} AND pt.company_id = ${companyId} AND r.company_id = ${companyId} AND NOT r.is_blocked
-             AND (pt.date_from IS NULL OR pt.date_from <= ${today}::date) AND (pt.date_to IS NULL OR pt.date_to >= ${today}::date)
+          ${transferredRoles}
         ) base
         UNION
         SELECT p.id, held.depth + 1 FROM held JOIN roles c ON c.id = held.role_id JOIN roles p ON p.id = c.parent_role_id
@@ -51,10 +63,7 @@ export const authRepo = {
       UNION
       SELECT up.permission_name FROM user_permissions up JOIN users u ON u.id = up.user_id
        WHERE up.user_id = ${userId} AND u.company_id = ${companyId}
-      UNION
-      SELECT pt.permission_name FROM permission_transfers pt
-       WHERE pt.to_user_id = ${userId} AND pt.company_id = ${companyId} AND pt.permission_name IS NOT NULL
-         AND (pt.date_from IS NULL OR pt.date_from <= ${today}::date) AND (pt.date_to IS NULL OR pt.date_to >= ${today}::date)
+      ${transferredPermissions}
     `);
     // Both drivers (pg and PGlite) answer raw SQL with a `rows` array.
     const { rows } = result as unknown as { rows: { permission_name: string }[] };

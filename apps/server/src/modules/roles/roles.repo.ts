@@ -26,6 +26,10 @@ export interface RoleListFilter {
 
 export interface TransferListFilter {
   search?: string;
+  /** Only the transfers this user granted (`/substitutes/deputyAuth`, given). */
+  fromUserId?: number;
+  /** Only the transfers handed over to this user (`/substitutes/deputyAuth`, received). */
+  toUserId?: number;
   status: 'all' | 'current' | 'upcoming' | 'past';
   sort: 'date_from' | 'date_to' | 'to_user';
   order: 'asc' | 'desc';
@@ -67,6 +71,17 @@ export const rolesRepo = {
 
   async all(db: Executor, companyId: number): Promise<RoleRow[]> {
     return db.select().from(roles).where(eq(roles.companyId, companyId)).orderBy(sql`lower(${roles.name})`);
+  },
+
+  /** The unblocked roles the user is a member of (not those handed over to them). */
+  async memberRoles(db: Executor, companyId: number, userId: number): Promise<RoleRow[]> {
+    return db
+      .select({ role: roles })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(and(eq(userRoles.userId, userId), eq(roles.companyId, companyId), eq(roles.isBlocked, false)))
+      .orderBy(sql`lower(${roles.name})`)
+      .then((rows) => rows.map((row) => row.role));
   },
 
   async permissionsOf(db: Executor, roleIds: readonly number[]): Promise<{ roleId: number; name: string }[]> {
@@ -238,6 +253,8 @@ export const rolesRepo = {
 
   async transferList(db: Executor, companyId: number, filter: TransferListFilter, page: { offset: number; limit: number }) {
     const where: (SQL | undefined)[] = [eq(permissionTransfers.companyId, companyId)];
+    if (filter.fromUserId !== undefined) where.push(eq(permissionTransfers.fromUserId, filter.fromUserId));
+    if (filter.toUserId !== undefined) where.push(eq(permissionTransfers.toUserId, filter.toUserId));
     const { today } = filter;
     // An open end (null, possible for transfers made elsewhere) never limits the period.
     if (filter.status === 'current') {

@@ -21,4 +21,8 @@ export function registerRolesRoutes(app: FastifyInstance, service: RolesService)
   bindEndpoint(app, rolesApi.transferList, (ctx, { query }) => service.transferList(ctx, query));
   bindEndpoint(app, rolesApi.transferSave, (ctx, { body }) => service.transferSave(ctx, body));
   bindEndpoint(app, rolesApi.transferDelete, (ctx, { body }) => service.transferDelete(ctx, body.id));
+  bindEndpoint(app, rolesApi.ownTransferOptions, (ctx) => service.ownTransferOptions(ctx));
+  bindEndpoint(app, rolesApi.ownTransferList, (ctx, { query }) => service.ownTransferList(ctx, query));
+  bindEndpoint(app, rolesApi.ownTransferSave, (ctx, { body }) => service.ownTransferSave(ctx, body));
+  bindEndpoint(app, rolesApi.ownTransferDelete, (ctx, { body }) => service.ownTransferDelete(ctx, body.id));
 }

@@ -1,6 +1,7 @@
 import {
   isGrantablePermission,
   isPermission,
+  PERMISSIONS,
   roleParentHasLoop,
   toLocalDate,
   type Issue,
@@ -20,6 +21,8 @@ import { rolesRepo, type RoleListFilter, type RoleRow, type TransferListFilter }
 
 type Page = { page: number; page_size: number };
 type TransferRecord = NonNullable<Awaited<ReturnType<typeof rolesRepo.findTransfer>>>;
+/** 'company': the administrator's deputy-auth screen; 'own': a user handing over what they hold themselves. */
+type TransferScope = 'company' | 'own';
 
 function transferState(dateFrom: string, dateTo: string, today: string): PermissionTransfer['state'] {
   if (dateFrom > today) return 'upcoming';
@@ -106,6 +109,106 @@ export function createRolesService(deps: { db: Database; clock: Clock }) {
     const row = await rolesRepo.findById(tx, ctx.actor.companyId, id, options);
     if (!row) throw notFoundError();
     return row;
+  }
+
+  async function listTransfers(ctx: AuthenticatedContext, query: Page & Omit<TransferListFilter, 'today' | 'search'> & { search?: string }) {
+    const day = today();
+    const { items, total } = await rolesRepo.transferList(db, ctx.actor.companyId, { ...query, today: day }, pageWindow(query));
+    return { total, items: items.map((item) => toTransfer(item, day)) };
+  }
+
+  /** A transfer of the company; in scope 'own' only one the user granted, any other answering 404. */
+  async function requireTransfer(tx: Executor, ctx: AuthenticatedContext, id: number, scope: TransferScope) {
+    const existing = await rolesRepo.findTransfer(tx, ctx.actor.companyId, id);
+    if (!existing || (scope === 'own' && existing.transfer.fromUserId !== ctx.actor.userId)) throw notFoundError();
+    return existing;
+  }
+
+  /** What a user may hand over of their own: never to themselves, and only a permission or role they hold themselves. */
+  async function ownTransferIssues(tx: Executor, ctx: AuthenticatedContext, body: PermissionTransferSaveBody, existing: TransferRecord | null): Promise<Issue[]> {
+    const { companyId, userId } = ctx.actor;
+    const issues: Issue[] = [];
+    if (body.to_user_id === userId) issues.push({ path: ['to_user_id'], code: 'deputyAuth.notToYourself' });
+    if (body.permission_name !== null && body.permission_name !== existing?.transfer.permissionName) {
+      const held = await authRepo.permissionMapOf(tx, companyId, userId, null);
+      if (held[body.permission_name] !== true) issues.push({ path: ['permission_name'], code: 'deputyAuth.permissionNotHeld' });
+    }
+    if (body.role_id !== null && body.role_id !== existing?.transfer.roleId) {
+      const memberRoles = await rolesRepo.memberRoles(tx, companyId, userId);
+      if (!memberRoles.some((role) => role.id === body.role_id)) issues.push({ path: ['role_id'], code: 'deputyAuth.roleNotHeld' });
+    }
+    return issues;
+  }
+
+  async function saveTransfer(ctx: AuthenticatedContext, body: PermissionTransferSaveBody, scope: TransferScope) {
+    const companyId = ctx.actor.companyId;
+    const day = today();
+    return db.transaction(async (tx) => {
+      const existing = body.id === undefined ? null : await requireTransfer(tx, ctx, body.id, scope);
+      const issues: Issue[] = scope === 'own' ? await ownTransferIssues(tx, ctx, body, existing) : [];
+      if (body.to_user_id === null) issues.push({ path: ['to_user_id'], code: 'global.error.required' });
+      else {
+        const user = await rolesRepo.findUser(tx, companyId, body.to_user_id);
+        if (!user) issues.push({ path: ['to_user_id'], code: 'validation.unknownReference' });
+        else if (!user.is_active) issues.push({ path: ['to_user_id'], code: 'deputyAuth.userInactive' });
+      }
+      if (body.permission_name === null && body.role_id === null) issues.push({ path: ['permission_name'], code: 'deputyAuth.permissionOrRoleRequired' });
+      if (body.permission_name !== null && body.role_id !== null) issues.push({ path: ['role_id'], code: 'deputyAuth.permissionOrRoleOnlyOne' });
+      const permission: Permission | null = body.permission_name;
+      if (permission !== null && permission !== existing?.transfer.permissionName && !isGrantablePermission(permission, ctx.actor.isAdminContext)) {
+        issues.push({ path: ['permission_name'], code: 'permission.providerOnly' });
+      }
+      if (body.role_id !== null) {
+        const role = await rolesRepo.findById(tx, companyId, body.role_id);
+        if (!role) issues.push({ path: ['role_id'], code: 'validation.unknownReference' });
+        else if (role.isBlocked) issues.push({ path: ['role_id'], code: 'deputyAuth.roleBlocked' });
+      }
+      // A new or changed end date cannot already be over.
+      if (body.date_to < day && body.date_to !== existing?.transfer.dateTo) issues.push({ path: ['date_to'], code: 'validation.dateInPast' });
+      assertNoIssues(issues);
+
+      const values = {
+        toUserId: body.to_user_id!,
+        permissionName: body.permission_name,
+        roleId: body.role_id,
+        dateFrom: body.date_from,
+        dateTo: body.date_to,
+        comment: body.comment,
+      };
+      let id: number;
+      if (existing) {
+        id = existing.transfer.id;
+        await rolesRepo.updateTransfer(tx, companyId, id, values);
+      } else {
+        id = await rolesRepo.insertTransfer(tx, companyId, { ...values, fromUserId: ctx.actor.userId });
+      }
+      if (existing && scope === 'company') await assertActorKeepsAdmin(tx, ctx, ['permission_name']);
+      const saved = toTransfer((await rolesRepo.findTransfer(tx, companyId, id))!, day);
+      await recordSaveAudit(tx, ctx, {
+        companyId,
+        entityType: 'permissionTransfer',
+        entityId: id,
+        before: existing ? toTransfer(existing, day) : null,
+        after: saved,
+      });
+      return { status: 'ok' as const, transfer: saved };
+    });
+  }
+
+  async function deleteTransfer(ctx: AuthenticatedContext, id: number, scope: TransferScope) {
+    await db.transaction(async (tx) => {
+      const existing = await requireTransfer(tx, ctx, id, scope);
+      await rolesRepo.deleteTransfer(tx, ctx.actor.companyId, id);
+      if (scope === 'company') await assertActorKeepsAdmin(tx, ctx, ['id']);
+      await recordAudit(tx, ctx, {
+        companyId: ctx.actor.companyId,
+        action: 'permissionTransfer.delete',
+        entityType: 'permissionTransfer',
+        entityId: id,
+        before: toTransfer(existing, today()),
+      });
+    });
+    return { status: 'ok' as const };
   }
 
   return {
@@ -346,87 +449,50 @@ export function createRolesService(deps: { db: Database; clock: Clock }) {
     },
 
     // --- transferred permissions (deputy-auth) ---------------------------------------
+    // The administrator hands anything over on `/settings/role/deputy-auth`; every user hands over what they
+    // hold themselves on `/substitutes/deputyAuth` (scope 'own'), and sees only what they granted or received.
 
     async transferList(ctx: AuthenticatedContext, query: Page & Omit<TransferListFilter, 'today' | 'search'> & { search?: string }) {
       assertPermission(ctx, 'companyAdmin');
-      const day = today();
-      const { items, total } = await rolesRepo.transferList(db, ctx.actor.companyId, { ...query, today: day }, pageWindow(query));
-      return { total, items: items.map((item) => toTransfer(item, day)) };
+      return listTransfers(ctx, query);
+    },
+
+    async ownTransferList(ctx: AuthenticatedContext, query: Page & Omit<TransferListFilter, 'today' | 'search' | 'fromUserId' | 'toUserId'> & { search?: string; direction: 'given' | 'received' }) {
+      const { direction, ...filter } = query;
+      return listTransfers(ctx, direction === 'given' ? { ...filter, fromUserId: ctx.actor.userId } : { ...filter, toUserId: ctx.actor.userId });
+    },
+
+    async ownTransferOptions(ctx: AuthenticatedContext) {
+      const { companyId, userId, isAdminContext } = ctx.actor;
+      const [held, roleRows, userRows] = await Promise.all([
+        authRepo.permissionMapOf(db, companyId, userId, null),
+        rolesRepo.memberRoles(db, companyId, userId),
+        rolesRepo.users(db, companyId),
+      ]);
+      return {
+        roles: roleRows.map((role) => ({ id: role.id, name: role.name, parent_role_id: role.parentRoleId, is_blocked: role.isBlocked, is_default: role.isDefault })),
+        users: userRows.filter((user) => user.id !== userId),
+        is_admin_context: isAdminContext,
+        permissions: PERMISSIONS.filter((name) => held[name] === true && isGrantablePermission(name, isAdminContext)),
+      };
     },
 
     async transferSave(ctx: AuthenticatedContext, body: PermissionTransferSaveBody) {
       assertPermission(ctx, 'companyAdmin');
-      const companyId = ctx.actor.companyId;
-      const day = today();
-      return db.transaction(async (tx) => {
-        const existing = body.id === undefined ? null : await rolesRepo.findTransfer(tx, companyId, body.id);
-        if (body.id !== undefined && !existing) throw notFoundError();
-        const issues: Issue[] = [];
-        if (body.to_user_id === null) issues.push({ path: ['to_user_id'], code: 'global.error.required' });
-        else {
-          const user = await rolesRepo.findUser(tx, companyId, body.to_user_id);
-          if (!user) issues.push({ path: ['to_user_id'], code: 'validation.unknownReference' });
-          else if (!user.is_active) issues.push({ path: ['to_user_id'], code: 'deputyAuth.userInactive' });
-        }
-        if (body.permission_name === null && body.role_id === null) issues.push({ path: ['permission_name'], code: 'deputyAuth.permissionOrRoleRequired' });
-        if (body.permission_name !== null && body.role_id !== null) issues.push({ path: ['role_id'], code: 'deputyAuth.permissionOrRoleOnlyOne' });
-        const permission: Permission | null = body.permission_name;
-        if (permission !== null && permission !== existing?.transfer.permissionName && !isGrantablePermission(permission, ctx.actor.isAdminContext)) {
-          issues.push({ path: ['permission_name'], code: 'permission.providerOnly' });
-        }
-        if (body.role_id !== null) {
-          const role = await rolesRepo.findById(tx, companyId, body.role_id);
-          if (!role) issues.push({ path: ['role_id'], code: 'validation.unknownReference' });
-          else if (role.isBlocked) issues.push({ path: ['role_id'], code: 'deputyAuth.roleBlocked' });
-        }
-        // A new or changed end date cannot already be over.
-        if (body.date_to < day && body.date_to !== existing?.transfer.dateTo) issues.push({ path: ['date_to'], code: 'validation.dateInPast' });
-        assertNoIssues(issues);
+      return saveTransfer(ctx, body, 'company');
+    },
 
-        const values = {
-          toUserId: body.to_user_id!,
-          permissionName: body.permission_name,
-          roleId: body.role_id,
-          dateFrom: body.date_from,
-          dateTo: body.date_to,
-          comment: body.comment,
-        };
-        let id: number;
-        if (existing) {
-          id = existing.transfer.id;
-          await rolesRepo.updateTransfer(tx, companyId, id, values);
-        } else {
-          id = await rolesRepo.insertTransfer(tx, companyId, { ...values, fromUserId: ctx.actor.userId });
-        }
-        if (existing) await assertActorKeepsAdmin(tx, ctx, ['permission_name']);
-        const saved = toTransfer((await rolesRepo.findTransfer(tx, companyId, id))!, day);
-        await recordSaveAudit(tx, ctx, {
-          companyId,
-          entityType: 'permissionTransfer',
-          entityId: id,
-          before: existing ? toTransfer(existing, day) : null,
-          after: saved,
-        });
-        return { status: 'ok' as const, transfer: saved };
-      });
+    async ownTransferSave(ctx: AuthenticatedContext, body: PermissionTransferSaveBody) {
+      return saveTransfer(ctx, body, 'own');
     },
 
     async transferDelete(ctx: AuthenticatedContext, id: number) {
       assertPermission(ctx, 'companyAdmin');
-      await db.transaction(async (tx) => {
-        const existing = await rolesRepo.findTransfer(tx, ctx.actor.companyId, id);
-        if (!existing) throw notFoundError();
-        await rolesRepo.deleteTransfer(tx, ctx.actor.companyId, id);
-        await assertActorKeepsAdmin(tx, ctx, ['id']);
-        await recordAudit(tx, ctx, {
-          companyId: ctx.actor.companyId,
-          action: 'permissionTransfer.delete',
-          entityType: 'permissionTransfer',
-          entityId: id,
-          before: toTransfer(existing, today()),
-        });
-      });
-      return { status: 'ok' as const };
+      return deleteTransfer(ctx, id, 'company');
+    },
+
+    async ownTransferDelete(ctx: AuthenticatedContext, id: number) {
+      return deleteTransfer(ctx, id, 'own');
     },
   };
 }

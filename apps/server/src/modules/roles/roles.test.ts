@@ -320,6 +320,85 @@ describe('transferred permissions (deputy-auth)', () => {
   });
 });
 
+describe('own transferred permissions (/substitutes/deputyAuth)', () => {
+  const own = (url: string, headers: Headers, payload?: object) =>
+    payload === undefined
+      ? t.app.inject({ method: 'GET', url: `/api/user-substitute/deputy-auth/${url}`, headers })
+      : t.app.inject({ method: 'POST', url: `/api/user-substitute/deputy-auth/${url}`, headers, payload });
+
+  async function acceptor() {
+    const role = await createRole({ permissions: ['travelOrderPreview'] });
+    const user = await createUser(t.db, company, { permissions: ['viewInvoices'] });
+    await post('add-member', admin, { id: role.id, user_id: user.id });
+    return { user, role, headers: await authHeaders(t.app, company, user) };
+  }
+
+  it('offers only what the user holds themselves, and colleagues other than themselves', async () => {
+    const { user, role, headers } = await acceptor();
+    // A permission handed to the user by the administrator is theirs to use, not to hand on.
+    await post('deputy-auth/save', admin, { to_user_id: user.id, permission_name: 'modifyDates', role_id: null, date_from: '2026-03-10', date_to: '2026-03-20', comment: '' });
+    const notHeld = await createRole({ permissions: ['viewBookings'] });
+    const options = (await own('options', headers)).json();
+    expect([...options.permissions].sort()).toEqual(['travelOrderPreview', 'viewInvoices']);
+    expect(options.roles.map((item: { id: number }) => item.id)).toContain(role.id);
+    expect(options.roles.map((item: { id: number }) => item.id)).not.toContain(notHeld.id);
+    expect(options.users.map((item: { id: number }) => item.id)).not.toContain(user.id);
+    expect(options.users.map((item: { id: number }) => item.id)).toContain(adminId);
+  });
+
+  it('hands an own permission over for its period: the colleague holds it then, and sees who handed it over', async () => {
+    const { user, headers } = await acceptor();
+    const deputy = await createUser(t.db, company);
+    const saved = await own('save', headers, { to_user_id: deputy.id, permission_name: 'viewInvoices', role_id: null, date_from: '2026-03-12', date_to: '2026-03-14', comment: 'Urlop' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().transfer).toMatchObject({ from_user: { id: user.id }, to_user: { id: deputy.id }, permission_name: 'viewInvoices', state: 'upcoming' });
+    const deputyHeaders = await authHeaders(t.app, company, deputy);
+    expect((await permissionsOf(deputyHeaders)).viewInvoices).toBe(false);
+    t.clock.set('2026-03-13T08:00:00Z');
+    const refreshed = await authHeaders(t.app, company, deputy);
+    expect((await permissionsOf(refreshed)).viewInvoices).toBe(true);
+    const received = (await own('list?direction=received', refreshed)).json();
+    expect(received.items).toEqual([expect.objectContaining({ id: saved.json().transfer.id, from_user: expect.objectContaining({ id: user.id }), state: 'current' })]);
+    expect((await own('list?direction=given', refreshed)).json().total).toBe(0);
+    expect(await auditActions('permissionTransfer', saved.json().transfer.id)).toEqual(['permissionTransfer.create']);
+  });
+
+  it('hands an own role over with its permissions', async () => {
+    const { role, headers } = await acceptor();
+    const deputy = await createUser(t.db, company);
+    expect((await own('save', headers, { to_user_id: deputy.id, permission_name: null, role_id: role.id, date_from: '2026-03-10', date_to: '2026-03-11', comment: '' })).statusCode).toBe(200);
+    expect((await permissionsOf(await authHeaders(t.app, company, deputy))).travelOrderPreview).toBe(true);
+  });
+
+  it('refuses a permission or role not held, one only received, and handing over to oneself, at the fields', async () => {
+    const { user, headers } = await acceptor();
+    const deputy = await createUser(t.db, company);
+    await post('deputy-auth/save', admin, { to_user_id: user.id, permission_name: 'modifyDates', role_id: null, date_from: '2026-03-10', date_to: '2026-03-20', comment: '' });
+    const otherRole = await createRole({ permissions: ['viewBookings'] });
+    const base = { to_user_id: deputy.id, permission_name: null, role_id: null, date_from: '2026-03-10', date_to: '2026-03-11', comment: '' };
+    const issuesOf = async (overrides: Record<string, unknown>) => (await own('save', headers, { ...base, ...overrides })).json().issues;
+    expect(await issuesOf({ permission_name: 'companyAdmin' })).toEqual([{ path: ['permission_name'], code: 'deputyAuth.permissionNotHeld' }]);
+    expect(await issuesOf({ permission_name: 'modifyDates' })).toEqual([{ path: ['permission_name'], code: 'deputyAuth.permissionNotHeld' }]);
+    expect(await issuesOf({ role_id: otherRole.id })).toEqual([{ path: ['role_id'], code: 'deputyAuth.roleNotHeld' }]);
+    expect(await issuesOf({ to_user_id: user.id, permission_name: 'viewInvoices' })).toEqual([{ path: ['to_user_id'], code: 'deputyAuth.notToYourself' }]);
+  });
+
+  it("lists, edits and withdraws only one's own transfers: another's answers 404 and stays", async () => {
+    const { headers } = await acceptor();
+    const deputy = await createUser(t.db, company);
+    const mine = (await own('save', headers, { to_user_id: deputy.id, permission_name: 'viewInvoices', role_id: null, date_from: '2026-03-10', date_to: '2026-03-15', comment: '' })).json().transfer;
+    const byAdmin = (await post('deputy-auth/save', admin, { to_user_id: deputy.id, permission_name: 'viewBookings', role_id: null, date_from: '2026-03-10', date_to: '2026-03-15', comment: '' })).json().transfer;
+    expect((await own('list', headers)).json().items.map((item: { id: number }) => item.id)).toEqual([mine.id]);
+    const edited = await own('save', headers, { id: mine.id, to_user_id: deputy.id, permission_name: 'viewInvoices', role_id: null, date_from: '2026-03-10', date_to: '2026-03-16', comment: 'Dłużej' });
+    expect(edited.json().transfer).toMatchObject({ date_to: '2026-03-16', comment: 'Dłużej' });
+    expect((await own('delete', headers, { id: byAdmin.id })).statusCode).toBe(404);
+    expect((await own('save', headers, { id: byAdmin.id, to_user_id: deputy.id, permission_name: 'viewInvoices', role_id: null, date_from: '2026-03-10', date_to: '2026-03-15', comment: '' })).statusCode).toBe(404);
+    expect((await own('delete', otherAdmin, { id: mine.id })).statusCode).toBe(404);
+    expect((await own('delete', headers, { id: mine.id })).statusCode).toBe(200);
+    expect((await get(`deputy-auth/list?search=${deputy.login}`, admin)).json().items.map((item: { id: number }) => item.id)).toEqual([byAdmin.id]);
+  });
+});
+
 describe('access', () => {
   it('refuses every role endpoint to a user without companyAdmin', async () => {
     const role = await createRole();

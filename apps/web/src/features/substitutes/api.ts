@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { substitutesApi, userOptionsApi, type BodyOf, type QueryOf } from '@delego/contract';
+import { rolesApi, substitutesApi, userOptionsApi, type BodyOf, type QueryOf } from '@delego/contract';
 import type { UserOptionsSource } from '../../components/form/form-user-field.tsx';
 import { call } from '../../lib/api-client.ts';
 
@@ -52,4 +52,27 @@ export function useSaveAdminSubstitute() {
 export function useDeleteAdminSubstitute() {
   const invalidate = useInvalidateSubstitutes();
   return useMutation({ mutationFn: (body: BodyOf<typeof substitutesApi.adminDelete>) => call(substitutesApi.adminDelete, { body }), onSettled: invalidate });
+}
+
+/** `/substitutes/deputyAuth`: what I handed over, or what was handed over to me. */
+export function useOwnTransfers(query: QueryOf<typeof rolesApi.ownTransferList>) {
+  return useQuery({
+    queryKey: [...substitutesKeys.all, 'transfers', query],
+    queryFn: ({ signal }) => call(rolesApi.ownTransferList, { query }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOwnTransferOptions() {
+  return useQuery({ queryKey: [...substitutesKeys.all, 'transfer-options'], queryFn: ({ signal }) => call(rolesApi.ownTransferOptions, undefined, { signal }) });
+}
+
+export function useSaveOwnTransfer() {
+  const invalidate = useInvalidateSubstitutes();
+  return useMutation({ mutationFn: (body: BodyOf<typeof rolesApi.ownTransferSave>) => call(rolesApi.ownTransferSave, { body }), onSuccess: invalidate });
+}
+
+export function useDeleteOwnTransfer() {
+  const invalidate = useInvalidateSubstitutes();
+  return useMutation({ mutationFn: (body: BodyOf<typeof rolesApi.ownTransferDelete>) => call(rolesApi.ownTransferDelete, { body }), onSettled: invalidate });
 }

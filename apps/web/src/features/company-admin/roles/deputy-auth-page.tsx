@@ -1,14 +1,7 @@
-import { useCallback, useMemo, useState } from 'react';
-import Box from '@mui/material/Box';
+import { useCallback, useState } from 'react';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
-import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -17,35 +10,23 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { useController, useForm, useWatch } from 'react-hook-form';
-import { PERMISSION_GROUPS, isGrantablePermission, toLocalDate, type Issue, type Permission } from '@delego/domain';
-import { DEPUTY_AUTH_STATUS_FILTERS, type DEPUTY_AUTH_SORT_COLUMNS, type PermissionTransfer, type RoleOptions } from '@delego/contract';
-import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
+import { DEPUTY_AUTH_STATUS_FILTERS, type PermissionTransfer } from '@delego/contract';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
 import { useListFilters, useListState } from '../../../components/data-table/use-list-state.ts';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
 import { useDeleteConfirmation } from '../../../components/feedback/use-delete-confirmation.ts';
-import { applyServerIssues, fieldErrorText } from '../../../lib/form-errors.ts';
 import { PageHeader } from '../shared/page-header.tsx';
 import { SettingsNavigation } from '../../../components/settings-navigation.tsx';
-import { FormDialog } from '../../../components/form/form-dialog.tsx';
-import { FormTextField } from '../../../components/form/form-text-field.tsx';
-import { FormAutocompleteField, FormSelectField } from '../../../components/form/form-select-field.tsx';
-import { issueResolver } from '../../../components/form/issue-resolver.ts';
 import { useRefreshSessionUser } from '../shared/use-refresh-session-user.ts';
 import { useDeleteTransfer, useRoleOptions, useSaveTransfer, useTransferList } from '../api/roles.ts';
 import { RoleAreaNav } from './role-area-nav.tsx';
+import { TransferDialog, personName, useTransferColumns, type TransferSort } from './transfers.tsx';
 
-type TransferSort = (typeof DEPUTY_AUTH_SORT_COLUMNS)[number];
 type TransferStatus = (typeof DEPUTY_AUTH_STATUS_FILTERS)[number];
-
-const personName = (person: { name: string; surname: string }) => `${person.name} ${person.surname}`;
-const STATE_COLOURS = { current: 'success', upcoming: 'info', past: 'default' } as const;
 
 /** `/settings/role/deputy-auth`: permissions and roles handed over for a time (spec §3 Transferred permission). */
 export function DeputyAuthPage() {
   const { t } = useTranslation('adminRoles');
-  const { t: tp } = useTranslation('permissions');
-  const { t: tc } = useTranslation('companyAdmin');
   const { enqueueSnackbar } = useSnackbar();
   const refreshSessionUser = useRefreshSessionUser();
   const { state, query, update } = useListState<TransferSort>({ sort: 'date_from', order: 'desc' });
@@ -53,6 +34,7 @@ export function DeputyAuthPage() {
   const status = (DEPUTY_AUTH_STATUS_FILTERS as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as TransferStatus) : 'all';
   const list = useTransferList({ ...query, status });
   const options = useRoleOptions();
+  const save = useSaveTransfer();
   const remove = useDeleteTransfer();
   const [editing, setEditing] = useState<PermissionTransfer | 'new' | null>(null);
   const deletion = useDeleteConfirmation<PermissionTransfer, { id: number }>(remove, {
@@ -63,26 +45,7 @@ export function DeputyAuthPage() {
 
   const changeStatus = useCallback((next: TransferStatus) => setFilter('status', next === 'all' ? '' : next), [setFilter]);
 
-  const columns = useMemo<DataColumn<PermissionTransfer, TransferSort>[]>(
-    () => [
-      { key: 'to_user', label: t('deputyAuth.columns.toUser'), sortKey: 'to_user', render: (row) => `${personName(row.to_user)} (${row.to_user.login})` },
-      {
-        key: 'what',
-        label: t('deputyAuth.columns.what'),
-        render: (row) => (row.permission_name ? tp(`names.${row.permission_name}`) : row.role ? t('deputyAuth.rolePrefix', { name: row.role.name }) : tc('none')),
-      },
-      { key: 'date_from', label: t('deputyAuth.dateFrom'), sortKey: 'date_from', render: (row) => row.date_from },
-      { key: 'date_to', label: t('deputyAuth.dateTo'), sortKey: 'date_to', render: (row) => row.date_to },
-      {
-        key: 'state',
-        label: t('deputyAuth.columns.state'),
-        render: (row) => <Chip size="small" color={STATE_COLOURS[row.state]} label={t(`deputyAuth.status.${row.state}`)} />,
-      },
-      { key: 'granted_by', label: t('deputyAuth.columns.grantedBy'), render: (row) => personName(row.from_user) },
-      { key: 'comment', label: t('deputyAuth.columns.comment'), render: (row) => row.comment || tc('none') },
-    ],
-    [t, tp, tc],
-  );
+  const columns = useTransferColumns('company');
 
   return (
     <>
@@ -137,6 +100,7 @@ export function DeputyAuthPage() {
         <TransferDialog
           transfer={editing === 'new' ? null : editing}
           options={options.data}
+          save={save}
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
@@ -156,111 +120,3 @@ export function DeputyAuthPage() {
   );
 }
 
-interface TransferFormValues {
-  to_user_id: string;
-  kind: 'permission' | 'role';
-  permission_name: '' | Permission;
-  role_id: string;
-  date_from: string;
-  date_to: string;
-  comment: string;
-}
-const TRANSFER_FIELDS = ['to_user_id', 'permission_name', 'role_id', 'date_from', 'date_to', 'comment'] as const;
-
-function validateTransfer(values: TransferFormValues): Issue[] {
-  const issues: Issue[] = [];
-  if (values.to_user_id === '') issues.push({ path: ['to_user_id'], code: 'global.error.required' });
-  if (values.kind === 'permission' && values.permission_name === '') issues.push({ path: ['permission_name'], code: 'global.error.required' });
-  if (values.kind === 'role' && values.role_id === '') issues.push({ path: ['role_id'], code: 'global.error.required' });
-  if (values.date_from === '') issues.push({ path: ['date_from'], code: 'global.error.required' });
-  if (values.date_to === '') issues.push({ path: ['date_to'], code: 'global.error.required' });
-  else if (values.date_from !== '' && values.date_to < values.date_from) issues.push({ path: ['date_to'], code: 'validation.dateRange' });
-  if (values.comment.length > 1000) issues.push({ path: ['comment'], code: 'validation.maxLength', params: { max: 1000 } });
-  return issues;
-}
-
-function TransferDialog({ transfer, options, onClose, onSaved }: { transfer: PermissionTransfer | null; options: RoleOptions; onClose: () => void; onSaved: () => void }) {
-  const { t } = useTranslation('adminRoles');
-  const { t: tp } = useTranslation('permissions');
-  const save = useSaveTransfer();
-  const today = toLocalDate(new Date());
-  const form = useForm<TransferFormValues>({
-    defaultValues: {
-      to_user_id: transfer ? String(transfer.to_user.id) : '',
-      kind: transfer?.role ? 'role' : 'permission',
-      permission_name: transfer?.permission_name ?? '',
-      role_id: transfer?.role ? String(transfer.role.id) : '',
-      date_from: transfer?.date_from ?? today,
-      date_to: transfer?.date_to ?? '',
-      comment: transfer?.comment ?? '',
-    },
-    resolver: issueResolver(validateTransfer),
-  });
-  const kind = useController({ control: form.control, name: 'kind' });
-  const permission = useController({ control: form.control, name: 'permission_name' });
-  const chosenKind = useWatch({ control: form.control, name: 'kind' });
-  const users = options.users
-    .filter((user) => user.is_active || String(user.id) === form.getValues('to_user_id'))
-    .map((user) => ({ value: String(user.id), label: `${user.surname} ${user.name} (${user.login})` }));
-
-  const onSubmit = form.handleSubmit((values) =>
-    save.mutate(
-      {
-        ...(transfer ? { id: transfer.id } : {}),
-        to_user_id: values.to_user_id === '' ? null : Number(values.to_user_id),
-        permission_name: values.kind === 'permission' && values.permission_name !== '' ? values.permission_name : null,
-        role_id: values.kind === 'role' && values.role_id !== '' ? Number(values.role_id) : null,
-        date_from: values.date_from,
-        date_to: values.date_to,
-        comment: values.comment.trim(),
-      },
-      { onSuccess: onSaved, onError: (error) => void applyServerIssues(error, form.setError, TRANSFER_FIELDS) },
-    ),
-  );
-  const permissionError = fieldErrorText(permission.fieldState.error);
-  return (
-    <FormDialog open title={t(transfer ? 'deputyAuth.dialogEdit' : 'deputyAuth.dialogNew')} onClose={onClose} onSubmit={onSubmit} isPending={save.isPending}>
-      <FormAutocompleteField control={form.control} name="to_user_id" label={t('deputyAuth.toUser')} options={users} />
-      <Box>
-        <FormLabel id="transfer-kind-label">{t('deputyAuth.kind')}</FormLabel>
-        <RadioGroup row aria-labelledby="transfer-kind-label" value={kind.field.value} onChange={(event) => kind.field.onChange(event.target.value)}>
-          <FormControlLabel value="permission" control={<Radio />} label={t('deputyAuth.kindPermission')} />
-          <FormControlLabel value="role" control={<Radio />} label={t('deputyAuth.kindRole')} />
-        </RadioGroup>
-      </Box>
-      {chosenKind === 'permission' ? (
-        <TextField
-          select
-          fullWidth
-          label={t('deputyAuth.permission')}
-          value={permission.field.value}
-          onChange={(event) => permission.field.onChange(event.target.value)}
-          inputRef={permission.field.ref}
-          error={Boolean(permissionError)}
-          helperText={permissionError}
-        >
-          {PERMISSION_GROUPS.flatMap((group) => [
-            <ListSubheader key={`group-${group.key}`}>{tp(`groups.${group.key}`)}</ListSubheader>,
-            ...group.permissions.map((name) => (
-              <MenuItem key={name} value={name} disabled={!isGrantablePermission(name, options.is_admin_context)}>
-                {tp(`names.${name}`)}
-              </MenuItem>
-            )),
-          ])}
-        </TextField>
-      ) : (
-        <FormSelectField
-          control={form.control}
-          name="role_id"
-          label={t('deputyAuth.role')}
-          options={options.roles.filter((role) => !role.is_blocked).map((role) => ({ value: String(role.id), label: role.name }))}
-        />
-      )}
-      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-        <FormTextField control={form.control} name="date_from" type="date" label={t('deputyAuth.dateFrom')} />
-        <FormTextField control={form.control} name="date_to" type="date" label={t('deputyAuth.dateTo')} />
-      </Box>
-      <FormTextField control={form.control} name="comment" label={t('deputyAuth.comment')} multiline maxLength={1000} />
-    </FormDialog>
-  );
-}
