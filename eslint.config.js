@@ -3,6 +3,7 @@ import { readdirSync, existsSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import * as espree from 'espree';
 
 const webFeaturesDir = 'apps/web/src/features';
 const webFeatures = existsSync(webFeaturesDir)
@@ -54,6 +55,13 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // The old-browser check runs before the bundle in any browser: ES5 syntax only, parsed as a classic script.
+    files: ['apps/web/public/**/*.js'],
+    // ESLint's own parser: TypeScript's would accept any syntax whatever the ecmaVersion.
+    languageOptions: { parser: espree, ecmaVersion: 5, sourceType: 'script', globals: { ...globals.browser } },
+    rules: { '@typescript-eslint/consistent-type-imports': 'off', '@typescript-eslint/no-unused-vars': ['error', { caughtErrors: 'none' }] },
   },
   ...webFeatures.map((feature) => ({
     files: [`${webFeaturesDir}/${feature}/**/*.{ts,tsx}`],

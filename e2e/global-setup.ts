@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { repoRoot, startBuiltServer } from './support/server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,59 +10,16 @@ declare module 'vitest' {
   }
 }
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitUntilUp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      const response = await fetch(`${url}/api/auth/get-general-settings`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the server did not answer at ${url} within ${timeoutMs} ms`);
-}
-
 /**
  * Starts the built app (`npm run build` first) on a free port with a fresh embedded
  * database and the demo data, as a newcomer's `npm start` would.
  */
 export default async function setup(project: TestProject) {
-  const serverEntry = path.join(root, 'apps/server/dist/server.js');
-  if (!existsSync(serverEntry) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  if (!existsSync(path.join(repoRoot, 'apps/server/dist/server.js')) || !existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('build the app first: npm run build');
   }
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'delego-e2e-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  // Every journey signs in the same demo users from 127.0.0.1, several browsers at once: the request and
-  // login budgets are raised for that, stated here rather than switched off in the server.
-  const limits = { AUTH_RATE_LIMIT: '1000', RATE_LIMIT_PER_ADDRESS: '100000', RATE_LIMIT_PER_USER: '100000', LOGIN_FAILURES_PER_ADDRESS: '1000' };
-  const child = spawn(process.execPath, [serverEntry], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SMTP_URL: '', PUBLIC_URL: baseUrl, ...limits, LOG_LEVEL: 'warn', EXCHANGE_RATE_SYNC: 'false' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitUntilUp(baseUrl, child, 60_000);
-  project.provide('baseUrl', baseUrl);
-  project.provide('dataDir', dataDir);
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  const server = await startBuiltServer();
+  project.provide('baseUrl', server.baseUrl);
+  project.provide('dataDir', server.dataDir);
+  return server.stop;
 }

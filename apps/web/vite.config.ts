@@ -1,8 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants } from 'node:zlib';
 import { buildDefines } from './build-info.ts';
+import { browserCheck } from './browser-check.ts';
+import { BRAND_PRIMARY } from './src/app/brand.ts';
 
 const webRoot = import.meta.dirname;
 
@@ -10,6 +13,45 @@ export default defineConfig({
   root: webRoot,
   plugins: [
     react(),
+    browserCheck(webRoot, BRAND_PRIMARY),
+    // The installable app (ADR 0028): manifest and a Workbox service worker made at build time.
+    VitePWA({
+      strategies: 'generateSW',
+      // A new worker waits until the user clicks the update banner (`lib/app-update.ts` registers it, lazily).
+      registerType: 'prompt',
+      injectRegister: false,
+      // The shell, the locale chunks and the screens' chunks: a build's files all arrive with its worker, so a
+      // screen opened after an update never asks the server for a chunk of the build it replaced.
+      workbox: {
+        globPatterns: ['**/*.{html,js,css,svg,png,webmanifest}'],
+        // MUI's and the charts' chunks pass 2 MiB unminified-looking sizes only as a whole app; the largest single chunk stays below this.
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        navigateFallback: 'index.html',
+        // The API is never answered by the worker: no API answer (personal data) is ever stored in its caches.
+        navigateFallbackDenylist: [/^\/api\//],
+        skipWaiting: false,
+        clientsClaim: false,
+      },
+      manifest: {
+        id: '/',
+        name: 'Delego – rozliczanie delegacji',
+        short_name: 'Delego',
+        description: 'Delego – system do rozliczania delegacji i zamawiania usług podróżnych',
+        lang: 'pl',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: BRAND_PRIMARY,
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        ],
+      },
+    }),
     // Brotli and gzip copies made once at build time, at the best levels: the server sends them as they are.
     compression({
       algorithms: [defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],

@@ -33,6 +33,8 @@ const envSchema = z.object({
   EXCHANGE_RATE_SYNC: z.enum(['true', 'false']).default('true'),
   /** Set to `false` to skip loading the demo company into an empty database. */
   DEMO_SEED: z.enum(['true', 'false']).default('true'),
+  /** The built web app's folder; unset → `apps/web/dist` of this checkout. */
+  WEB_DIST: z.string().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -62,5 +64,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     demoSeed: parsed.DEMO_SEED === 'true',
     nbpApiUrl: parsed.NBP_API_URL,
     exchangeRateSync: parsed.EXCHANGE_RATE_SYNC === 'true',
+    webDist: parsed.WEB_DIST === undefined ? null : path.resolve(parsed.WEB_DIST),
   };
 }

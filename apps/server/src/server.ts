@@ -79,7 +79,7 @@ async function main(): Promise<void> {
     exchangeRateProvider: createNbpProvider({ baseUrl: config.nbpApiUrl }),
     tokenSecret: tokenSecretFor(config.dataDir, config.tokenSecret),
     publicUrl: config.publicUrl,
-    webDist: webDistPath(),
+    webDist: config.webDist ?? webDistPath(),
     limits: config.limits,
     logger: { level: config.logLevel },
     storage: createLocalDiskStorage(path.join(config.dataDir, 'files')),

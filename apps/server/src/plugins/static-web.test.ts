@@ -14,6 +14,9 @@ beforeAll(async () => {
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Delego</title>');
   writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'export {};');
+  // The installable app's files, as vite-plugin-pwa leaves them at the root (ADR 0028).
+  writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("message", () => {});');
+  writeFileSync(path.join(webDist, 'manifest.webmanifest'), JSON.stringify({ name: 'Delego', start_url: '/' }));
   // As the build leaves them: a brotli and a gzip copy beside each bundle and the page.
   const bundle = `export const text = '${'Delegacja '.repeat(200)}';`;
   writeFileSync(path.join(webDist, 'assets', 'big-def456.js'), bundle);
@@ -64,6 +67,18 @@ describe('the built web app', () => {
     expect(screen.statusCode).toBe(200);
     expect(screen.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(screen.rawPayload).toString()).toContain('<title>Delego</title>');
+  });
+
+  it('sends the service worker and the manifest for revalidation at every check, the manifest as a manifest', async () => {
+    const worker = await app.inject({ url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    // A cached worker would hide a new build from the update check (spec §9 polls every 3 s).
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 
   it('answers a bundle of another build with 404, not with the page', async () => {

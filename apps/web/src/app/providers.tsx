@@ -9,6 +9,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../lib/i18n.ts';
+import { BRAND_PRIMARY } from './brand.ts';
 
 /** Spec §9: notifications at the bottom, 6000 ms, success colour unless told otherwise. */
 const SNACKBAR_TIMEOUT_MS = 6000;
@@ -18,7 +19,7 @@ function LocalisedTheme({ children }: { children: ReactNode }) {
   const language = instance.language;
   // MUI's own texts (pagination, close buttons) follow the interface language.
   const isEnglish = language === 'en-US';
-  const theme = useMemo(() => createTheme({ palette: { primary: { main: '#0b4f8a' } } }, isEnglish ? enUS : plPL, isEnglish ? pickersEnUS : pickersPlPL), [isEnglish]);
+  const theme = useMemo(() => createTheme({ palette: { primary: { main: BRAND_PRIMARY } } }, isEnglish ? enUS : plPL, isEnglish ? pickersEnUS : pickersPlPL), [isEnglish]);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

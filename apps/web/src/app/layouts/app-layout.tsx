@@ -5,6 +5,7 @@ import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { OfflineBanner } from '../../components/offline-banner.tsx';
+import { UpdateBanner } from '../../components/update-banner.tsx';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
 import { MainMenu } from './main-menu.tsx';
@@ -23,6 +24,7 @@ export function AppLayout() {
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
         <OfflineBanner />
+        <UpdateBanner />
         <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, sm: 3 } }}>
           <Outlet />
         </Box>

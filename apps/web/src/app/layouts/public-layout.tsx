@@ -6,6 +6,7 @@ import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import { useTranslation } from 'react-i18next';
 import { OfflineBanner } from '../../components/offline-banner.tsx';
+import { UpdateBanner } from '../../components/update-banner.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 
 /** The frame of the screens that need no session: a slim header with the language flags. */
@@ -22,6 +23,7 @@ export function PublicLayout() {
         </Toolbar>
       </AppBar>
       <OfflineBanner />
+      <UpdateBanner />
       <Container component="main" sx={{ flexGrow: 1, py: 3 }}>
         <Outlet />
       </Container>
