@@ -28,5 +28,10 @@ if (isBrowserSupported) {
 // The installable app's worker (ADR 0028) only in a build, and only after the page has loaded: its code is
 // no part of what the first screen waits for. Vite's dev server has no worker to register.
 if (isBrowserSupported && import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => void import('./lib/service-worker.ts').then(({ registerServiceWorker }) => registerServiceWorker()), { once: true });
+  // A browser that refuses workers (private windows of some browsers) simply runs the app without one.
+  const register = () =>
+    import('./lib/service-worker.ts')
+      .then(({ registerServiceWorker }) => registerServiceWorker())
+      .catch(() => undefined);
+  window.addEventListener('load', () => void register(), { once: true });
 }
