@@ -34,6 +34,9 @@ import { createSystemSettingsService } from './modules/system-settings/system-se
 import { registerSystemSettingsRoutes } from './modules/system-settings/system-settings.routes.ts';
 import { createCompaniesService } from './modules/provider-admin/companies.service.ts';
 import { registerCompaniesRoutes } from './modules/provider-admin/companies.routes.ts';
+import { createMailingService } from './modules/provider-admin/mailing.service.ts';
+import { registerMailingRoutes } from './modules/provider-admin/mailing.routes.ts';
+import { mailingRepo } from './modules/provider-admin/mailing.repo.ts';
 import { createLogsService } from './modules/logs/logs.service.ts';
 import { registerLogsRoutes } from './modules/logs/logs.routes.ts';
 import { createRatesService } from './modules/rates/rates.service.ts';
@@ -146,7 +149,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // first password change does not wait for it (a failure still reaches that change, which reports it).
   loadCommonPasswordCheck().catch(() => undefined);
 
-  const outbox = new OutboxWorker(deps.db, deps.mailer, app.log);
+  // A mailing's deliveries follow their outbox messages in the sending round's own transaction.
+  const outbox = new OutboxWorker(deps.db, deps.mailer, app.log, [(tx, outcomes) => mailingRepo.recordOutcomes(tx, outcomes)]);
   const auth = createAuthService({
     db: deps.db,
     clock: deps.clock,
@@ -174,6 +178,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerSubstitutesRoutes(app, createSubstitutesService({ db: deps.db, clock: deps.clock }), auth);
   registerSystemSettingsRoutes(app, createSystemSettingsService({ db: deps.db }));
   registerCompaniesRoutes(app, createCompaniesService({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl, onMailQueued: () => outbox.wake() }), auth);
+  registerMailingRoutes(app, createMailingService({ db: deps.db, clock: deps.clock, onMailQueued: () => outbox.wake() }));
   registerLogsRoutes(app, createLogsService({ db: deps.db }));
   registerRatesRoutes(app, createRatesService({ db: deps.db, clock: deps.clock }));
   registerNumberingRoutes(app, createNumberingService({ db: deps.db }));

@@ -37,3 +37,4 @@ export * from './travel-services.ts';
 export * from './budgets.ts';
 export * from './dashboard.ts';
 export * from './admin-companies.ts';
+export * from './admin-mailing.ts';

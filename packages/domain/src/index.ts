@@ -36,3 +36,4 @@ export * from './travel-service/index.ts';
 export * from './reports/trip-reports.ts';
 export * from './locations/locations.ts';
 export * from './budgets/budget-figures.ts';
+export * from './mailing/mailing-rules.ts';

@@ -10,3 +10,4 @@ export * from './settlement-bookings.ts';
 export * from './reports.ts';
 export * from './locations.ts';
 export * from './travel-services.ts';
+export * from './mailing.ts';

@@ -350,3 +350,20 @@ describe('second demo company', () => {
     expect((await post('/settings/users/edit', demoAdmin, { id: demoUserId })).statusCode).toBe(200);
   });
 });
+
+describe('demo mailing', () => {
+  it("shows the provider a list of every company's administrators and a mailing sent to them through the outbox", async () => {
+    const headers = { authorization: `Bearer ${(await signIn(t.app, { code: 'admin' }, { login: 'superadmin' }, DEMO_PASSWORD)).access_token}` };
+    const get = async (url: string) => (await t.app.inject({ method: 'GET', url: `/api${url}`, headers })).json();
+    const lists = await get(`/admin/mailing-list/list?search=${encodeURIComponent('Administratorzy wszystkich firm')}`);
+    expect(lists.items).toEqual([expect.objectContaining({ name: 'Administratorzy wszystkich firm', mailing_count: 1, rules: [expect.objectContaining({ kind: 'role', role_name: 'Administrator firmy', company_id: null })] })]);
+    const mailing = (await get('/admin/mailing/list?search=mailingowych')).items[0];
+    expect(mailing).toMatchObject({ list_name: 'Administratorzy wszystkich firm', created_by: 'Super Administrator' });
+    await t.app.services.outbox.drain();
+    const deliveries = await get(`/admin/mailing/deliveries?id=${mailing.id}&page_size=200`);
+    const byCompany = new Map(deliveries.items.map((delivery: { company_name: string; state: string }) => [delivery.company_name, delivery.state]));
+    expect(byCompany.get('Beta Logistyka S.A.')).toBe('sent');
+    expect(byCompany.get(demo.name)).toBe('sent');
+    expect(await get(`/admin/mailing/progress?id=${mailing.id}`)).toMatchObject({ status: 'sent', queued: 0, failed: 0 });
+  });
+});

@@ -19,6 +19,7 @@ import { seedDemoSubstitutes } from '../../modules/substitutes/demo-substitutes.
 import { seedDemoTravelServices } from '../../modules/travel-service/demo-travel-services.ts';
 import { seedDemoBudgets } from '../../modules/budgets/demo-budgets.ts';
 import { seedSecondDemoCompany } from '../../modules/provider-admin/demo-companies.ts';
+import { seedDemoMailing } from '../../modules/provider-admin/demo-mailing.ts';
 
 /** Every demo account's password (README). */
 export const DEMO_PASSWORD = 'Delego2026!';
@@ -272,6 +273,7 @@ export async function seedDemo(db: Database, options: { now?: Date } = {}): Prom
     await seedDemoTravelServices(tx, toCompanyRecord(demo), toCompanyRecord(admin!), trips.frankfurtOrderId, toLocalDate(options.now ?? new Date()));
     await seedDemoBudgets(tx, toCompanyRecord(demo), toLocalDate(options.now ?? new Date()));
     await seedSecondDemoCompany(tx, toCompanyRecord(admin!), toLocalDate(options.now ?? new Date()), { plain: DEMO_PASSWORD, hash: passwordHash });
+    await seedDemoMailing(tx, toCompanyRecord(admin!), toLocalDate(options.now ?? new Date()));
     return true;
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Mailer } from './mailer.ts';
-import { outboxRepo } from './outbox.repo.ts';
+import { outboxRepo, type OutboxSettledListener } from './outbox.repo.ts';
 
 /**
  * Sends queued e-mails. State lives in the `mail_outbox` table, so a restart loses
@@ -15,6 +15,8 @@ export class OutboxWorker {
     private readonly db: Database,
     private readonly mailer: Mailer,
     private readonly log: FastifyBaseLogger,
+    /** Modules that keep their own record of their messages' fate (mailing deliveries), told in the same transaction. */
+    private readonly onSettled: OutboxSettledListener[] = [],
   ) {}
 
   /** Sends everything pending now; resolves when the queue is empty. */
@@ -53,7 +55,7 @@ export class OutboxWorker {
           this.log.warn({ err: error, outboxId: row.id }, 'mail not sent; will retry');
           return error instanceof Error ? error.message : String(error);
         }
-      });
+      }, this.onSettled);
       // A failed message waits for the next tick rather than being retried at once.
       if (claimed < batchSize || sent === 0) return;
     }

@@ -1,6 +1,4 @@
 import {
-  AppError,
-  ErrorCode,
   applySystemSettingsPatch,
   normaliseCompanyCode,
   storedNip,
@@ -16,7 +14,6 @@ import { refuseUniqueViolation } from '../../db/pg-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { pageWindow } from '../../http/paging.ts';
-import { assertPermission } from '../../lib/access.ts';
 import { assertNoIssues, fieldError, notFoundError } from '../../lib/app-errors.ts';
 import { generateOneTimeToken, hashToken } from '../../lib/tokens.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
@@ -28,6 +25,7 @@ import { outboxRepo } from '../mail/outbox.repo.ts';
 import { rolesRepo } from '../roles/roles.repo.ts';
 import { usersRepo } from '../users/users.repo.ts';
 import { companiesRepo, type CompanyListFilter } from './companies.repo.ts';
+import { assertProvider } from './provider-access.ts';
 
 /** The first administrator's link to set a password works for a week, once. */
 export const NEW_ACCOUNT_LINK_TTL_DAYS = 7;
@@ -49,14 +47,6 @@ const STARTER_ROLES: { key: 'administrator' | 'employee'; name: string; descript
     permissions: ['travelOrderSelf', 'viewBookingAssigned'],
   },
 ];
-
-/** Provider routes answer only in the provider-admin context (spec §6), and each to its own permission. */
-function assertProvider(ctx: AuthenticatedContext, permission: Permission): void {
-  if (!ctx.actor.isAdminContext) {
-    throw new AppError(ErrorCode.forbidden, { messages: ['You do not have permission to perform this action'], params: { permission } });
-  }
-  assertPermission(ctx, permission);
-}
 
 function listItemOf(row: { company: { id: number; code: string; name: string; nip: string | null; isActive: boolean; settings: SystemSettings; createdAt: Date }; userCount: number }): CompanyListItem {
   const { company } = row;
