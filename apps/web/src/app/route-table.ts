@@ -393,7 +393,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/admin/users/new', titleKey: 'admin.userNew', access: 'adminContext', load: loadProviderUserEditor },
   { path: '/admin/users/edit/:id/basic', titleKey: 'admin.userEditBasic', access: 'adminContext', load: loadProviderUserEditor },
   { path: '/admin/users/edit/:id/roles-and-permissions', titleKey: 'admin.userEditRoles', access: 'adminContext', load: loadProviderUserEditor },
-  { path: '/admin/mailing', titleKey: 'admin.mailing', access: 'adminContext' },
+  { path: '/admin/mailing', titleKey: 'admin.mailing', access: 'adminContext', load: () => import('../features/mailing/mailing-page.tsx').then((m) => m.MailingPage) },
   { path: '/admin/companies', titleKey: 'admin.companies', access: 'adminContext', load: () => import('../features/company-admin/provider/companies-page.tsx').then((m) => m.CompaniesPage) },
   { path: '/admin/system-settings', titleKey: 'admin.systemSettings', access: 'adminContext', load: () => import('../features/company-admin/provider/provider-settings-page.tsx').then((m) => m.ProviderSettingsPage) },
   {
