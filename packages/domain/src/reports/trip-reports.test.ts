@@ -65,7 +65,7 @@ describe('trip report rows', () => {
 
   it('summary: the kinds of cost add up to the engine total, and advances and balance are the engine’s', () => {
     const calculated = germanTrip();
-    const row = summaryRow(sourceOf(calculated));
+    const row = summaryRow(sourceOf(calculated), 'pl');
     const kinds = ['perDiem', 'accommodation', 'lumpSums', 'transport', 'mileage', 'other'].map((key) => row[key] as string);
     expect(sumDecimals(kinds).toFixed(2)).toBe(calculated.total_pln);
     expect(row).toMatchObject({ total: calculated.total_pln, advances: calculated.advances_total_pln, balance: calculated.balance_pln, transport: '210.00' });

@@ -2,6 +2,7 @@ import { dec, sumDecimals, type Dec } from '../common/money.ts';
 import type { CalculatedLine, CalculatedSettlement } from '../settlement/calculate-settlement.ts';
 import { SETTLEMENT_CURRENCY } from '../settlement/rates/statutory-rates.ts';
 import type { BudgetFigures } from '../budgets/budget-figures.ts';
+import { documentStatusLabel } from '../trips/document-status.ts';
 
 /**
  * Trip reports (spec §2 `/report`, §3 Report and its enumerations). What each type lists and how its
@@ -217,8 +218,8 @@ function documentRow(source: ReportDocumentFields, cells: Record<string, string 
   );
 }
 
-/** summaryReport: one row per settlement, its engine total split by kind of cost. */
-export function summaryRow(source: SettlementReportSource): ReportRow {
+/** summaryReport: one row per settlement, its engine total split by kind of cost, its status named in the report's language. */
+export function summaryRow(source: SettlementReportSource, language: 'pl' | 'en'): ReportRow {
   const calculated = source.calculated;
   const lines = calculated ? costLinesOf(calculated) : [];
   const zero = '0.00';
@@ -226,7 +227,7 @@ export function summaryRow(source: SettlementReportSource): ReportRow {
     destination: source.destination,
     tripStart: source.tripStart,
     tripEnd: source.tripEnd,
-    status: source.status,
+    status: documentStatusLabel(source.status, language),
     settledAt: source.settledAt,
     perDiem: plnOf(lines, 'perDiem'),
     accommodation: plnOf(lines, 'accommodation'),
@@ -344,8 +345,12 @@ export interface OrderReportSource extends ReportDocumentFields {
   settledTotal: string | null;
 }
 
-export function orderRow(source: OrderReportSource): ReportRow {
-  return { ...source };
+/** delegationOrdersReport: one row per trip order, its and its settlement's status named in the report's language. */
+export function orderRow(source: OrderReportSource, language: 'pl' | 'en'): ReportRow {
+  return Object.assign({}, source, {
+    status: documentStatusLabel(source.status, language),
+    settlementStatus: source.settlementStatus === null ? null : documentStatusLabel(source.settlementStatus, language),
+  });
 }
 
 /** Adds each row's money cells of the columns with a total, exactly. */

@@ -15,6 +15,24 @@ export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
 export type DocumentKind = 'delegationOrder' | 'delegation';
 export type DocumentStatus = OrderStatus | SettlementStatus;
 
+/** The statuses as documents printed or exported for people name them: Polish, English. */
+export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, readonly [string, string]> = {
+  created: ['Utworzone', 'Created'],
+  submitted: ['Wysłane do akceptacji', 'Submitted'],
+  accepted: ['Zaakceptowane', 'Accepted'],
+  rejected: ['Odrzucone', 'Rejected'],
+  rejectedForCorrect: ['Zwrócone do poprawy', 'Returned for correction'],
+  settled: ['Rozliczone', 'Settled'],
+  cancelled: ['Anulowane', 'Cancelled'],
+  deleted: ['Usunięte', 'Deleted'],
+};
+
+/** A status's label in the language; a status without one (none today) is shown as it is stored. */
+export function documentStatusLabel(status: string, language: 'pl' | 'en'): string {
+  const labels = (DOCUMENT_STATUS_LABELS as Record<string, readonly [string, string]>)[status];
+  return labels ? labels[language === 'pl' ? 0 : 1] : status;
+}
+
 /**
  * The actions of spec §4. `accept` is the substantive decision, `settle` the financial one
  * (settlements only); `withdraw` takes a submitted document back to its owner; `cancel` calls

@@ -95,7 +95,7 @@ function sourceOf(db: Database, type: ReportType, request: ReportRequest, scope:
     const rowsOf = (source: SettlementReportSource): ReportRow[] => {
       switch (type) {
         case 'summaryReport':
-          return [summaryRow(source)];
+          return [summaryRow(source, language)];
         case 'summaryExchangeReport':
           return summaryExchangeRows(source);
         case 'invoiceExchangeReport':
@@ -122,7 +122,7 @@ function sourceOf(db: Database, type: ReportType, request: ReportRequest, scope:
         for await (const page of keysetPages((afterId) => reportsRepo.orderPage(db, scope, afterId, PAGE_SIZE))) {
           // Object.assign rather than a spread into a larger literal, which V8 makes slow (see `documentRow` in the domain).
           yield page.map(({ id: _id, startDate, endDate, sentAt, acceptedAt, ...record }) => [
-            orderRow(Object.assign(record, { tripStart: localTime(startDate)!, tripEnd: localTime(endDate)!, sentAt: localTime(sentAt), acceptedAt: localTime(acceptedAt) })),
+            orderRow(Object.assign(record, { tripStart: localTime(startDate)!, tripEnd: localTime(endDate)!, sentAt: localTime(sentAt), acceptedAt: localTime(acceptedAt) }), language),
           ]);
         }
       },

@@ -250,6 +250,23 @@ describe('trip reports: the totals are the settlements’ engine amounts', () =>
     expect([row[columns.indexOf('spent')], row[columns.indexOf('committed')], row[columns.indexOf('left')]]).toEqual([view.spent, view.committed, view.left]);
   });
 
+  it('names the statuses in the language of whoever asked for the report, not by their stored codes', async () => {
+    const statusOf = (rows: string[][], type: ReportType, key = 'status') => {
+      const index = REPORT_COLUMNS[type].findIndex((column) => column.key === key);
+      return rows.slice(1, -1).map((row) => row[index]);
+    };
+    const summary = { report_type: 'summaryReport', date_type: 'trip', date_from: '2026-03-08', date_to: '2026-03-12', statuses: ['settled', 'submitted'] };
+    const polish = csvRows((await generate(summary)).file.body);
+    expect(statusOf(polish, 'summaryReport').sort()).toEqual(['Rozliczone', 'Rozliczone', 'Rozliczone', 'Wysłane do akceptacji']);
+    const orders = csvRows((await generate({ report_type: 'delegationOrdersReport', ...RANGES.trip, date_type: 'trip' })).file.body);
+    expect(statusOf(orders, 'delegationOrdersReport')).toEqual(['Zaakceptowane']);
+    expect(statusOf(orders, 'delegationOrdersReport', 'settlementStatus')).toEqual(['Rozliczone']);
+
+    const englishUser = await createUser(t.db, c.company, { permissions: ['reportDelegation'], language: 'en-GB' });
+    const english = csvRows((await generate(summary, await authHeaders(t.app, c.company, englishUser))).file.body);
+    expect(statusOf(english, 'summaryReport').sort()).toEqual(['Settled', 'Settled', 'Settled', 'Submitted']);
+  });
+
   it('writes XLSX that a spreadsheet reads: headers, the rows and the total as numbers', async () => {
     const { file } = await generate({ report_type: 'summaryReport', ...RANGES.settle, date_type: 'settle', file_format: 'xlsx', statuses: ['settled'] });
     expect(file.headers['content-type']).toContain('spreadsheetml');

@@ -1,5 +1,5 @@
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { sumDecimals, type CalculatedLine, type CalculatedSettlement, type DelegationFormInput, type ExchangeRateUsed, type Explanation, type SystemSettings } from '@delego/domain';
+import { DOCUMENT_STATUS_LABELS, sumDecimals, type CalculatedLine, type CalculatedSettlement, type DelegationFormInput, type ExchangeRateUsed, type Explanation, type SystemSettings } from '@delego/domain';
 
 /**
  * The printed trip documents (spec §9 "Document language: Polish or bilingual", `document_view`):
@@ -95,16 +95,7 @@ const LABELS = {
 } as const satisfies Record<string, readonly [string, string]>;
 type LabelKey = keyof typeof LABELS;
 
-const STATUS_LABELS: Record<string, readonly [string, string]> = {
-  created: ['Utworzone', 'Created'],
-  submitted: ['Wysłane do akceptacji', 'Submitted'],
-  accepted: ['Zaakceptowane', 'Accepted'],
-  rejected: ['Odrzucone', 'Rejected'],
-  rejectedForCorrect: ['Zwrócone do poprawy', 'Returned for correction'],
-  settled: ['Rozliczone', 'Settled'],
-  cancelled: ['Anulowane', 'Cancelled'],
-  deleted: ['Usunięte', 'Deleted'],
-};
+const statusLabels: Record<string, readonly [string, string]> = DOCUMENT_STATUS_LABELS;
 
 const ACTION_LABELS: Record<string, readonly [string, string]> = {
   submit: ['Wysłanie do akceptacji', 'Submitted for approval'],
@@ -407,7 +398,7 @@ export function settlementDocument(print: SettlementPrint, ctx: PrintContext): T
   const calculated = print.calculated;
   const content: Content[] = [
     { text: label('settlementTitle'), style: 'title' },
-    { text: `${label('number')}: ${print.number ?? label('noNumber')} · ${label('status')}: ${labelOf(STATUS_LABELS[print.status], print.status, bilingual)}`, style: 'subtitle' },
+    { text: `${label('number')}: ${print.number ?? label('noNumber')} · ${label('status')}: ${labelOf(statusLabels[print.status], print.status, bilingual)}`, style: 'subtitle' },
     keyValues([
       [label('company'), ctx.companyName],
       [label('employee'), print.employeeName],
@@ -600,7 +591,7 @@ export function orderDocument(print: OrderPrint, ctx: PrintContext): TDocumentDe
   const label = (key: LabelKey) => labelOf(LABELS[key], key, bilingual);
   const content: Content[] = [
     { text: label('orderTitle'), style: 'title' },
-    { text: `${label('number')}: ${print.number ?? label('noNumber')} · ${label('status')}: ${labelOf(STATUS_LABELS[print.status], print.status, bilingual)}`, style: 'subtitle' },
+    { text: `${label('number')}: ${print.number ?? label('noNumber')} · ${label('status')}: ${labelOf(statusLabels[print.status], print.status, bilingual)}`, style: 'subtitle' },
     keyValues([
       [label('company'), ctx.companyName],
       [label('employee'), print.employeeName],
