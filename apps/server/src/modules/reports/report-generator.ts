@@ -31,7 +31,7 @@ import { reportsRepo, type ReportRow as StoredReport, type ReportScope } from '.
 import { createReportWriter, type ReportLanguage } from './report-writers.ts';
 
 /** Documents read per query: keyset pages keep memory flat and each query short. */
-const PAGE_SIZE = 500;
+const PAGE_SIZE = 1000;
 
 /**
  * Keyset pages of `read` in id order, each next page asked for while the caller writes the one before:
