@@ -347,7 +347,7 @@ export interface OrderReportSource extends ReportDocumentFields {
 
 /** delegationOrdersReport: one row per trip order, its and its settlement's status named in the report's language. */
 export function orderRow(source: OrderReportSource, language: 'pl' | 'en'): ReportRow {
-  return Object.assign({}, source, {
+  return Object.assign<Record<string, string | null>, OrderReportSource, Partial<OrderReportSource>>({}, source, {
     status: documentStatusLabel(source.status, language),
     settlementStatus: source.settlementStatus === null ? null : documentStatusLabel(source.settlementStatus, language),
   });
