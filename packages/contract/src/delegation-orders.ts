@@ -41,7 +41,10 @@ export const orderDecisionSchema = z.object({
   from_status: z.string(),
   to_status: z.string(),
   stage: z.string().nullable(),
+  /** Who decided: the acceptor, or the substitute logged in as them. */
   user_name: z.string(),
+  /** Who the decision was made for, when a substitute acted for them. */
+  context_user_name: z.string().nullable(),
   channel: z.enum(['app', 'emailLink']),
   comment: z.string(),
   created_at: z.string(),

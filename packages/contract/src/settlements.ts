@@ -83,8 +83,9 @@ export const decisionSchema = z.object({
   from_status: z.string(),
   to_status: z.string(),
   stage: z.string().nullable(),
+  /** Who decided: the acceptor, or the substitute logged in as them. */
   user_name: z.string(),
-  /** Who the decision was made for, when someone acted for them. */
+  /** Who the decision was made for, when a substitute acted for them. */
   context_user_name: z.string().nullable(),
   channel: z.string(),
   comment: z.string(),

@@ -29,7 +29,7 @@ import { recordAudit, recordSaveAudit } from '../audit/audit.repo.ts';
 import { settlementPolicyOf, withRateBook } from '../settlement-calculation/rate-book-loader.ts';
 import type { CompanyRatesCache } from '../settlement-calculation/company-rates-cache.ts';
 import type { TripWorkflow } from '../trip-workflow/trip-workflow.service.ts';
-import { orderAsTripDocument } from '../trip-workflow/trip-workflow.repo.ts';
+import { decisionPeople, orderAsTripDocument } from '../trip-workflow/trip-workflow.repo.ts';
 import { delegationOrderRepo, type AdvanceRow, type OrderRow, type OrderSort, type OrderValues } from './delegation-order.repo.ts';
 
 type ListQuery = z.output<typeof delegationOrderListQuerySchema>;
@@ -149,7 +149,7 @@ export function createDelegationOrderService(deps: { db: Database; clock: Clock;
         from_status: decision.fromStatus,
         to_status: decision.toStatus,
         stage: decision.stage,
-        user_name: fullName({ name: decision.userName, surname: decision.userSurname }),
+        ...decisionPeople(decision),
         channel: decision.channel === 'emailLink' ? 'emailLink' : 'app',
         comment: decision.comment,
         created_at: decision.createdAt.toISOString(),

@@ -31,7 +31,7 @@ import { recordSaveAudit } from '../audit/audit.repo.ts';
 import { calculateAndValidate } from '../settlement-calculation/rate-book-loader.ts';
 import type { CompanyRatesCache } from '../settlement-calculation/company-rates-cache.ts';
 import type { TripWorkflow } from '../trip-workflow/trip-workflow.service.ts';
-import { settlementAsTripDocument } from '../trip-workflow/trip-workflow.repo.ts';
+import { decisionPeople, settlementAsTripDocument } from '../trip-workflow/trip-workflow.repo.ts';
 import { fileReferencesOf, type AttachmentsService } from './attachments.service.ts';
 import { bookingsRepo } from '../bookings/bookings.repo.ts';
 import { optimaRepo } from '../optima/optima.repo.ts';
@@ -202,8 +202,7 @@ export function createSettlementsService(deps: { db: Database; clock: Clock; wor
         from_status: decision.fromStatus,
         to_status: decision.toStatus,
         stage: decision.stage,
-        user_name: `${decision.userName} ${decision.userSurname}`,
-        context_user_name: null,
+        ...decisionPeople(decision),
         channel: decision.channel,
         comment: decision.comment,
         created_at: decision.createdAt.toISOString(),

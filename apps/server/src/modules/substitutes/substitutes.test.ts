@@ -5,7 +5,7 @@ import { createCompany, createUser } from '../../../test/factories.ts';
 import { apiCalls, lastAuditRow } from '../../../test/api-helpers.ts';
 import { authHeaders } from '../../../test/sessions.ts';
 import { createTripCompany, insertOrder } from '../../../test/trips.ts';
-import { documentDecisions, substitutes } from '../../db/schema/index.ts';
+import { documentDecisions, substitutes, users } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof apiCalls>;
@@ -228,5 +228,14 @@ describe('login-as and login-back', () => {
       .orderBy(asc(documentDecisions.id));
     expect(decisions.at(-1)).toMatchObject({ action: 'accept', userId: trip.finance.id, contextUserId: trip.acceptor.id });
     expect(await lastAuditRow(t.db, trip.company.id, 'delegationOrder.accept')).toMatchObject({ userId: trip.finance.id, contextUserId: trip.acceptor.id });
+
+    // The history the employee reads names the substitute who decided, in the acceptor's name.
+    await t.db.update(users).set({ name: 'Katarzyna', surname: 'Zastępczyni' }).where(eq(users.id, trip.finance.id));
+    await t.db.update(users).set({ name: 'Piotr', surname: 'Nieobecny' }).where(eq(users.id, trip.acceptor.id));
+    const history = (await api.post('/delegation-order/delegation-order-edit', employee, { id: order })).json().delegationOrder.decisions;
+    expect(history.map((entry: { action: string; user_name: string; context_user_name: string | null }) => [entry.action, entry.user_name, entry.context_user_name])).toEqual([
+      ['submit', 'Jan Testowy', null],
+      ['accept', 'Katarzyna Zastępczyni', 'Piotr Nieobecny'],
+    ]);
   });
 });

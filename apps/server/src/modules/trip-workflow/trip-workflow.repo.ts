@@ -1,7 +1,11 @@
 import { and, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { DocumentKind } from '@delego/domain';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { advances, bookings, delegationBookings, delegationOrders, delegations, documentDecisions, invoiceBookings, users, type ResolvedWorkflowStep } from '../../db/schema/index.ts';
+
+/** The substitute who decided while logged in as the user acted as. */
+const actingUsers = alias(users, 'acting_users');
 
 /** What the workflow needs of an order or a settlement, the same shape for both kinds. */
 export interface TripDocumentRow {
@@ -58,8 +62,17 @@ export interface DecisionRow {
   channel: string;
   comment: string;
   createdAt: Date;
+  /** The user acted as: in whose name the decision was made. */
   userName: string;
   userSurname: string;
+  /** Who made it, when that was a substitute logged in as the user (spec §6); null otherwise. */
+  substituteName: string | null;
+}
+
+/** The names a decision's history shows: who decided, and for whom when a substitute acted for the acceptor. */
+export function decisionPeople(decision: DecisionRow): { user_name: string; context_user_name: string | null } {
+  const contextUserName = `${decision.userName} ${decision.userSurname}`;
+  return decision.substituteName === null ? { user_name: contextUserName, context_user_name: null } : { user_name: decision.substituteName, context_user_name: contextUserName };
 }
 
 export interface PersonRow {
@@ -287,9 +300,11 @@ export const tripWorkflowRepo = {
         createdAt: documentDecisions.createdAt,
         userName: users.name,
         userSurname: users.surname,
+        substituteName: sql<string | null>`${actingUsers.name} || ' ' || ${actingUsers.surname}`,
       })
       .from(documentDecisions)
       .innerJoin(users, eq(users.id, documentDecisions.contextUserId))
+      .leftJoin(actingUsers, and(eq(actingUsers.id, documentDecisions.userId), ne(documentDecisions.userId, documentDecisions.contextUserId)))
       .where(and(eq(documentDecisions.companyId, companyId), eq(documentDecisions.documentKind, kind), eq(documentDecisions.documentId, documentId)))
       .orderBy(documentDecisions.id);
   },

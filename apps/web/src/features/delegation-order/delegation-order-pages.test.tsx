@@ -67,7 +67,7 @@ function order(overrides: Partial<DelegationOrderDto> = {}): DelegationOrderDto 
     has_settlement: false,
     allowedActions: ['accept', 'reject', 'returnForCorrection', 'cancel'],
     decisions: [
-      { id: 1, action: 'submit', from_status: 'created', to_status: 'submitted', stage: 'substantive', user_name: 'Jan Kowalski', channel: 'app', comment: '', created_at: '2026-04-20T10:00:00.000Z' },
+      { id: 1, action: 'submit', from_status: 'created', to_status: 'submitted', stage: 'substantive', user_name: 'Jan Kowalski', context_user_name: null, channel: 'app', comment: '', created_at: '2026-04-20T10:00:00.000Z' },
     ],
     current_approvers: [{ id: 20, fullName: 'Piotr Nowak' }],
     ...overrides,
@@ -157,8 +157,8 @@ describe('trip order returned for correction', () => {
     status: 'rejectedForCorrect',
     allowedActions: ['edit', 'submit', 'cancel', 'delete'],
     decisions: [
-      { id: 1, action: 'submit', from_status: 'created', to_status: 'submitted', stage: 'substantive', user_name: 'Jan Kowalski', channel: 'app', comment: '', created_at: '2026-04-20T10:00:00.000Z' },
-      { id: 2, action: 'returnForCorrection', from_status: 'submitted', to_status: 'rejectedForCorrect', stage: 'substantive', user_name: 'Piotr Nowak', channel: 'app', comment: 'Popraw datę powrotu', created_at: '2026-04-21T10:00:00.000Z' },
+      { id: 1, action: 'submit', from_status: 'created', to_status: 'submitted', stage: 'substantive', user_name: 'Jan Kowalski', context_user_name: null, channel: 'app', comment: '', created_at: '2026-04-20T10:00:00.000Z' },
+      { id: 2, action: 'returnForCorrection', from_status: 'submitted', to_status: 'rejectedForCorrect', stage: 'substantive', user_name: 'Piotr Nowak', context_user_name: null, channel: 'app', comment: 'Popraw datę powrotu', created_at: '2026-04-21T10:00:00.000Z' },
     ],
   });
 
@@ -193,6 +193,22 @@ describe('trip order decision screen', () => {
     expect(screen.queryByRole('button', { name: 'Wyślij do akceptacji' })).toBeNull();
     expect(screen.getByText('Berlin (DE)')).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Kosztorys' })).getByText('Noclegi')).toBeTruthy();
+  });
+
+  it('names the substitute who decided and in whose name', async () => {
+    const accepted = order({
+      status: 'accepted',
+      allowedActions: [],
+      decisions: [
+        { id: 1, action: 'submit', from_status: 'created', to_status: 'submitted', stage: 'substantive', user_name: 'Jan Kowalski', context_user_name: null, channel: 'app', comment: '', created_at: '2026-04-20T10:00:00.000Z' },
+        { id: 2, action: 'accept', from_status: 'submitted', to_status: 'accepted', stage: 'substantive', user_name: 'Katarzyna Wiśniewska', context_user_name: 'Piotr Nowak', channel: 'app', comment: '', created_at: '2026-04-21T10:00:00.000Z' },
+      ],
+    });
+    renderApp('/delegation-order/readonly/7', { user: acceptor, handlers: { 'POST /api/delegation-order/delegation-order-edit': { body: { delegationOrder: accepted } } } });
+    const history = await screen.findByRole('table', { name: 'Historia decyzji' });
+    const row = within(history).getByRole('row', { name: /Katarzyna Wiśniewska/ });
+    expect(within(row).getByText('w zastępstwie: Piotr Nowak')).toBeTruthy();
+    expect(within(within(history).getByRole('row', { name: /Jan Kowalski/ })).queryByText(/w zastępstwie/)).toBeNull();
   });
 
   it('accepts after confirmation, with the comment and the version seen', async () => {

@@ -13,6 +13,7 @@ import type { DelegationOrderDto } from '@delego/contract';
 import type { OrderEstimate } from '@delego/domain';
 import { formatDateTime, formatMoneyText, formatWallTime } from '@delego/domain';
 import { OrderStatusChip } from './order-labels.tsx';
+import { DeciderName } from '../../components/feedback/decider-name.tsx';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -88,7 +89,9 @@ export function DecisionHistory({ order }: { order: DelegationOrderDto }) {
         {order.decisions.map((decision) => (
           <TableRow key={decision.id}>
             <TableCell>{formatDateTime(decision.created_at, i18n.language)}</TableCell>
-            <TableCell>{decision.user_name}</TableCell>
+            <TableCell>
+              <DeciderName decision={decision} />
+            </TableCell>
             <TableCell>
               {t(`history.actions.${decision.action}`)}
               {decision.channel === 'emailLink' && (

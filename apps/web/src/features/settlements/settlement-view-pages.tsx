@@ -33,6 +33,7 @@ import { countryName } from './model/countries.ts';
 import type { SettlementFormValues } from './model/form-values.ts';
 import { fromDelegationForm } from './model/saved-form.ts';
 import { StatusChip } from './components/status-chip.tsx';
+import { DeciderName } from '../../components/feedback/decider-name.tsx';
 
 type WorkflowAction = Exclude<DocumentAction, 'edit'>;
 const DECISIONS: readonly WorkflowAction[] = ['accept', 'settle', 'returnForCorrection', 'reject', 'stepBack'];
@@ -168,7 +169,9 @@ function SettlementView({ document, values }: { document: DelegationDocument; va
                   <TableRow key={index}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(decision.created_at, language)}</TableCell>
                     <TableCell>{t(`history.${decision.action}`, { defaultValue: decision.action })}</TableCell>
-                    <TableCell>{decision.user_name}</TableCell>
+                    <TableCell>
+                      <DeciderName decision={decision} />
+                    </TableCell>
                     <TableCell>{decision.comment}</TableCell>
                   </TableRow>
                 ))}
