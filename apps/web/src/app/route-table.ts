@@ -18,11 +18,11 @@ export type ScreenLoader = () => Promise<ComponentType>;
 
 export interface AppRoute {
   path: string;
-  /** Key in the `routes` namespace: the screen name for the tab title and the placeholder. */
+  /** Key in the `routes` namespace: the screen name for the tab title. */
   titleKey: string;
   access: RouteAccess;
-  /** The screen; a route without one shows a named placeholder until its issue builds it. */
-  load?: ScreenLoader;
+  /** The screen. */
+  load: ScreenLoader;
 }
 
 const BOOKING_REPORTS = [
@@ -88,7 +88,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'public',
     load: () => import('../features/action-by-link/action-by-link-page.tsx').then((m) => m.ActionByLinkPage),
   },
-  { path: '/action-by-link/:token', titleKey: 'actionByLink', access: 'public' },
+  // A bare token (no kind in the address): the decision page asks the server what the link is for.
+  { path: '/action-by-link/:token', titleKey: 'actionByLink', access: 'public', load: () => import('../features/action-by-link/decision-by-link-page.tsx').then((m) => m.DecisionByLinkPage) },
   {
     path: '/action-by-link/user/passwordChange/:token',
     titleKey: 'passwordChangeByLink',

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { modulesForPath } from '@delego/domain';
-import { ScreenPlaceholder } from '../components/screen-placeholder.tsx';
 import { useDocumentTitle } from '../lib/document-title.ts';
 import { useSession } from '../lib/session.tsx';
 import { userHasModule, userHasPermission } from '../lib/user-context.ts';
@@ -23,10 +22,10 @@ function RouteGuard({ route, children }: { route: AppRoute; children: ReactNode 
   return children;
 }
 
-/** One route of the table: its tab title, its guards, and its screen or placeholder. */
+/** One route of the table: its tab title, its guards, and its screen. */
 export function RouteView({ route }: { route: AppRoute }) {
   const { t } = useTranslation('routes');
   const title = t(route.titleKey);
   useDocumentTitle(title);
-  return <RouteGuard route={route}>{route.load ? <LazyView key={route.path} load={route.load} /> : <ScreenPlaceholder title={title} />}</RouteGuard>;
+  return <RouteGuard route={route}><LazyView key={route.path} load={route.load} /></RouteGuard>;
 }

@@ -46,6 +46,18 @@ describe('decision by e-mail link', () => {
     expect(server.requestsTo('POST /api/action-by-link/decision')[0]?.body).toEqual({ token: 'tok123', decision: 'accept', comment: 'OK' });
   });
 
+  it('opens a bare link whose address names no document kind, titled after the document the server names', async () => {
+    renderApp('/action-by-link/tok123', { handlers: { 'GET /api/action-by-link/decision/tok123': { body: { ...valid, document: { ...valid.document, kind: 'delegation' } } } } });
+    expect(await screen.findByRole('heading', { name: 'Decyzja w sprawie rozliczenia delegacji' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Akceptuj' })).toBeTruthy();
+  });
+
+  it('titles an unusable bare link as an action from a link', async () => {
+    renderApp('/action-by-link/tok123', { handlers: { 'GET /api/action-by-link/decision/tok123': { body: { state: 'used' } } } });
+    expect((await screen.findByRole('alert')).textContent).toMatch(/już/i);
+    expect(screen.getByRole('heading', { name: 'Akcja z linku' })).toBeTruthy();
+  });
+
   it('shows the expired, used and not-found states', async () => {
     for (const [state, text] of [
       ['expired', /wygasł/i],

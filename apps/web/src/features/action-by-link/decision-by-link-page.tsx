@@ -72,6 +72,7 @@ function DocumentSummary({ document }: { document: LinkDocument }) {
 export function DecisionByLinkPage() {
   const { t } = useTranslation('decision-link');
   const { t: tc } = useTranslation('common');
+  const { t: tl } = useTranslation('action-by-link');
   const { token = '' } = useParams();
   const link = useDecisionLink(token);
   const decide = useDecideByLink();
@@ -82,8 +83,17 @@ export function DecisionByLinkPage() {
   const [outcome, setOutcome] = useState<{ status: string; number: string | null } | UnusableLinkState | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  // The address names the kind of document, so even an unusable link shows the right title.
-  const title = useLocation().pathname.startsWith('/action-by-link/delegation/') ? t('titleSettlement') : t('titleOrder');
+  // The address names the kind of document, so even an unusable link shows the right title; a bare
+  // `/action-by-link/{token}` learns it from the server, and says only 'action from a link' until then.
+  const { pathname } = useLocation();
+  const kind = pathname.startsWith('/action-by-link/delegation/')
+    ? 'delegation'
+    : pathname.startsWith('/action-by-link/delegationOrder/')
+      ? 'delegationOrder'
+      : link.data?.state === 'valid'
+        ? link.data.document.kind
+        : null;
+  const title = kind === 'delegation' ? t('titleSettlement') : kind === 'delegationOrder' ? t('titleOrder') : tl('title');
   if (link.isPending) return <PageSpinner label={t('checking')} />;
   if (typeof outcome === 'string') return <LinkStateView title={title} state={outcome} />;
   if (link.isError) {
