@@ -11,6 +11,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
+import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@delego/domain';
 import type { MAILING_LIST_SORT_COLUMNS, MAILING_SORT_COLUMNS, MailingItem, MailingListItem } from '@delego/contract';
@@ -18,6 +19,8 @@ import { DataTable, type DataColumn } from '../../components/data-table/data-tab
 import { useListState } from '../../components/data-table/use-list-state.ts';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { firstIssueText } from '../../components/form/issue-texts.ts';
+import { translateIssueCode } from '../../lib/server-messages.ts';
 import { useDeleteMailing, useDeleteMailingList, useMailingLists, useMailings } from './api/mailing.ts';
 import { ListEditorDialog } from './list-editor-dialog.tsx';
 import { MailingDetailView, ProgressBar, STATUS_COLORS } from './mailing-detail.tsx';
@@ -25,6 +28,12 @@ import { MailingEditorDialog } from './mailing-editor-dialog.tsx';
 import { ruleLabel } from './rule-label.ts';
 
 type Section = 'mailings' | 'lists';
+
+/** Shows why a deletion was refused (its reason comes as an issue, which the client does not notify by itself). */
+function useRefusalNotice() {
+  const { enqueueSnackbar } = useSnackbar();
+  return (error: Error) => enqueueSnackbar(firstIssueText(error) ?? translateIssueCode(''), { variant: 'error' });
+}
 
 /**
  * `/admin/mailing` (spec §2, §6 manageMailingList): the provider's mailings and recipient lists on two tabs;
@@ -55,6 +64,7 @@ function MailingsSection({ onOpen }: { onOpen: (id: number) => void }) {
   const { state, query, update } = useListState<(typeof MAILING_SORT_COLUMNS)[number]>({ sort: 'created_at', order: 'desc' });
   const mailings = useMailings(query);
   const remove = useDeleteMailing();
+  const notifyRefusal = useRefusalNotice();
   const [isCreating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<MailingItem | null>(null);
 
@@ -122,7 +132,7 @@ function MailingsSection({ onOpen }: { onOpen: (id: number) => void }) {
         confirmLabel={t('mailings.deleteConfirm')}
         destructive
         isPending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onError: notifyRefusal, onSettled: () => setDeleting(null) })}
         onClose={() => setDeleting(null)}
       />
       {isCreating && (
@@ -144,6 +154,7 @@ function ListsSection() {
   const { state, query, update } = useListState<(typeof MAILING_LIST_SORT_COLUMNS)[number]>({ sort: 'name' });
   const lists = useMailingLists(query);
   const remove = useDeleteMailingList();
+  const notifyRefusal = useRefusalNotice();
   const [editing, setEditing] = useState<MailingListItem | 'new' | null>(null);
   const [deleting, setDeleting] = useState<MailingListItem | null>(null);
 
@@ -196,7 +207,7 @@ function ListsSection() {
         confirmLabel={t('lists.deleteConfirm')}
         destructive
         isPending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onError: notifyRefusal, onSettled: () => setDeleting(null) })}
         onClose={() => setDeleting(null)}
       />
       {editing !== null && <ListEditorDialog list={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}

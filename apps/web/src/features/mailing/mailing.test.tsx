@@ -143,6 +143,22 @@ describe('recipient list editor', { timeout: 20_000 }, () => {
   });
 });
 
+describe('recipient lists', { timeout: 20_000 }, () => {
+  it('says why a list a draft still uses is not deleted', async () => {
+    const { user, server } = renderApp('/admin/mailing?tab=lists', {
+      user: provider,
+      handlers: {
+        ...lists,
+        'POST /api/admin/mailing-list/delete': { status: 409, body: { status: 409, code: 'CONFLICT', messages: [], issues: [{ path: ['id'], code: 'mailing.listInUse', params: { count: 1 } }] } },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: `Usuń listę ${list.name}` }, FIRST_RENDER));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Usunąć listę?' })).getByRole('button', { name: 'Usuń' }));
+    expect(await screen.findByText('Listy używa szkic wiadomości (1) – najpierw go zmień lub usuń')).toBeTruthy();
+    expect(server.requestsTo('POST /api/admin/mailing-list/delete')[0]?.body).toEqual({ id: 3 });
+  });
+});
+
 describe('mailing detail', { timeout: 20_000 }, () => {
   it('asks before sending a draft, naming how many it reaches, and sends it', async () => {
     const { user, server } = renderApp('/admin/mailing?mailing=9', {
