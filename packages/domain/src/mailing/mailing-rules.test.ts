@@ -39,6 +39,10 @@ describe('mailing rules', () => {
     ]);
   });
 
+  it('refuses a line break inside a subject, which would start another header of the message', () => {
+    expect(validateMailing({ list_id: 1, ...texts, subject_en: 'Subject\r\nBcc: everyone@example.test' })).toEqual([{ path: ['subject_en'], code: 'validation.invalidCharacters' }]);
+  });
+
   it('writes to English-speaking users in English and to everyone else in Polish', () => {
     expect(mailingLanguageOf('en-US')).toBe('en');
     expect(mailingLanguageOf('pl-PL')).toBe('pl');

@@ -86,13 +86,19 @@ export function validateMailingList(list: MailingListFields): Issue[] {
   return issues;
 }
 
+/** A subject is one header line: a line break in it could start another header of the message. */
+function subjectText(issues: Issue[], path: Issue['path'], value: string): void {
+  requiredText(issues, path, value, MAILING_SUBJECT_MAX_LENGTH);
+  if (/[\r\n]/.test(value.trim())) issues.push({ path, code: 'validation.invalidCharacters' });
+}
+
 /** A mailing names its list and has a subject and a body in both languages: each recipient gets one of them. */
 export function validateMailing(mailing: MailingFields): Issue[] {
   const issues: Issue[] = [];
   if (mailing.list_id === null) issues.push({ path: ['list_id'], code: 'global.error.required' });
-  requiredText(issues, ['subject_pl'], mailing.subject_pl, MAILING_SUBJECT_MAX_LENGTH);
+  subjectText(issues, ['subject_pl'], mailing.subject_pl);
   requiredText(issues, ['body_pl'], mailing.body_pl, MAILING_BODY_MAX_LENGTH);
-  requiredText(issues, ['subject_en'], mailing.subject_en, MAILING_SUBJECT_MAX_LENGTH);
+  subjectText(issues, ['subject_en'], mailing.subject_en);
   requiredText(issues, ['body_en'], mailing.body_en, MAILING_BODY_MAX_LENGTH);
   return issues;
 }

@@ -247,6 +247,8 @@ describe('mailing: sending', () => {
     ]);
     const long = await post('/admin/mailing/create', message(null, { subject_pl: 'x'.repeat(201) }));
     expect(long.json().issues).toContainEqual({ path: ['subject_pl'], code: 'validation.maxLength', params: { max: 200 } });
+    const injected = await post('/admin/mailing/create', message(null, { subject_pl: 'Temat\r\nBcc: wszyscy@example.test' }));
+    expect(injected.json().issues).toContainEqual({ path: ['subject_pl'], code: 'validation.invalidCharacters' });
     const unknownList = await post('/admin/mailing/create', message(2_000_000_000));
     expect(unknownList.json().issues).toEqual([{ path: ['list_id'], code: 'mailing.listUnknown' }]);
 
