@@ -535,9 +535,11 @@ async function backToAdminContext(ctx: AuthenticatedContext) {
     userProperties: (ctx: AuthenticatedContext) => userPropertiesOf(ctx.actor),
 
     async updateLanguage(ctx: AuthenticatedContext, language: string) {
+      // The signed-in user's own language: a provider administrator acting in a company's context is a user of the provider's company.
+      const companyId = ctx.actor.providerCompanyId ?? ctx.actor.companyId;
       await db.transaction(async (tx) => {
-        await authRepo.updateLanguage(tx, ctx.actor.companyId, ctx.actor.userId, language);
-        await recordAudit(tx, ctx, { companyId: ctx.actor.companyId, action: 'user.languageChanged', entityType: 'user', entityId: ctx.actor.userId, after: { language } });
+        await authRepo.updateLanguage(tx, companyId, ctx.actor.userId, language);
+        await recordAudit(tx, ctx, { companyId, action: 'user.languageChanged', entityType: 'user', entityId: ctx.actor.userId, after: { language } });
       });
       return { status: 'ok' as const };
     },

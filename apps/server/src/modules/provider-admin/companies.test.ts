@@ -181,6 +181,17 @@ describe('provider admin: acting in a company context', () => {
     expect(left).toHaveLength(1);
   });
 
+  it("changes the provider administrator's own language while acting in a company's context, not the company administrator's", async () => {
+    const { company, body } = await createAndActivate();
+    const session = await providerAdmin(t.app, t.db);
+    const entered = await post('/admin/company-admin/log-in-company-context', session.headers, { company_id: company.id });
+    const headers = { authorization: `Bearer ${entered.json().access_token}` };
+    expect((await post('/settings/my-profile/update-my-language', headers, { language: 'en-US' })).statusCode).toBe(200);
+    const [provider] = await t.db.select({ language: users.language }).from(users).where(eq(users.id, session.user.id));
+    const [administrator] = await t.db.select({ language: users.language }).from(users).where(and(eq(users.companyId, company.id), eq(users.login, body.administrator.login)));
+    expect([provider?.language, administrator?.language]).toEqual(['en-US', 'pl-PL']);
+  });
+
   it('answers 409 to coming back when not in a company context, and refuses to enter a disabled or unknown company', async () => {
     const { company } = await createAndActivate();
     const session = await providerAdmin(t.app, t.db);
