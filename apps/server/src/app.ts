@@ -31,6 +31,8 @@ import { registerRolesRoutes } from './modules/roles/roles.routes.ts';
 import { createSubstitutesService } from './modules/substitutes/substitutes.service.ts';
 import { registerSubstitutesRoutes } from './modules/substitutes/substitutes.routes.ts';
 import { createSystemSettingsService } from './modules/system-settings/system-settings.service.ts';
+import { createExternalSystemService } from './modules/external-system/external-system.service.ts';
+import { registerExternalSystemRoutes } from './modules/external-system/external-system.routes.ts';
 import { registerSystemSettingsRoutes } from './modules/system-settings/system-settings.routes.ts';
 import { createCompaniesService } from './modules/provider-admin/companies.service.ts';
 import { registerCompaniesRoutes } from './modules/provider-admin/companies.routes.ts';
@@ -177,6 +179,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerRolesRoutes(app, createRolesService({ db: deps.db, clock: deps.clock }));
   registerSubstitutesRoutes(app, createSubstitutesService({ db: deps.db, clock: deps.clock }), auth);
   registerSystemSettingsRoutes(app, createSystemSettingsService({ db: deps.db }));
+  registerExternalSystemRoutes(app, createExternalSystemService({ db: deps.db, clock: deps.clock, serverSecret: deps.tokenSecret }));
   registerCompaniesRoutes(app, createCompaniesService({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl, onMailQueued: () => outbox.wake() }), auth);
   registerMailingRoutes(app, createMailingService({ db: deps.db, clock: deps.clock, onMailQueued: () => outbox.wake() }));
   registerLogsRoutes(app, createLogsService({ db: deps.db }));

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.ts';
@@ -19,23 +18,13 @@ import { describeRecovery } from './db/recovery.ts';
 import { syncReferenceData } from './db/reference-data.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { systemClock } from './lib/clock.ts';
+import { tokenSecretFor } from './lib/token-secret.ts';
 import { createFileMailer, createSmtpMailer } from './modules/mail/mailer.ts';
 import { createNbpProvider } from './integrations/nbp/nbp-provider.ts';
 import { createLocalDiskStorage } from './integrations/storage/local-disk-storage.ts';
 import { scheduleExchangeRateSync } from './jobs/exchange-rate-sync.ts';
 import { scheduleAttachmentCleanup } from './jobs/attachment-cleanup.ts';
 import { scheduleEmbeddedMaintenance } from './jobs/embedded-maintenance.ts';
-
-/** The token secret from the environment, or one generated once and kept in the data folder. */
-function tokenSecretFor(dataDir: string, configured: string | undefined): string {
-  if (configured) return configured;
-  const file = path.join(dataDir, 'token-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}
 
 function webDistPath(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -70,6 +59,7 @@ async function main(): Promise<void> {
   const tightened = (await restrictDataDirToOwner(config.dataDir)) + tightenedBeforeOpen;
   await syncReferenceData(database.db);
 
+  const tokenSecret = tokenSecretFor(config.dataDir, config.tokenSecret);
   const app = await buildApp({
     db: database.db,
     clock: systemClock,
@@ -77,7 +67,7 @@ async function main(): Promise<void> {
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
       : createFileMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, (line) => app.log.info(line)),
     exchangeRateProvider: createNbpProvider({ baseUrl: config.nbpApiUrl }),
-    tokenSecret: tokenSecretFor(config.dataDir, config.tokenSecret),
+    tokenSecret,
     publicUrl: config.publicUrl,
     webDist: config.webDist ?? webDistPath(),
     limits: config.limits,
@@ -86,7 +76,7 @@ async function main(): Promise<void> {
   });
   if (tightened > 0) app.log.warn(`data directory: ${tightened} files and folders were open to other users; now only the server's user may read them`);
   if (previousRun) app.log.warn(await describeRecovery(database.db, { previous: previousRun, tookOverStaleLock: lock?.tookOverStaleLock ?? false, databaseState, partialFilesRemoved }));
-  if (config.demoSeed && (await seedDemo(database.db))) app.log.info('demo company loaded (see README for the accounts)');
+  if (config.demoSeed && (await seedDemo(database.db, { serverSecret: tokenSecret }))) app.log.info('demo company loaded (see README for the accounts)');
   app.services.outbox.start();
   app.services.reports.start();
   const stopJobs: (() => void)[] = [];

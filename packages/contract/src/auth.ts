@@ -40,6 +40,8 @@ export const userPropertiesSchema = z.object({
   /** A provider administrator acting in a company's context: the way back is `log-in-back-admin-context`. */
   in_company_context: z.boolean(),
   is_external_user: z.boolean(),
+  /** Where an external-system user goes when their session ends (the company's main system); null for everyone else. */
+  external_return_url: z.string().nullable(),
 });
 export type UserProperties = z.infer<typeof userPropertiesSchema>;
 
@@ -103,6 +105,14 @@ export const authApi = {
     summary: "Confirms the new authenticator with its first code and signs in; the recovery codes are shown this once",
     body: z.strictObject({ sign_in_token: signInTokenField, code: oneTimeCodeField }),
     response: sessionResponseSchema.extend({ recovery_codes: z.array(z.string()) }),
+  }),
+  externalLogin: defineEndpoint({
+    method: 'POST',
+    path: '/auth/external-login',
+    isPublic: true,
+    summary: "Sign in a user of the company's main system with the short-lived token it signed (JWT: iss, aud, sub, exp, iat, jti)",
+    body: z.strictObject({ externalUser: loginField, externalToken: z.string().min(1, 'global.error.required').max(8192) }),
+    response: sessionResponseSchema,
   }),
   logout: defineEndpoint({
     method: 'POST',

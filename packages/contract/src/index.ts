@@ -38,3 +38,4 @@ export * from './budgets.ts';
 export * from './dashboard.ts';
 export * from './admin-companies.ts';
 export * from './admin-mailing.ts';
+export * from './external-system.ts';

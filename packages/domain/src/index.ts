@@ -13,6 +13,7 @@ export * from './auth/ip-allow-list.ts';
 export * from './auth/session-lifetime.ts';
 export * from './auth/login-throttle.ts';
 export * from './auth/two-factor.ts';
+export * from './auth/external-system.ts';
 export * from './auth/permission-groups.ts';
 export * from './auth/role-rules.ts';
 export * from './users/user-rules.ts';

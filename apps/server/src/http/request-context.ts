@@ -13,6 +13,8 @@ export interface Actor {
   surname: string;
   email: string;
   isExternalUser: boolean;
+  /** Where an external-system user is sent when the session ends: the company's main system. */
+  externalReturnUrl: string | null;
   companyName: string;
   contextUserLogin: string;
   permissions: PermissionMap;

@@ -9,6 +9,7 @@ const STATUS_OF: Record<string, number> = {
   [ErrorCode.unauthenticated]: 401,
   [ErrorCode.sessionExpired]: 401,
   [ErrorCode.loginFailed]: 401,
+  [ErrorCode.externalLoginRefused]: 401,
   [ErrorCode.forbidden]: 403,
   [ErrorCode.ipNotAllowed]: 403,
   [ErrorCode.passwordExpired]: 403,

@@ -26,6 +26,7 @@ export function buildUserProperties(overrides: Partial<UserProperties> = {}): Us
     is_admin_context: false,
     in_company_context: false,
     is_external_user: false,
+    external_return_url: null,
     ...overrides,
   };
 }

@@ -23,6 +23,7 @@ export const ErrorCode = {
   moduleDisabled: 'MODULE_DISABLED',
   /** Login-as refused: no substitution of the pair covers today (spec §6, §8 'context switch failed'). */
   contextSwitchFailed: 'CONTEXT_SWITCH_FAILED',
+  externalLoginRefused: 'EXTERNAL_LOGIN_REFUSED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

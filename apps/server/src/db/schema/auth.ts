@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
 import { users } from './users.ts';
 
@@ -153,4 +153,43 @@ export const recoveryCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * The company's link to its main system (spec §1, §7 `auth/external-login`): tokens it signs for this
+ * company name `issuer` and `audience`, and are checked with the HS256 shared secret (stored sealed with
+ * AES-256-GCM like the authenticator secrets) or the RS256/ES256 public key. Users it signs in come back
+ * to `returnUrl` when their session ends. The issuer names one company across the whole deployment.
+ */
+export const externalSystemLinks = pgTable(
+  'external_system_links',
+  {
+    companyId: integer('company_id')
+      .primaryKey()
+      .references(() => companies.id),
+    issuer: text('issuer').notNull(),
+    audience: text('audience').notNull(),
+    /** HS256 | RS256 | ES256 */
+    algorithm: text('algorithm').notNull(),
+    sharedSecretCiphertext: text('shared_secret_ciphertext'),
+    publicKeyPem: text('public_key_pem'),
+    returnUrl: text('return_url').notNull(),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('external_system_links_issuer_unique').on(t.issuer)],
+);
+
+/** Ids (`jti`) of the main system's tokens already used, kept until the token would have expired: each works once. */
+export const externalTokenUses = pgTable(
+  'external_token_uses',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    jti: text('jti').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.jti] }), index('external_token_uses_expires_idx').on(t.expiresAt)],
 );

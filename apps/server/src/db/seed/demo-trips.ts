@@ -160,6 +160,7 @@ export async function demoContext(
       surname: user.surname,
       email: user.email,
       isExternalUser: user.isExternal,
+      externalReturnUrl: null,
       companyName: company.name,
       contextUserLogin: user.login,
       permissions,

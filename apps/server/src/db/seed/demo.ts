@@ -20,6 +20,7 @@ import { seedDemoTravelServices } from '../../modules/travel-service/demo-travel
 import { seedDemoBudgets } from '../../modules/budgets/demo-budgets.ts';
 import { seedSecondDemoCompany } from '../../modules/provider-admin/demo-companies.ts';
 import { seedDemoMailing } from '../../modules/provider-admin/demo-mailing.ts';
+import { seedDemoExternalSystem } from '../../modules/external-system/demo-external-system.ts';
 
 /** Every demo account's password (README). */
 export const DEMO_PASSWORD = 'Delego2026!';
@@ -162,7 +163,7 @@ async function insertRole(tx: Transaction, companyId: number, role: Omit<DemoRol
  * provider-admin company with `superadmin`, and a second company (`beta`) made by the provider. Does nothing when the demo company already exists,
  * also when another process is creating it at the same moment.
  */
-export async function seedDemo(db: Database, options: { now?: Date } = {}): Promise<boolean> {
+export async function seedDemo(db: Database, options: { now?: Date; serverSecret?: string } = {}): Promise<boolean> {
   const existing = await db
     .select({ id: companies.id })
     .from(companies)
@@ -272,6 +273,10 @@ export async function seedDemo(db: Database, options: { now?: Date } = {}): Prom
     }
     await seedDemoTravelServices(tx, toCompanyRecord(demo), toCompanyRecord(admin!), trips.frankfurtOrderId, toLocalDate(options.now ?? new Date()));
     await seedDemoBudgets(tx, toCompanyRecord(demo), toLocalDate(options.now ?? new Date()));
+    // The main system's shared secret is sealed under the server's secret, so only a seed that knows it links the company.
+    if (options.serverSecret) {
+      await seedDemoExternalSystem(tx, toCompanyRecord(demo), toLocalDate(options.now ?? new Date()), roleIds, { serverSecret: options.serverSecret, now: options.now ?? new Date() });
+    }
     await seedSecondDemoCompany(tx, toCompanyRecord(admin!), toLocalDate(options.now ?? new Date()), { plain: DEMO_PASSWORD, hash: passwordHash });
     await seedDemoMailing(tx, toCompanyRecord(admin!), toLocalDate(options.now ?? new Date()));
     return true;

@@ -1,6 +1,7 @@
 import { loadConfig } from '../../config.ts';
 import { openConfiguredDatabase } from '../open-configured.ts';
 import { syncReferenceData } from '../reference-data.ts';
+import { tokenSecretFor } from '../../lib/token-secret.ts';
 import { seedDemo } from './demo.ts';
 
 /** `npm run seed:demo`: migrates the configured database and loads the demo company if missing. */
@@ -8,6 +9,6 @@ const config = loadConfig();
 const database = await openConfiguredDatabase(config);
 await database.migrate();
 await syncReferenceData(database.db);
-const loaded = await seedDemo(database.db);
+const loaded = await seedDemo(database.db, { serverSecret: tokenSecretFor(config.dataDir, config.tokenSecret) });
 console.log(loaded ? 'Demo company loaded.' : 'Demo company already present; nothing changed.');
 await database.close();

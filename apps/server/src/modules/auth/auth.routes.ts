@@ -6,6 +6,7 @@ import type { AuthService } from './auth.service.ts';
 export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, options: { rateLimitPerMinute: number }): void {
   const limited = { rateLimitPerMinute: options.rateLimitPerMinute };
   bindEndpoint(app, authApi.login, (ctx, { body }) => auth.login(ctx, body), limited);
+  bindEndpoint(app, authApi.externalLogin, (ctx, { body }) => auth.externalLogin(ctx, body), limited);
   bindEndpoint(app, authApi.signInWithCode, (ctx, { body }) => auth.signInWithCode(ctx, body), limited);
   bindEndpoint(app, authApi.signInEnrolmentStart, (_ctx, { body }) => auth.signInEnrolmentStart(body), limited);
   bindEndpoint(app, authApi.signInEnrolmentConfirm, (ctx, { body }) => auth.signInEnrolmentConfirm(ctx, body), limited);

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   ADMIN_COMPANY_CODE,
   AppError,
+  EXTERNAL_LOGIN_REFUSALS,
+  rolesAfterExternalSignIn,
+  type ExternalLoginRefusal,
   ErrorCode,
   defaultSystemSettings,
   hasPermission,
@@ -37,6 +40,10 @@ import type { TokenSigner } from './token-signer.ts';
 import { passwordChangeMail } from './auth.mails.ts';
 import { createSignInGuard, signInKeyOf, type SignInKey } from './sign-in-guard.ts';
 import { createSecretBox } from './two-factor-crypto.ts';
+import { externalSystemRepo } from '../external-system/external-system.repo.ts';
+import { checkExternalToken, claimedIssuer, type ExternalClaims } from '../external-system/external-token.ts';
+import { createExternalSecretBox } from '../external-system/external-system.service.ts';
+import { usersRepo } from '../users/users.repo.ts';
 import { createTwoFactorService, usedCodeError, wrongCodeError } from './two-factor.service.ts';
 
 /** Password-change links work for an hour, once. */
@@ -84,6 +91,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   const actors = deps.actors ?? createActorCache();
   const guard = createSignInGuard({ db, loginFailuresPerAddress: deps.loginFailuresPerAddress });
   const twoFactor = createTwoFactorService({ db, clock, box: createSecretBox(deps.serverSecret), guard });
+  const externalBox = createExternalSecretBox(deps.serverSecret);
 
   function effectiveExpiry(user: UserRow, settings: SystemSettings): PasswordExpiry {
     return (user.passwordExpiry as PasswordExpiry | null) ?? settings.password_expiry;
@@ -166,7 +174,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     return startSession(ctx, step.company, step.user, now);
   }
 
-  async function startSession(ctx: RequestContext, company: CompanyRecord, user: UserRow, now: Date) {
+  async function startSession(ctx: RequestContext, company: CompanyRecord, user: UserRow, now: Date, action = 'auth.login') {
     const sessionId = randomUUID();
     await db.transaction(async (tx) => {
       await authRepo.createSession(tx, {
@@ -179,7 +187,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         now,
         expiresAt: sessionExpiresAt(now, company.settings.session_max_hours),
       });
-      await recordAudit(tx, ctx, { companyId: company.id, userId: user.id, action: 'auth.login', entityType: 'session', entityId: sessionId });
+      await recordAudit(tx, ctx, { companyId: company.id, userId: user.id, action, entityType: 'session', entityId: sessionId });
     });
     const { token } = await signer.sign({ sid: sessionId, sub: user.id, cid: company.id, ctx: user.id }, now);
     const actor = await actorFor(sessionId, company, user, user);
@@ -231,6 +239,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     const permissions = await authRepo.permissionMapOf(db, company.id, user.id, today);
     const contextPermissions = contextUser.id === user.id ? permissions : await authRepo.permissionMapOf(db, acting.id, contextUser.id, today);
     const substituteCount = acting.id === company.id ? await authRepo.activeSubstitutionCount(db, company.id, user.id, today) : 0;
+    const link = user.isExternal ? await externalSystemRepo.findLink(db, company.id) : null;
     return {
       sessionId,
       companyId: acting.id,
@@ -242,6 +251,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       surname: user.surname,
       email: user.email,
       isExternalUser: user.isExternal,
+      externalReturnUrl: link?.returnUrl ?? null,
       companyName: acting.name,
       contextUserLogin: contextUser.login,
       permissions,
@@ -273,6 +283,42 @@ async function backToAdminContext(ctx: AuthenticatedContext) {
     return { access_token: token, user_properties: userPropertiesOf(await actorFor(ctx.actor.sessionId, company, user, user)) };
   }
 
+  /**
+   * Creates the main system's user on their first sign-in, or brings their name and e-mail up to date;
+   * either way the roles follow the external-role mapping (`rolesAfterExternalSignIn`). A new user gets
+   * the company's default roles like any other, and a password nobody knows: they sign in only through the main system.
+   */
+  async function upsertExternalUser(ctx: RequestContext, company: CompanyRecord, existing: UserRow | null, claims: ExternalClaims): Promise<UserRow> {
+    const mappings = await externalSystemRepo.roleMappings(db, company.id);
+    const claimed = new Set(claims.roles.map((role) => role.trim().toLowerCase()));
+    const claimedRoleIds = mappings.filter((mapping) => claimed.has(mapping.externalName)).map((mapping) => mapping.roleId);
+    const mappedRoleIds = mappings.map((mapping) => mapping.roleId);
+    const unusablePassword = existing ? null : await passwordHasher.hash(randomUUID() + randomUUID());
+    return db.transaction(async (tx) => {
+      const held = existing ? await usersRepo.roleIdsOf(tx, existing.id) : await usersRepo.defaultRoleIds(tx, company.id);
+      const roleIds = rolesAfterExternalSignIn(held, mappedRoleIds, claimedRoleIds);
+      const data = {
+        name: claims.name ?? existing?.name ?? claims.sub,
+        surname: claims.surname ?? existing?.surname ?? '',
+        email: claims.email ?? existing?.email ?? '',
+      };
+      const user = existing
+        ? await usersRepo.update(tx, company.id, existing.id, data)
+        : await usersRepo.insert(tx, company.id, { ...data, login: claims.sub, passwordHash: unusablePassword!, isExternal: true });
+      await usersRepo.replaceRoles(tx, user.id, roleIds);
+      await recordAudit(tx, ctx, {
+        companyId: company.id,
+        userId: user.id,
+        action: existing ? 'auth.externalUserUpdated' : 'auth.externalUserCreated',
+        entityType: 'user',
+        entityId: user.id,
+        before: existing ? { name: existing.name, surname: existing.surname, email: existing.email, role_ids: held } : undefined,
+        after: { ...data, role_ids: roleIds, external_roles: claims.roles },
+      });
+      return user;
+    });
+  }
+
   function userPropertiesOf(actor: Actor): UserProperties {
     const { substituteCount } = actor;
     return {
@@ -300,6 +346,7 @@ async function backToAdminContext(ctx: AuthenticatedContext) {
       is_admin_context: actor.isAdminContext,
       in_company_context: actor.providerCompanyId !== undefined,
       is_external_user: actor.isExternalUser,
+      external_return_url: actor.externalReturnUrl,
     };
   }
 
@@ -379,6 +426,43 @@ async function backToAdminContext(ctx: AuthenticatedContext) {
       await setPassword(ctx, company, user, { newPassword: input.new_password, repeated: input.repeat_password, now, reason: 'passwordChanged' });
       const updated = await authRepo.findUserById(db, company.id, user.id);
       return afterPassword(ctx, company, updated!, now);
+    },
+
+    /**
+     * Spec §7 `auth/external-login`: a user of the company's main system, with the short-lived token it
+     * signed (the company is the one whose link names the token's issuer). Every refusal counts in the
+     * login throttle like a wrong password and names its reason; a token works once (its `jti`).
+     */
+    async externalLogin(ctx: RequestContext, input: { externalUser: string; externalToken: string }) {
+      const now = clock.now();
+      const issuer = claimedIssuer(input.externalToken);
+      const link = issuer ? await externalSystemRepo.findLinkByIssuer(db, issuer) : null;
+      const company = link ? await companyRepo.findById(db, link.companyId) : null;
+      const key = signInKeyOf(company?.code ?? '', input.externalUser);
+      const { knownAddress } = await guard.check(key, ctx.ip, now);
+      let user: UserRow | null = null;
+      const refuse = async (refusal: ExternalLoginRefusal) => {
+        const locked = await guard.failed(ctx, { key, company, userId: user?.id ?? null, knownAddress, now, action: 'auth.externalLoginFailed' });
+        if (locked) return locked;
+        return failure(ErrorCode.externalLoginRefused, EXTERNAL_LOGIN_REFUSALS[refusal], { reason: refusal });
+      };
+      if (!link || !company?.isActive) throw await refuse('unknownIssuer');
+      if (!link.isEnabled) throw await refuse('disabled');
+      const check = await checkExternalToken(input.externalToken, link, externalBox, now);
+      if (!check.ok) throw await refuse(check.refusal);
+      const { claims } = check;
+      if (normalise(claims.sub) !== normalise(input.externalUser)) throw await refuse('userMismatch');
+      user = await authRepo.findUserByLogin(db, company.id, claims.sub);
+      if (user && !user.isExternal) throw await refuse('localAccount');
+      if (user && !user.isActive) throw await refuse('userInactive');
+      if (!(await externalSystemRepo.spendTokenId(db, company.id, claims.jti, now, claims.expiresAt))) throw await refuse('replayed');
+      if (!isIpAllowed(ctx.ip, company.settings.ip_allow_list)) {
+        await recordAudit(db, ctx, { companyId: company.id, userId: user?.id ?? null, action: 'auth.ipRefused', entityType: 'session', after: { ip: ctx.ip } });
+        throw failure(ErrorCode.ipNotAllowed, 'Your IP is not allowed');
+      }
+      const signedIn = await upsertExternalUser(ctx, company, user, claims);
+      await guard.succeeded(key, ctx.ip, now);
+      return startSession(ctx, company, signedIn, now, 'auth.externalLogin');
     },
 
     /** The second step: a code of the user's authenticator or one of their recovery codes; a wrong one counts like a wrong password. */

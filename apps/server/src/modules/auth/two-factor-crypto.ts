@@ -50,12 +50,13 @@ export function generateRecoveryCodes(): string[] {
 }
 
 /**
- * Seals TOTP secrets at rest with AES-256-GCM under a key derived (HKDF-SHA-256) from the server's
- * secret, so a copy of the database alone gives no working authenticator. A ciphertext that does not
- * open (another server secret, or altered) throws: the sign-in fails rather than skip the factor.
+ * Seals TOTP secrets (and other secrets kept for checking sign-ins, each `purpose` under its own key) at
+ * rest with AES-256-GCM under a key derived (HKDF-SHA-256) from the server's secret, so a copy of the
+ * database alone gives no working authenticator. A ciphertext that does not open (another server
+ * secret, or altered) throws: the sign-in fails rather than skip the check.
  */
-export function createSecretBox(serverSecret: string) {
-  const key = Buffer.from(hkdfSync('sha256', serverSecret, 'delego', 'totp-secret-at-rest', 32));
+export function createSecretBox(serverSecret: string, purpose = 'totp-secret-at-rest') {
+  const key = Buffer.from(hkdfSync('sha256', serverSecret, 'delego', purpose, 32));
   return {
     seal(plain: string): string {
       const iv = randomBytes(12);
@@ -65,7 +66,7 @@ export function createSecretBox(serverSecret: string) {
     },
     open(sealed: string): string {
       const [version, iv, tag, body] = sealed.split('.');
-      if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('two-factor secret: unknown format');
+      if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('sealed secret: unknown format');
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
