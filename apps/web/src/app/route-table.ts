@@ -70,6 +70,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/login/:address', titleKey: 'login', access: 'public', load: () => import('../features/auth/login-page.tsx').then((m) => m.LoginPage) },
   { path: '/login-admin', titleKey: 'loginAdmin', access: 'public', load: () => import('../features/auth/login-page.tsx').then((m) => m.AdminLoginPage) },
   { path: '/logout', titleKey: 'logout', access: 'public', load: () => import('../features/auth/logout-page.tsx').then((m) => m.LogoutPage) },
+  { path: '/external-login', titleKey: 'externalLogin', access: 'public', load: () => import('../features/auth/external-login-page.tsx').then((m) => m.ExternalLoginPage) },
+  { path: '/external-login/clear', titleKey: 'externalLoginClear', access: 'public', load: () => import('../features/auth/external-login-page.tsx').then((m) => m.ClearExternalUserPage) },
   {
     path: '/password-expired',
     titleKey: 'passwordExpired',
@@ -277,6 +279,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     titleKey: 'settings.systemSettings',
     access: 'companyAdmin',
     load: () => import('../features/company-admin/system-settings/system-settings-page.tsx').then((m) => m.SystemSettingsPage),
+  },
+  {
+    path: '/settings/system-settings/external-system',
+    titleKey: 'settings.externalSystem',
+    access: 'companyAdmin',
+    load: () => import('../features/company-admin/system-settings/external-system-page.tsx').then((m) => m.ExternalSystemPage),
   },
   {
     path: '/settings/system-settings/document-number-template',

@@ -12,6 +12,7 @@ export const SETTINGS_SECTIONS: readonly { path: string; titleKey: string }[] = 
   { path: '/settings/cost-centre', titleKey: 'settings.costCentre' },
   { path: '/settings/system-settings', titleKey: 'settings.systemSettings' },
   { path: '/settings/system-settings/document-number-template', titleKey: 'settings.documentNumberTemplate' },
+  { path: '/settings/system-settings/external-system', titleKey: 'settings.externalSystem' },
   { path: '/settings/workflow', titleKey: 'settings.workflow' },
   { path: '/settings/delegation-rate', titleKey: 'settings.delegationRate' },
   { path: '/settings/exchange-rate', titleKey: 'settings.exchangeRate' },

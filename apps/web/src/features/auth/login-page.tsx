@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -13,7 +13,9 @@ import { ADMIN_COMPANY_CODE } from '@delego/domain';
 import { FormCard } from '../../components/form-card.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { applyServerIssues } from '../../lib/form-errors.ts';
+import { externalNavigation, externalReturnUrl } from '../../lib/external-system.ts';
 import { returnPathAfterLogin } from '../../lib/return-path.ts';
+import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useGeneralSettings, useLogin } from './api/use-login.ts';
 import { LoginFailureDialog, loginFailureOf, type LoginFailure } from './login-failure-dialog.tsx';
@@ -107,8 +109,17 @@ function LoginForm({ isAdmin }: { isAdmin: boolean }) {
   );
 }
 
-/** `/login` and `/login/:address`. */
+/**
+ * `/login` and `/login/:address`. In a browser flagged as an external-system user's (spec §1, §2) the
+ * user goes back to the main system instead, which signs them in again; `/external-login/clear` drops the flag.
+ */
 export function LoginPage() {
+  const { state } = useSession();
+  const mainSystem = state.status === 'notLogged' ? externalReturnUrl() : null;
+  useEffect(() => {
+    if (mainSystem) externalNavigation.go(mainSystem);
+  }, [mainSystem]);
+  if (mainSystem) return <PageSpinner />;
   return <LoginForm isAdmin={false} />;
 }
 
