@@ -268,7 +268,7 @@ export const ACCESS_MATRIX: Record<string, AccessEntry> = {
   'POST /settings/role/save': { answers: 'U F F F F A N N', request: (f) => ({ body: { id: f.ids.role, parent_role_id: null, permissions: [] } }) },
   'POST /settings/role/set-blocked': { answers: 'U F F F F A N N', request: (f) => ({ body: { id: f.ids.role, is_blocked: false } }) },
   'POST /settings/system-settings/save': { answers: 'U F F F F A A A', request: () => ({ raw: '{}', headers: { 'content-type': 'application/json' } }) },
-  'POST /settings/external-system/save': { answers: 'U F F F F A A A', request: () => ({ raw: '{}', headers: { 'content-type': 'application/json' } }) },
+  'POST /settings/external-system/save': { answers: 'U F F F F A A A' },
   'POST /settings/travel-service/acceptors/add': { answers: 'U F F F F A N N', request: (f) => ({ body: { user_id: f.ids.employee } }) },
   'POST /settings/travel-service/acceptors/remove': { answers: 'U F F F F A N N', request: (f) => ({ body: { user_id: f.ids.employee } }) },
   'POST /settings/travel-service/additional-parameters/delete': { answers: 'U F F F F N N N' },

@@ -8,6 +8,7 @@ import { authHeaders } from '../../../test/sessions.ts';
 import { auditLog, externalSystemLinks, rolePermissions, roles, userRoles, users } from '../../db/schema/index.ts';
 import type { CompanyRecord } from '../company/company.repo.ts';
 import { mintExternalToken, type ExternalTokenRequest } from './external-token.ts';
+import { DEMO_EXTERNAL_SYSTEM, seedDemoExternalSystem } from './demo-external-system.ts';
 
 let t: TestApp;
 
@@ -235,5 +236,24 @@ describe('the link on the company settings', () => {
     const employee = await createUser(t.db, company, { permissions: ['travelOrderSelf'] });
     const headers = await authHeaders(t.app, company, employee);
     expect((await get('/settings/external-system', headers)).statusCode).toBe(403);
+  });
+});
+
+describe('the demo link', () => {
+  it('lets a token minted as `npm run external-token` does (demo issuer, audience and secret) sign in, with the ERP role mapped', async () => {
+    const company = await createCompany(t.db);
+    await createUser(t.db, company, { login: 'administrator', permissions: ['companyAdmin'] });
+    const employeeRoleId = await roleWith(company, 'Pracownik', 'travelOrderSelf');
+    const acceptorRoleId = await roleWith(company, 'Akceptant merytoryczny', 'reportDelegation');
+    await t.db.transaction((tx) =>
+      seedDemoExternalSystem(tx, company, '2026-06-01', new Map([['employee', employeeRoleId], ['acceptor', acceptorRoleId]]), { serverSecret: t.tokenSecret, now: t.clock.now() }),
+    );
+    const token = await mintExternalToken(
+      { issuer: DEMO_EXTERNAL_SYSTEM.issuer, audience: DEMO_EXTERNAL_SYSTEM.audience, user: 'ext.anna', roles: ['ERP_PRACOWNIK'], issuedAt: t.clock.now() },
+      { algorithm: 'HS256', secret: DEMO_EXTERNAL_SYSTEM.sharedSecret },
+    );
+    const response = await externalLogin('ext.anna', token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user_properties).toMatchObject({ company_code: company.code, external_return_url: DEMO_EXTERNAL_SYSTEM.returnUrl, permissions: { travelOrderSelf: true, reportDelegation: false } });
   });
 });
