@@ -1,32 +1,22 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { DEPUTY_AUTH_STATUS_FILTERS, OWN_TRANSFER_DIRECTIONS, type PermissionTransfer } from '@delego/contract';
+import { OWN_TRANSFER_DIRECTIONS, type PermissionTransfer } from '@delego/contract';
 import { PageHeader } from '../../components/page-header.tsx';
-import { DataTable } from '../../components/data-table/data-table.tsx';
 import { useListFilters, useListState } from '../../components/data-table/use-list-state.ts';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
 import { useDeleteConfirmation } from '../../components/feedback/use-delete-confirmation.ts';
-import { TransferDialog, personName, useTransferColumns, type TransferSort } from '../company-admin/roles/transfers.tsx';
+import { TransferDialog, TransferTable, personName, useTransferStatus, type TransferSort } from '../../components/permission-transfers.tsx';
 import { useDeleteOwnTransfer, useOwnTransferOptions, useOwnTransfers, useSaveOwnTransfer } from './api.ts';
 
-type TransferStatus = (typeof DEPUTY_AUTH_STATUS_FILTERS)[number];
 type Direction = (typeof OWN_TRANSFER_DIRECTIONS)[number];
-
-const pick = <T extends string>(values: readonly T[], value: string | null, fallback: T): T => ((values as readonly string[]).includes(value ?? '') ? (value as T) : fallback);
 
 /**
  * `/substitutes/deputyAuth`: a user hands one of their own permissions or roles over to a colleague for a time
@@ -38,16 +28,14 @@ export function OwnDeputyAuthPage() {
   const { enqueueSnackbar } = useSnackbar();
   const { state, query, update } = useListState<TransferSort>({ sort: 'date_from', order: 'desc' });
   const { params, setFilter } = useListFilters();
-  const status = pick(DEPUTY_AUTH_STATUS_FILTERS, params.get('status'), 'all');
-  const direction = pick(OWN_TRANSFER_DIRECTIONS, params.get('direction'), 'given');
+  const [status, changeStatus] = useTransferStatus();
+  const direction = (OWN_TRANSFER_DIRECTIONS as readonly string[]).includes(params.get('direction') ?? '') ? (params.get('direction') as Direction) : 'given';
   const list = useOwnTransfers({ ...query, status, direction });
   const options = useOwnTransferOptions();
   const save = useSaveOwnTransfer();
   const remove = useDeleteOwnTransfer();
   const [editing, setEditing] = useState<PermissionTransfer | 'new' | null>(null);
   const deletion = useDeleteConfirmation<PermissionTransfer, { id: number }>(remove, { variables: (row) => ({ id: row.id }), deletedMessage: tr('deputyAuth.deleted') });
-  const columns = useTransferColumns(direction);
-  const changeStatus = useCallback((next: TransferStatus) => setFilter('status', next === 'all' ? '' : next), [setFilter]);
   const nothingToGive = options.data !== undefined && options.data.permissions.length === 0 && options.data.roles.length === 0;
 
   return (
@@ -83,43 +71,16 @@ export function OwnDeputyAuthPage() {
           ))}
         </Tabs>
       </Box>
-      <DataTable
+      <TransferTable
         label={t(`deputyAuth.${direction}`)}
-        columns={columns}
-        rows={list.data?.items}
-        total={list.data?.total}
-        rowKey={(row) => row.id}
+        view={direction}
+        page={list}
         state={state}
         onChange={update}
-        isLoading={list.isFetching}
-        isError={list.isError}
-        toolbar={
-          <TextField select size="small" label={tr('deputyAuth.statusFilter')} value={status} onChange={(event) => changeStatus(event.target.value as TransferStatus)} sx={{ minWidth: 180 }}>
-            {DEPUTY_AUTH_STATUS_FILTERS.map((value) => (
-              <MenuItem key={value} value={value}>
-                {tr(`deputyAuth.status.${value}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-        }
-        actions={
-          direction === 'given'
-            ? (row) => (
-                <>
-                  <Tooltip title={tr('deputyAuth.edit', { name: personName(row.to_user) })}>
-                    <IconButton size="small" onClick={() => setEditing(row)} disabled={!options.data} aria-label={tr('deputyAuth.edit', { name: personName(row.to_user) })}>
-                      <EditIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={tr('deputyAuth.delete', { name: personName(row.to_user) })}>
-                    <IconButton size="small" onClick={() => deletion.ask(row)} aria-label={tr('deputyAuth.delete', { name: personName(row.to_user) })}>
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                </>
-              )
-            : undefined
-        }
+        status={status}
+        onStatusChange={changeStatus}
+        {...(direction === 'given' ? { onEdit: setEditing, onDelete: deletion.ask } : {})}
+        editDisabled={!options.data}
       />
       {editing !== null && options.data && (
         <TransferDialog

@@ -1,18 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { DEPUTY_AUTH_STATUS_FILTERS, type PermissionTransfer } from '@delego/contract';
-import { DataTable } from '../../../components/data-table/data-table.tsx';
-import { useListFilters, useListState } from '../../../components/data-table/use-list-state.ts';
+import { type PermissionTransfer } from '@delego/contract';
+import { useListState } from '../../../components/data-table/use-list-state.ts';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
 import { useDeleteConfirmation } from '../../../components/feedback/use-delete-confirmation.ts';
 import { PageHeader } from '../shared/page-header.tsx';
@@ -20,9 +13,7 @@ import { SettingsNavigation } from '../../../components/settings-navigation.tsx'
 import { useRefreshSessionUser } from '../shared/use-refresh-session-user.ts';
 import { useDeleteTransfer, useRoleOptions, useSaveTransfer, useTransferList } from '../api/roles.ts';
 import { RoleAreaNav } from './role-area-nav.tsx';
-import { TransferDialog, personName, useTransferColumns, type TransferSort } from './transfers.tsx';
-
-type TransferStatus = (typeof DEPUTY_AUTH_STATUS_FILTERS)[number];
+import { TransferDialog, TransferTable, personName, useTransferStatus, type TransferSort } from '../../../components/permission-transfers.tsx';
 
 /** `/settings/role/deputy-auth`: permissions and roles handed over for a time (spec §3 Transferred permission). */
 export function DeputyAuthPage() {
@@ -30,8 +21,7 @@ export function DeputyAuthPage() {
   const { enqueueSnackbar } = useSnackbar();
   const refreshSessionUser = useRefreshSessionUser();
   const { state, query, update } = useListState<TransferSort>({ sort: 'date_from', order: 'desc' });
-  const { params, setFilter } = useListFilters();
-  const status = (DEPUTY_AUTH_STATUS_FILTERS as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as TransferStatus) : 'all';
+  const [status, changeStatus] = useTransferStatus();
   const list = useTransferList({ ...query, status });
   const options = useRoleOptions();
   const save = useSaveTransfer();
@@ -42,10 +32,6 @@ export function DeputyAuthPage() {
     deletedMessage: t('deputyAuth.deleted'),
     onDeleted: () => void refreshSessionUser(),
   });
-
-  const changeStatus = useCallback((next: TransferStatus) => setFilter('status', next === 'all' ? '' : next), [setFilter]);
-
-  const columns = useTransferColumns('company');
 
   return (
     <>
@@ -62,39 +48,17 @@ export function DeputyAuthPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('deputyAuth.intro')}
       </Typography>
-      <DataTable
+      <TransferTable
         label={t('deputyAuth.title')}
-        columns={columns}
-        rows={list.data?.items}
-        total={list.data?.total}
-        rowKey={(row) => row.id}
+        view="company"
+        page={list}
         state={state}
         onChange={update}
-        isLoading={list.isFetching}
-        isError={list.isError}
-        toolbar={
-          <TextField select size="small" label={t('deputyAuth.statusFilter')} value={status} onChange={(event) => changeStatus(event.target.value as TransferStatus)} sx={{ minWidth: 180 }}>
-            {DEPUTY_AUTH_STATUS_FILTERS.map((value) => (
-              <MenuItem key={value} value={value}>
-                {t(`deputyAuth.status.${value}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-        }
-        actions={(row) => (
-          <>
-            <Tooltip title={t('deputyAuth.edit', { name: personName(row.to_user) })}>
-              <IconButton size="small" onClick={() => setEditing(row)} disabled={!options.data} aria-label={t('deputyAuth.edit', { name: personName(row.to_user) })}>
-                <EditIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('deputyAuth.delete', { name: personName(row.to_user) })}>
-              <IconButton size="small" onClick={() => deletion.ask(row)} aria-label={t('deputyAuth.delete', { name: personName(row.to_user) })}>
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </>
-        )}
+        status={status}
+        onStatusChange={changeStatus}
+        onEdit={setEditing}
+        onDelete={deletion.ask}
+        editDisabled={!options.data}
       />
       {editing !== null && options.data && (
         <TransferDialog

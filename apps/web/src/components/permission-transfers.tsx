@@ -1,34 +1,117 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
+import IconButton from '@mui/material/IconButton';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
 import { useTranslation } from 'react-i18next';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { PERMISSION_GROUPS, formatWallTime, isGrantablePermission, toLocalDate, type Issue, type Permission } from '@delego/domain';
-import type { DEPUTY_AUTH_SORT_COLUMNS, PermissionTransfer, PermissionTransferSaveBody, RoleOptions } from '@delego/contract';
-import type { DataColumn } from '../../../components/data-table/data-table.tsx';
-import { applyServerIssues, fieldErrorText } from '../../../lib/form-errors.ts';
-import { FormDialog } from '../../../components/form/form-dialog.tsx';
-import { FormTextField } from '../../../components/form/form-text-field.tsx';
-import { FormAutocompleteField, FormSelectField } from '../../../components/form/form-select-field.tsx';
-import { issueResolver } from '../../../components/form/issue-resolver.ts';
+import { DEPUTY_AUTH_STATUS_FILTERS, type DEPUTY_AUTH_SORT_COLUMNS, type PermissionTransfer, type PermissionTransferSaveBody, type RoleOptions } from '@delego/contract';
+import { DataTable, type DataColumn } from './data-table/data-table.tsx';
+import { useListFilters, type ListState } from './data-table/use-list-state.ts';
+import { applyServerIssues, fieldErrorText } from '../lib/form-errors.ts';
+import { FormDialog } from './form/form-dialog.tsx';
+import { FormTextField } from './form/form-text-field.tsx';
+import { FormAutocompleteField, FormSelectField } from './form/form-select-field.tsx';
+import { issueResolver } from './form/issue-resolver.ts';
 
 export type TransferSort = (typeof DEPUTY_AUTH_SORT_COLUMNS)[number];
+export type TransferStatus = (typeof DEPUTY_AUTH_STATUS_FILTERS)[number];
 
 export const personName = (person: { name: string; surname: string }) => `${person.name} ${person.surname}`;
 const STATE_COLOURS = { current: 'success', upcoming: 'info', past: 'default' } as const;
+
+/** The period filter of a list of transfers, kept in the address (`?status=`). */
+export function useTransferStatus(): [TransferStatus, (next: TransferStatus) => void] {
+  const { params, setFilter } = useListFilters();
+  const value = params.get('status') ?? '';
+  const status = (DEPUTY_AUTH_STATUS_FILTERS as readonly string[]).includes(value) ? (value as TransferStatus) : 'all';
+  const change = useCallback((next: TransferStatus) => setFilter('status', next === 'all' ? '' : next), [setFilter]);
+  return [status, change];
+}
+
+/** A page of transfers with the period filter; edit and withdraw actions where the viewer may change them. */
+export function TransferTable({
+  label,
+  view,
+  page,
+  state,
+  onChange,
+  status,
+  onStatusChange,
+  onEdit,
+  onDelete,
+  editDisabled = false,
+}: {
+  label: string;
+  view: 'company' | 'given' | 'received';
+  page: { data?: { items: PermissionTransfer[]; total: number }; isFetching: boolean; isError: boolean };
+  state: ListState<TransferSort>;
+  onChange: (change: Partial<ListState<TransferSort>>) => void;
+  status: TransferStatus;
+  onStatusChange: (next: TransferStatus) => void;
+  onEdit?: (transfer: PermissionTransfer) => void;
+  onDelete?: (transfer: PermissionTransfer) => void;
+  editDisabled?: boolean;
+}) {
+  const { t } = useTranslation('adminRoles');
+  const columns = useTransferColumns(view);
+  return (
+    <DataTable
+      label={label}
+      columns={columns}
+      rows={page.data?.items}
+      total={page.data?.total}
+      rowKey={(row) => row.id}
+      state={state}
+      onChange={onChange}
+      isLoading={page.isFetching}
+      isError={page.isError}
+      toolbar={
+        <TextField select size="small" label={t('deputyAuth.statusFilter')} value={status} onChange={(event) => onStatusChange(event.target.value as TransferStatus)} sx={{ minWidth: 180 }}>
+          {DEPUTY_AUTH_STATUS_FILTERS.map((value) => (
+            <MenuItem key={value} value={value}>
+              {t(`deputyAuth.status.${value}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      }
+      actions={
+        onEdit && onDelete
+          ? (row) => (
+              <>
+                <Tooltip title={t('deputyAuth.edit', { name: personName(row.to_user) })}>
+                  <IconButton size="small" onClick={() => onEdit(row)} disabled={editDisabled} aria-label={t('deputyAuth.edit', { name: personName(row.to_user) })}>
+                    <EditIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title={t('deputyAuth.delete', { name: personName(row.to_user) })}>
+                  <IconButton size="small" onClick={() => onDelete(row)} aria-label={t('deputyAuth.delete', { name: personName(row.to_user) })}>
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </>
+            )
+          : undefined
+      }
+    />
+  );
+}
 
 /**
  * The columns of a list of transferred permissions: the administrator's ('company') names both people;
  * one's own lists name the other person only: whom I handed over to ('given'), or who handed over to me ('received').
  */
-export function useTransferColumns(view: 'company' | 'given' | 'received'): DataColumn<PermissionTransfer, TransferSort>[] {
+function useTransferColumns(view: 'company' | 'given' | 'received'): DataColumn<PermissionTransfer, TransferSort>[] {
   const { t, i18n } = useTranslation('adminRoles');
   const { t: tp } = useTranslation('permissions');
   const { t: tc } = useTranslation('companyAdmin');
