@@ -1,7 +1,7 @@
 // `npm run bench`: figures, never assertions. Runs against the built server: on a fresh embedded database,
 // and, when BENCH_DATABASE_URL names a PostgreSQL server, on a fresh database of that server too (created
 // and dropped by the bench). Each HTTP figure is also given as a share of the bare route measured on the
-// same server start. BENCH_ONLY=engine,web,http,booking-import,lists,report,travel-services runs only the named
+// same server start. BENCH_ONLY=engine,web,http,booking-import,lists,report,budgets,travel-services runs only the named
 // sections (all by default).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -13,12 +13,14 @@ import { measure, printFigures, type HttpFigure } from './http-bench.ts';
 import { BENCH_RATE_DAYS, BENCH_SETTLEMENT_DATE, benchEngine, benchTrip } from './engine-bench.ts';
 import { seedSettlements } from './seed-settlements.ts';
 import { seedTravelServices } from './seed-travel-services.ts';
+import { seedBudgets } from './seed-budgets.ts';
 import { measureLoginRouteJavaScript } from './web-bench.ts';
 import { benchBookingImport } from './booking-import-bench.ts';
 import { benchSummaryReport } from './report-bench.ts';
 
 const DEMO_PASSWORD = 'Delego2026!';
 const DOCUMENT_COUNT = 100_000;
+const BUDGET_COUNT = 1_000;
 const loginBody = (username: string, company = 'demo') => JSON.stringify({ company, username, password: DEMO_PASSWORD });
 
 async function tokenOf(baseUrl: string, username: string, company = 'demo'): Promise<string> {
@@ -35,7 +37,7 @@ async function tokenOf(baseUrl: string, username: string, company = 'demo'): Pro
   return session.access_token!;
 }
 
-const SECTIONS = ['engine', 'web', 'http', 'booking-import', 'lists', 'report', 'travel-services'] as const;
+const SECTIONS = ['engine', 'web', 'http', 'booking-import', 'lists', 'report', 'budgets', 'travel-services'] as const;
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`BENCH_ONLY names unknown sections: ${unknown.join(', ')} (known: ${SECTIONS.join(', ')})`);
@@ -98,6 +100,20 @@ async function benchTravelServiceLists(baseUrl: string): Promise<HttpFigure[]> {
   return figures;
 }
 
+/**
+ * The budget view with 1 000 cost centres, each with a budget and its share of the 100 000 documents, as
+ * `finance`: the list's first page (what spent, committed and left 25 budgets) and the dashboard's
+ * budgets of today with the month's figures (all 1 000).
+ */
+async function benchBudgets(baseUrl: string): Promise<HttpFigure[]> {
+  const finance = { authorization: `Bearer ${await tokenOf(baseUrl, 'finance')}` };
+  return [
+    await bare(baseUrl),
+    await measure('GET /api/booking/report/budget/list (25 of 1 000)', { url: `${baseUrl}/api/booking/report/budget/list?page=1&page_size=25&sort=ordinate&order=asc`, headers: finance }),
+    await measure('GET /api/dashboard/budgets (all 1 000, whole and month)', { url: `${baseUrl}/api/dashboard/budgets`, headers: finance }),
+  ];
+}
+
 async function benchDatabase(target: Target): Promise<void> {
   const environment = target.databaseUrl ? { BENCH_DATABASE_URL: target.databaseUrl } : {};
   if (runs('http') || runs('booking-import')) {
@@ -109,18 +125,22 @@ async function benchDatabase(target: Target): Promise<void> {
       await server.stop();
     }
   }
-  const seedsDocuments = runs('lists') || runs('report');
+  const seedsDocuments = runs('lists') || runs('report') || runs('budgets');
   if (seedsDocuments || runs('travel-services')) {
     // The first start migrates and loads the demo company; the seed adds the documents beside it.
     if (!runs('http') && !runs('booking-import')) await (await startBuiltServer(3917, { dataDir: target.dataDir, environment })).stop();
     const database = target.databaseUrl ? { url: target.databaseUrl } : { dataDir: path.join(target.dataDir, 'pglite') };
     if (seedsDocuments) await seedSettlements(database, DOCUMENT_COUNT);
+    if (runs('budgets')) await seedBudgets(database, BUDGET_COUNT);
     if (runs('travel-services')) await seedTravelServices(database, DOCUMENT_COUNT);
     const server = await startBuiltServer(3917, { dataDir: target.dataDir, environment });
     try {
       // The report first, so the server's peak memory is that of its start and the report.
       if (runs('report')) await benchSummaryReport(server.baseUrl, await tokenOf(server.baseUrl, 'finance'), server.pid, DOCUMENT_COUNT);
       if (runs('lists')) printFigures(`Lists with ${DOCUMENT_COUNT.toLocaleString('en')} orders and as many settlements on the ${target.name}, 50 connections, 5 s each`, await benchLists(server.baseUrl));
+      if (runs('budgets')) {
+        printFigures(`Budget view with ${BUDGET_COUNT.toLocaleString('en')} cost centres and budgets on the ${target.name}, 50 connections, 5 s each`, await benchBudgets(server.baseUrl));
+      }
       if (runs('travel-services')) {
         printFigures(`Travel-service order list with ${DOCUMENT_COUNT.toLocaleString('en')} orders on the ${target.name}, first page, 50 connections, 5 s each`, await benchTravelServiceLists(server.baseUrl));
       }
@@ -170,7 +190,7 @@ if (runs('web')) {
   }
 }
 
-if (runs('http') || runs('booking-import') || runs('lists') || runs('report') || runs('travel-services')) {
+if (runs('http') || runs('booking-import') || runs('lists') || runs('report') || runs('budgets') || runs('travel-services')) {
   const embedded = mkdtempSync(path.join(os.tmpdir(), 'delego-bench-'));
   try {
     await benchDatabase({ name: 'embedded PGlite', dataDir: embedded });

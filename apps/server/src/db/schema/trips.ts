@@ -112,6 +112,8 @@ export const delegationOrders = pgTable(
     index('delegation_orders_company_created_by_idx').on(t.companyId, t.createdById, t.startDate),
     index('delegation_orders_company_status_idx').on(t.companyId, t.status, t.stage, t.startDate, t.id),
     index('delegation_orders_company_start_idx').on(t.companyId, t.startDate, t.id),
+    // A budget's commitments: its cost centre's orders in its period.
+    index('delegation_orders_company_centre_start_idx').on(t.companyId, t.costCentreId, t.startDate),
     ...userIdsIndexes('delegation_orders', t),
   ],
 );
@@ -182,6 +184,8 @@ export const delegations = pgTable(
     index('delegations_company_created_by_idx').on(t.companyId, t.createdById, t.startDate),
     index('delegations_company_status_idx').on(t.companyId, t.status, t.stage, t.startDate, t.id),
     index('delegations_company_start_idx').on(t.companyId, t.startDate, t.id),
+    // A budget's spending: its cost centre's settlements in its period (without it, every budget read all the company's).
+    index('delegations_company_centre_start_idx').on(t.companyId, t.costCentreId, t.startDate),
     containmentIndex('delegations_waiting_approvers_idx', t.waitingApprovers, { onlyWhenSet: true }),
     ...userIdsIndexes('delegations', t),
   ],

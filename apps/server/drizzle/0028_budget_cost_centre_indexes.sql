@@ -1,0 +1,2 @@
+CREATE INDEX "delegation_orders_company_centre_start_idx" ON "delegation_orders" USING btree ("company_id","cost_centre_id","start_date");--> statement-breakpoint
+CREATE INDEX "delegations_company_centre_start_idx" ON "delegations" USING btree ("company_id","cost_centre_id","start_date");
