@@ -72,6 +72,8 @@ export const delegationOrderDtoSchema = delegationOrderFormSchema.extend({
   allowedActions: z.array(documentActionSchema),
   decisions: z.array(orderDecisionSchema),
   current_approvers: z.array(orderPersonSchema),
+  /** Sent and waiting for the budget keepers' acceptance (the extra step of `budget_exceeded_rule`); `current_approvers` are they. */
+  waiting_for_budget: z.boolean().default(false),
 });
 export type DelegationOrderDto = z.infer<typeof delegationOrderDtoSchema>;
 
@@ -90,6 +92,8 @@ export const delegationOrderListItemSchema = z.object({
   estimated_total_cost: z.string().nullable(),
   /** The order waits for the user's decision. */
   waiting_for_me: z.boolean(),
+  /** Sent and waiting for the budget keepers' acceptance. */
+  waiting_for_budget: z.boolean().default(false),
   allowedActions: z.array(documentActionSchema),
 });
 export type DelegationOrderListItem = z.infer<typeof delegationOrderListItemSchema>;

@@ -59,6 +59,8 @@ export const delegationListItemSchema = z.object({
   attachment_count: z.number().int(),
   version: z.number().int(),
   updated_at: z.string(),
+  /** Sent and waiting for the budget keepers' acceptance (the extra step of `budget_exceeded_rule`). */
+  waiting_for_budget: z.boolean().default(false),
   allowedActions: z.array(documentActionSchema),
 });
 export type DelegationListItem = z.infer<typeof delegationListItemSchema>;
@@ -111,6 +113,9 @@ export const delegationDocumentSchema = z.object({
   calculated: z.custom<CalculatedSettlement | null>((value) => value === null || typeof value === 'object'),
   total_pln: z.string(),
   balance_pln: z.string(),
+  /** Sent and waiting for the budget keepers' acceptance; `budget_approvers` name them. */
+  waiting_for_budget: z.boolean().default(false),
+  budget_approvers: z.array(z.string()).default([]),
   allowedActions: z.array(documentActionSchema),
   attachments: z.array(attachmentSchema),
   decisions: z.array(decisionSchema),

@@ -15,6 +15,14 @@ export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
 export type DocumentKind = 'delegationOrder' | 'delegation';
 export type DocumentStatus = OrderStatus | SettlementStatus;
 
+/** The label of the extra step a document above its cost centre's budget takes (company setting `budget_exceeded_rule`). */
+export const BUDGET_STEP_LABEL = 'budget';
+
+/** A sent document waiting for the budget keepers' acceptance: the step it waits for is the budget step. */
+export function waitsForBudgetAcceptance(document: { status: string; workflowSteps: readonly { label?: string | null }[]; currentStep: number }): boolean {
+  return document.status === 'submitted' && document.workflowSteps[document.currentStep]?.label === BUDGET_STEP_LABEL;
+}
+
 /** The statuses as documents printed or exported for people name them: Polish, English. */
 export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, readonly [string, string]> = {
   created: ['Utworzone', 'Created'],

@@ -302,9 +302,17 @@ describe('a trip document above its budget', () => {
       const order = await submittedOrderOverBudget();
       expect(order.rule).toBe('accept');
       expect(order.steps.at(-1)).toEqual({ stage: 'substantive', approverIds: [accountantId], label: 'budget' });
+      const viewOf = async (headers: Record<string, string>) => (await ok(await api.post('/delegation-order/delegation-order-edit', headers, { id: order.id }))).delegationOrder as { waiting_for_budget: boolean; current_approvers: { id: number }[] };
+      expect((await viewOf(c.headers.acceptor)).waiting_for_budget).toBe(false);
       await ok(await api.post('/delegation-order/action', c.headers.acceptor, { id: order.id, action: 'accept' }));
       const [waiting] = await t.db.select().from(delegationOrders).where(eq(delegationOrders.id, order.id));
       expect(waiting!.status).toBe('submitted');
+      // The order and the list say it now waits for the budget acceptance, and the view names the budget keepers.
+      const view = await viewOf(accountant);
+      expect(view.waiting_for_budget).toBe(true);
+      expect(view.current_approvers.map((person) => person.id)).toEqual([accountantId]);
+      const listed = (await ok(await api.get('/delegation-order/list?page=1&page_size=100', c.headers.employee))).items as { id: number; waiting_for_budget: boolean }[];
+      expect(listed.find((item) => item.id === order.id)?.waiting_for_budget).toBe(true);
       await ok(await api.post('/delegation-order/action', accountant, { id: order.id, action: 'accept' }));
       const [accepted] = await t.db.select().from(delegationOrders).where(eq(delegationOrders.id, order.id));
       expect(accepted!.status).toBe('accepted');

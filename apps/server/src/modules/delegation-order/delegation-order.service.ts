@@ -1,4 +1,5 @@
 import {
+  waitsForBudgetAcceptance,
   AppError,
   ErrorCode,
   OTHER_PURPOSE,
@@ -155,6 +156,7 @@ export function createDelegationOrderService(deps: { db: Database; clock: Clock;
         created_at: decision.createdAt.toISOString(),
       })),
       current_approvers: approverIds.map((approverId) => byId.get(approverId)).filter((person): person is { id: number; fullName: string } => person !== undefined),
+      waiting_for_budget: waitsForBudgetAcceptance(row),
     };
   }
 
@@ -292,6 +294,7 @@ export function createDelegationOrderService(deps: { db: Database; clock: Clock;
         task_name: taskName ?? order.task,
         estimated_total_cost: order.estimatedTotalCost,
         waiting_for_me: waitingForMe === true,
+        waiting_for_budget: waitsForBudgetAcceptance(order),
         allowedActions: actions.get(order.id) ?? [],
       }));
       return { items, total, total_is_exact };

@@ -1,4 +1,5 @@
 import {
+  waitsForBudgetAcceptance,
   AppError,
   ErrorCode,
   TRANSPORT_TYPES,
@@ -31,7 +32,7 @@ import { recordSaveAudit } from '../audit/audit.repo.ts';
 import { calculateAndValidate } from '../settlement-calculation/rate-book-loader.ts';
 import type { CompanyRatesCache } from '../settlement-calculation/company-rates-cache.ts';
 import type { TripWorkflow } from '../trip-workflow/trip-workflow.service.ts';
-import { decisionPeople, settlementAsTripDocument } from '../trip-workflow/trip-workflow.repo.ts';
+import { decisionPeople, settlementAsTripDocument, tripWorkflowRepo } from '../trip-workflow/trip-workflow.repo.ts';
 import { fileReferencesOf, type AttachmentsService } from './attachments.service.ts';
 import { bookingsRepo } from '../bookings/bookings.repo.ts';
 import { optimaRepo } from '../optima/optima.repo.ts';
@@ -84,6 +85,7 @@ function listItemOf(row: ListRow, allowedActions: DocumentAction[]): DelegationL
     attachment_count: row.attachmentCount,
     version: row.version,
     updated_at: row.updatedAt.toISOString(),
+    waiting_for_budget: waitsForBudgetAcceptance(row),
     allowedActions,
   };
 }
@@ -175,9 +177,11 @@ export function createSettlementsService(deps: { db: Database; clock: Clock; wor
     const entry = await settlementsRepo.findWithNames(db, companyId, id);
     if (!entry) return null;
     const { row } = entry;
-    const [files, order] = await Promise.all([
+    const waitingForBudget = waitsForBudgetAcceptance(row);
+    const [files, order, budgetApprovers] = await Promise.all([
       attachments.ofSettlement(db, companyId, id),
       row.delegationOrderId === null ? Promise.resolve(null) : settlementsRepo.findOrder(db, companyId, row.delegationOrderId),
+      waitingForBudget ? tripWorkflowRepo.people(db, companyId, row.workflowSteps[row.currentStep]!.approverIds) : Promise.resolve([]),
     ]);
     const form = { ...(row.form as Record<string, unknown>), id: row.id, user_id: row.userId, number: row.number, delegation_order_id: row.delegationOrderId, delegation_order_number: order?.number ?? null };
     const document: DelegationDocument = {
@@ -195,6 +199,8 @@ export function createSettlementsService(deps: { db: Database; clock: Clock; wor
       calculated: (row.calculated as DelegationDocument['calculated']) ?? null,
       total_pln: row.totalPln,
       balance_pln: row.balancePln,
+      waiting_for_budget: waitingForBudget,
+      budget_approvers: budgetApprovers.map((person) => `${person.name} ${person.surname}`),
       allowedActions: visible.allowedActions,
       attachments: files,
       decisions: visible.history.map((decision) => ({

@@ -1,5 +1,6 @@
 import {
   AppError,
+  BUDGET_STEP_LABEL,
   DECISION_ACTIONS,
   ErrorCode,
   allowedActions,
@@ -34,8 +35,6 @@ import { documentExceedsBudget } from '../budgets/budgets.service.ts';
 import { decisionRequestMail, finalDecisionMail, type FinalOutcome, type MailDocument } from './trip-workflow.mails.ts';
 import { tripWorkflowRepo, type TripDocumentPatch, type TripDocumentRow } from './trip-workflow.repo.ts';
 
-/** The label of the extra step a document above its cost centre's budget takes (company setting `budget_exceeded_rule`). */
-export const BUDGET_STEP_LABEL = 'budget';
 
 /** A decision made by opening a one-time e-mail link: the token names the approver, there is no session. */
 export interface LinkDecisionContext extends RequestContext {

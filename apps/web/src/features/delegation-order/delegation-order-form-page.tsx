@@ -635,7 +635,7 @@ export function DelegationOrderFormPage() {
     <>
       <PageHeader
         title={order ? t('form.editTitle') : t('form.newTitle')}
-        description={order ? <OrderStatusChip status={order.status} /> : t('form.description')}
+        description={order ? <OrderStatusChip status={order.status} waitingForBudget={order.waiting_for_budget} /> : t('form.description')}
       />
       {order && <ReturnReasonAlert status={order.status} decisions={order.decisions} />}
       <OrderForm key={order ? `${order.id}:${order.version}` : `new:${templateId}:${worker}`} order={order} initial={initial} data={data.data} workers={workers.data} />

@@ -87,7 +87,7 @@ export function DelegationOrderListPage() {
       sortKey: 'status',
       render: (row) => (
         <>
-          <OrderStatusChip status={row.status} />
+          <OrderStatusChip status={row.status} waitingForBudget={row.waiting_for_budget} />
           {row.waiting_for_me && (
             <Typography variant="caption" component="div" color="info.main">
               {t('list.waitingForMe')}

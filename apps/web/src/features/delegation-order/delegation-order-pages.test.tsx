@@ -70,6 +70,7 @@ function order(overrides: Partial<DelegationOrderDto> = {}): DelegationOrderDto 
       { id: 1, action: 'submit', from_status: 'created', to_status: 'submitted', stage: 'substantive', user_name: 'Jan Kowalski', context_user_name: null, channel: 'app', comment: '', created_at: '2026-04-20T10:00:00.000Z' },
     ],
     current_approvers: [{ id: 20, fullName: 'Piotr Nowak' }],
+    waiting_for_budget: false,
     ...overrides,
   };
 }
@@ -185,6 +186,15 @@ describe('trip order returned for correction', () => {
 });
 
 describe('trip order decision screen', () => {
+  it('says an order above its budget waits for the budget acceptance, naming the budget keepers as its current acceptors', async () => {
+    const aboveBudget = order({ waiting_for_budget: true, current_approvers: [{ id: 21, fullName: 'Ewa Budżetowa' }] });
+    renderApp('/delegation-order/decision/7', { user: acceptor, handlers: { 'POST /api/delegation-order/delegation-order-edit': { body: { delegationOrder: aboveBudget } } } });
+    await screen.findByRole('heading', { name: 'Decyzja w sprawie polecenia wyjazdu' });
+    expect(screen.getByText('Czeka na akceptację budżetu')).toBeTruthy();
+    expect(screen.queryByText('Wysłane do akceptacji')).toBeNull();
+    expect(screen.getByText('Ewa Budżetowa')).toBeTruthy();
+  });
+
   it('shows the order read-only with exactly the decisions the server allows', async () => {
     renderApp('/delegation-order/decision/7', { user: acceptor, handlers: { 'POST /api/delegation-order/delegation-order-edit': { body: { delegationOrder: order() } } } });
     await screen.findByRole('heading', { name: 'Decyzja w sprawie polecenia wyjazdu' });
@@ -300,6 +310,7 @@ describe("what waits for me on '/'", () => {
       attachment_count: 0,
       version: 4,
       updated_at: '2026-04-20T10:00:00Z',
+      waiting_for_budget: false,
       allowedActions: ['accept', 'reject', 'returnForCorrection'],
     };
     const { user, router, server } = renderApp('/', {

@@ -118,7 +118,7 @@ export function DelegationOrderView({ order }: { order: DelegationOrderDto }) {
           <Typography variant="h6" component="h2">
             {order.number ? t('view.numbered', { number: order.number }) : t('view.unnumbered')}
           </Typography>
-          <OrderStatusChip status={order.status} />
+          <OrderStatusChip status={order.status} waitingForBudget={order.waiting_for_budget} />
           {order.number && !order.is_number_permanent && <Typography variant="caption">{t('form.numberProposed')}</Typography>}
         </Stack>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>

@@ -12,8 +12,9 @@ const COLOR: Record<OrderStatus, 'default' | 'info' | 'success' | 'error' | 'war
   deleted: 'default',
 };
 
-/** The order's status as a coloured label. */
-export function OrderStatusChip({ status }: { status: OrderStatus }) {
+/** The order's status as a coloured label; a sent order above its budget says it waits for the budget acceptance. */
+export function OrderStatusChip({ status, waitingForBudget = false }: { status: OrderStatus; waitingForBudget?: boolean }) {
   const { t } = useTranslation('delegation-order');
+  if (waitingForBudget) return <Chip size="small" color="warning" label={t('status.waitingForBudget')} />;
   return <Chip size="small" color={COLOR[status]} label={t(`status.${status}`)} />;
 }

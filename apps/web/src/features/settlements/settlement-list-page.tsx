@@ -127,7 +127,7 @@ export function SettlementListPage() {
       align: 'right',
       render: (row) => <Box component="span" sx={{ color: dec(row.balance_pln).isNegative() ? 'error.main' : undefined }}>{money(row.balance_pln)}</Box>,
     },
-    { key: 'status', label: t('list.columns.status'), sortKey: 'status', render: (row) => <StatusChip status={row.status} stage={row.stage} /> },
+    { key: 'status', label: t('list.columns.status'), sortKey: 'status', render: (row) => <StatusChip status={row.status} stage={row.stage} waitingForBudget={row.waiting_for_budget} /> },
     {
       key: 'files',
       secondary: true,

@@ -6,6 +6,7 @@ import { errorAnswer, type MockRequest } from '../../testing/fetch-mock.ts';
 import { buildUserProperties } from '../../testing/fixtures.ts';
 import { descriptionOf, renderApp } from '../../testing/render-app.tsx';
 import { pickerField } from '../../testing/pickers.ts';
+import { i18n } from '../../lib/i18n.ts';
 
 const user = buildUserProperties();
 const CALCULATE = 'POST /api/delegation/form-field-changed';
@@ -52,6 +53,8 @@ function settlementDocument(overrides: Partial<DelegationDocument> = {}): Delega
     calculated: null,
     total_pln: '295.00',
     balance_pln: '295.00',
+    waiting_for_budget: false,
+    budget_approvers: [],
     allowedActions: ['edit', 'submit', 'cancel', 'delete'],
     attachments: [],
     decisions: [],
@@ -82,6 +85,7 @@ function listItem(overrides: Partial<DelegationListItem> = {}): DelegationListIt
     attachment_count: 0,
     version: 4,
     updated_at: '2026-04-20T10:00:00Z',
+    waiting_for_budget: false,
     allowedActions: ['accept', 'reject', 'returnForCorrection'],
     ...overrides,
   };
@@ -534,6 +538,24 @@ describe('the decision screen', () => {
     expect(await screen.findByRole('button', { name: 'Rozlicz (akceptacja finansowa)' })).toBeTruthy();
     expect(screen.getByText('Jako akceptant finansowy zatwierdzasz rozliczenie przyciskiem „Rozlicz”.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Akceptuj' })).toBeNull();
+  });
+
+  it('says a settlement above its budget waits for the budget acceptance and by whom', async () => {
+    const aboveBudget = settlementDocument({ ...decisionDocument, waiting_for_budget: true, budget_approvers: ['Ewa Budżetowa', 'Jan Skarbnik'] });
+    renderApp('/delegation/decision/31', { user, handlers: { ...common, [EDIT]: { body: { delegation: aboveBudget, selected_transport_types: [] } } } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Decyzja w sprawie rozliczenia delegacji' })).toBeTruthy();
+    expect(screen.getByText('Czeka na akceptację budżetu')).toBeTruthy();
+    expect(screen.queryByText('Wysłane do akceptacji')).toBeNull();
+    expect(screen.getByText('Akceptacja budżetu (przekroczony budżet MPK)')).toBeTruthy();
+    expect(screen.getByText('Ewa Budżetowa, Jan Skarbnik')).toBeTruthy();
+  });
+
+  it('says the same in English', async () => {
+    await i18n.changeLanguage('en-US');
+    const aboveBudget = settlementDocument({ ...decisionDocument, waiting_for_budget: true, budget_approvers: ['Ewa Budżetowa'] });
+    renderApp('/delegation/decision/31', { user: buildUserProperties({ language: 'en-US' }), handlers: { ...common, [EDIT]: { body: { delegation: aboveBudget, selected_transport_types: [] } } } });
+    expect(await screen.findByText('Waiting for budget acceptance')).toBeTruthy();
+    expect(screen.getByText('Budget acceptance (cost centre budget exceeded)')).toBeTruthy();
   });
 
   it('says when nothing waits for the user', async () => {

@@ -81,8 +81,9 @@ function SettlementView({ document, values }: { document: DelegationDocument; va
       <Section title={t('view.status')}>
         <Grid container spacing={2}>
           <Fact label={t('view.status')}>
-            <StatusChip status={document.status} stage={document.stage} />
+            <StatusChip status={document.status} stage={document.stage} waitingForBudget={document.waiting_for_budget} budgetApprovers={document.budget_approvers} />
           </Fact>
+          {document.waiting_for_budget && <Fact label={t('view.budgetApprovers')}>{document.budget_approvers.join(', ')}</Fact>}
           <Fact label={t('view.employee')}>{document.employee_name}</Fact>
           <Fact label={t('view.period')}>
             {formatWallPeriod(values.start_date ?? '', values.end_date ?? '', i18n.language)}

@@ -200,4 +200,5 @@ export const tripOrder: DelegationOrderDto = {
   allowedActions: [],
   decisions: [],
   current_approvers: [],
+  waiting_for_budget: false,
 };
