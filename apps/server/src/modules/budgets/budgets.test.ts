@@ -328,4 +328,28 @@ describe('a trip document above its budget', () => {
       await updateCompanySettings(t.db, c.company, { budget_exceeded_rule: 'warn' });
     }
   });
+  it('shows a settlement above its budget as waiting for the budget keepers after the substantive acceptance, naming them, before finance', async () => {
+    await updateCompanySettings(t.db, c.company, { budget_exceeded_rule: 'accept' });
+    try {
+      const [centre] = await t.db.insert(costCentres).values({ companyId: c.company.id, ordinate: `MPK-S-${Math.floor(Math.random() * 1e6)}` }).returning();
+      await ok(await saveBudget(accountant, { cost_centre_id: centre!.id, amount: '1.00' }));
+      const saved = await ok(await api.post('/delegation/save-standard', c.headers.employee, { delegation: domesticForm({ cost_centre_id: centre!.id }, '2026-04-08') }));
+      const id = saved.delegation.id as number;
+      await ok(await api.post('/delegation/action', c.headers.employee, { id, action: 'submit' }));
+      type View = { status: string; waiting_for_budget: boolean; budget_approvers: string[] };
+      const viewOf = async () => (await ok(await api.post('/delegation/delegation-edit', c.headers.employee, { id }))).delegation as View;
+      expect(await viewOf()).toMatchObject({ waiting_for_budget: false, budget_approvers: [] });
+
+      await ok(await api.post('/delegation/action', c.headers.acceptor, { id, action: 'accept' }));
+      expect(await viewOf()).toMatchObject({ status: 'submitted', waiting_for_budget: true, budget_approvers: ['Jan Testowy'] });
+      const listed = (await ok(await api.get('/delegation/list?page=1&page_size=100', c.headers.employee))).items as { id: number; waiting_for_budget: boolean }[];
+      expect(listed.find((item) => item.id === id)?.waiting_for_budget).toBe(true);
+
+      // The budget keeper accepts: the settlement goes on to finance and no longer waits for the budget.
+      await ok(await api.post('/delegation/action', accountant, { id, action: 'accept' }));
+      expect(await viewOf()).toMatchObject({ status: 'accepted', waiting_for_budget: false, budget_approvers: [] });
+    } finally {
+      await updateCompanySettings(t.db, c.company, { budget_exceeded_rule: 'warn' });
+    }
+  });
 });
