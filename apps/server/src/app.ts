@@ -30,6 +30,7 @@ import { createRolesService } from './modules/roles/roles.service.ts';
 import { registerRolesRoutes } from './modules/roles/roles.routes.ts';
 import { createSubstitutesService } from './modules/substitutes/substitutes.service.ts';
 import { registerSubstitutesRoutes } from './modules/substitutes/substitutes.routes.ts';
+import { createAbsentWaitingService } from './modules/substitutes/absent-waiting.service.ts';
 import { createSystemSettingsService } from './modules/system-settings/system-settings.service.ts';
 import { createExternalSystemService } from './modules/external-system/external-system.service.ts';
 import { registerExternalSystemRoutes } from './modules/external-system/external-system.routes.ts';
@@ -177,7 +178,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerExchangeRateRoutes(app, exchangeRates);
   registerUsersRoutes(app, createUsersService({ db: deps.db, clock: deps.clock }));
   registerRolesRoutes(app, createRolesService({ db: deps.db, clock: deps.clock }));
-  registerSubstitutesRoutes(app, createSubstitutesService({ db: deps.db, clock: deps.clock }), auth);
   registerSystemSettingsRoutes(app, createSystemSettingsService({ db: deps.db }));
   registerExternalSystemRoutes(app, createExternalSystemService({ db: deps.db, clock: deps.clock, serverSecret: deps.tokenSecret }));
   registerCompaniesRoutes(app, createCompaniesService({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl, onMailQueued: () => outbox.wake() }), auth);
@@ -192,13 +192,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const settlements = createSettlementsService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, attachments, rates });
   registerSettlementRoutes(app, { settlements, attachments, documents: createTripDocumentsService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, settlements }) });
   registerMasterDataRoutes(app, { db: deps.db });
-  registerDelegationOrderRoutes(app, createDelegationOrderService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, rates }));
-  registerDelegationAdvanceRoutes(app, createDelegationAdvanceService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, publicUrl: deps.publicUrl, onMailQueued: () => outbox.wake() }));
+  const orders = createDelegationOrderService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, rates });
+  registerDelegationOrderRoutes(app, orders);
+  const advances = createDelegationAdvanceService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, publicUrl: deps.publicUrl, onMailQueued: () => outbox.wake() });
+  registerDelegationAdvanceRoutes(app, advances);
   const bookings = createBookingsService({ db: deps.db, clock: deps.clock });
   registerBookingRoutes(app, bookings);
   registerBookingReportRoutes(app, createBookingReportsService({ db: deps.db }));
   registerDashboardRoutes(app, createDashboardService({ db: deps.db, clock: deps.clock }));
-  registerTravelServiceRoutes(app, createTravelServiceService({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl, bookings, rates, onMailQueued: () => outbox.wake() }));
+  const travelServices = createTravelServiceService({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl, bookings, rates, onMailQueued: () => outbox.wake() });
+  registerTravelServiceRoutes(app, travelServices);
+  // The substitute's view of what waits for the absent reads the absent user's own lists.
+  const absentWaiting = createAbsentWaitingService({ db: deps.db, clock: deps.clock, lists: { orders, settlements, advances, travelServices } });
+  registerSubstitutesRoutes(app, createSubstitutesService({ db: deps.db, clock: deps.clock }), auth, absentWaiting);
   registerInvoiceRoutes(app, createInvoicesService({ db: deps.db, clock: deps.clock, storage, workflow: tripWorkflow }));
   registerReportRoutes(app, createReportsService({ db: deps.db, clock: deps.clock, storage, worker: reportWorker }));
   registerBudgetRoutes(app, createBudgetsService({ db: deps.db, clock: deps.clock }));

@@ -43,6 +43,32 @@ export const substituteSaveBodySchema = z.strictObject({
 });
 export type SubstituteSaveBody = z.infer<typeof substituteSaveBodySchema>;
 
+export const ABSENT_WAITING_KINDS = ['order', 'settlement', 'advance', 'travelService'] as const;
+export type AbsentWaitingKind = (typeof ABSENT_WAITING_KINDS)[number];
+
+/** One of the first documents waiting for an absent colleague's decision. */
+export const absentWaitingItemSchema = z.object({
+  kind: z.enum(ABSENT_WAITING_KINDS),
+  id: z.number().int(),
+  number: z.string().nullable(),
+  destination: z.string().nullable(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  employee_name: z.string(),
+});
+export type AbsentWaitingItem = z.infer<typeof absentWaitingItemSchema>;
+
+/**
+ * What waits for the decision of a colleague the signed-in user substitutes today: the counts of the
+ * colleague's own 'waiting for me' lists (bounded as those lists' counts are) and the first few of each.
+ */
+export const absentWaitingSchema = z.object({
+  absent_user: personSchema,
+  counts: z.object({ orders: z.number().int(), settlements: z.number().int(), advances: z.number().int(), travel_services: z.number().int() }),
+  items: z.array(absentWaitingItemSchema),
+});
+export type AbsentWaiting = z.infer<typeof absentWaitingSchema>;
+
 export const substitutesApi = {
   mine: defineEndpoint({
     method: 'GET',
@@ -70,6 +96,12 @@ export const substitutesApi = {
     summary: 'Withdraw one of one’s own substitutes',
     body: idBodySchema,
     response: okResponseSchema,
+  }),
+  waiting: defineEndpoint({
+    method: 'GET',
+    path: '/user-substitute/waiting',
+    summary: 'For each colleague the signed-in user substitutes today, what waits for their decision',
+    response: z.object({ items: z.array(absentWaitingSchema) }),
   }),
   loginAs: defineEndpoint({
     method: 'POST',

@@ -171,6 +171,7 @@ export const ACCESS_MATRIX: Record<string, AccessEntry> = {
   'GET /token-refresh/user-properties': { answers: 'U A A A A A A A' },
   'GET /user-substitute/colleagues': { answers: 'U A A A A A A A' },
   'GET /user-substitute/list': { answers: 'U A A A A A A A' },
+  'GET /user-substitute/waiting': { answers: 'U A A A A A A A' },
   'GET /user-substitute/deputy-auth/options': { answers: 'U A A A A A A A' },
   'GET /user-substitute/deputy-auth/list': { answers: 'U A A A A A A A' },
   'GET /vehicle/list': { answers: 'U A A A A A A A', request: (f) => ({ query: { owner_user_id: f.ids.employee } }) },

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { substitutes, users } from '../../db/schema/index.ts';
@@ -116,6 +116,22 @@ export const substitutesRepo = {
       )
       .limit(1);
     return row?.user ?? null;
+  },
+
+  /**
+   * The active colleagues `substituteUserId` may act as on `today` (the rule of `activeContextUser`),
+   * each once however many periods of the pair cover the day, by surname and name.
+   */
+  async absentUsersOn(db: Executor, companyId: number, substituteUserId: number, today: string): Promise<(typeof users.$inferSelect)[]> {
+    const covered = db
+      .select({ id: substitutes.absentUserId })
+      .from(substitutes)
+      .where(and(eq(substitutes.companyId, companyId), eq(substitutes.substituteUserId, substituteUserId), activeOn(today)));
+    return db
+      .select()
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.isActive, true), inArray(users.id, covered)))
+      .orderBy(asc(users.surname), asc(users.name), asc(users.id));
   },
 
   /** Every substitution of the pair, to tell a refused login-as when it would be allowed. */
