@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useCurrentUser } from '../../lib/session.tsx';
+import { AbsentWaitingPanel } from '../substitutes/absent-waiting.tsx';
 import { WaitingForMePanel } from '../waiting/waiting-for-me-panel.tsx';
 import { useAvailableUsers, useOrderFormData } from './api/use-delegation-orders.ts';
 
@@ -67,6 +68,7 @@ export function NewTripPage() {
     <>
       {header}
       {pathname === '/' && <WaitingForMePanel />}
+      {pathname === '/' && <AbsentWaitingPanel />}
       <Stepper activeStep={step} sx={{ mb: 3 }}>
         <Step>
           <StepLabel>{t('newTrip.stepWorker')}</StepLabel>

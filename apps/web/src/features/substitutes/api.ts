@@ -6,6 +6,7 @@ import { call } from '../../lib/api-client.ts';
 export const substitutesKeys = {
   all: ['substitutes'] as const,
   mine: ['substitutes', 'mine'] as const,
+  waiting: ['substitutes', 'waiting'] as const,
   admin: (query: QueryOf<typeof substitutesApi.adminList>) => ['substitutes', 'admin', query] as const,
 };
 
@@ -28,6 +29,16 @@ function useInvalidateSubstitutes() {
 
 export function useMySubstitutes() {
   return useQuery({ queryKey: substitutesKeys.mine, queryFn: ({ signal }) => call(substitutesApi.mine, undefined, { signal }) });
+}
+
+/** What waits for the colleagues the signed-in user substitutes today (only asked of someone who substitutes). */
+export function useAbsentWaiting(enabled: boolean) {
+  return useQuery({
+    queryKey: substitutesKeys.waiting,
+    queryFn: ({ signal }) => call(substitutesApi.waiting, undefined, { signal, notifyErrors: false }),
+    enabled,
+    staleTime: 30_000,
+  });
 }
 
 export function useSaveMySubstitute() {

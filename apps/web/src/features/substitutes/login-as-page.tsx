@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { useCurrentUser } from '../../lib/session.tsx';
 import { useMySubstitutes } from './api.ts';
+import { AbsentWaitingSummary, useAbsentWaitingByUser } from './absent-waiting.tsx';
 import { useLoginAs } from './login-as.ts';
 import { personName, usePeriodText } from './substitute-table.tsx';
 
@@ -20,6 +21,7 @@ export function LoginAsPage() {
   const list = useMySubstitutes();
   const { loginAs, pendingId } = useLoginAs();
   const periodText = usePeriodText();
+  const waiting = useAbsentWaitingByUser();
 
   if (list.isPending) return <PageSpinner label={t('loading')} />;
   const current = (list.data?.substituting ?? []).filter((row) => row.state === 'current' && row.absent_user.id !== user.context_user_id);
@@ -44,7 +46,12 @@ export function LoginAsPage() {
               >
                 <ListItemText
                   primary={personName(row.absent_user)}
-                  secondary={[t('loginAs.period', { from: periodText(row.date_from), to: periodText(row.date_to) }), row.comment].filter(Boolean).join(' · ')}
+                  secondary={
+                    <>
+                      {[t('loginAs.period', { from: periodText(row.date_from), to: periodText(row.date_to) }), row.comment].filter(Boolean).join(' · ')}
+                      {waiting.byUser.has(row.absent_user.id) && <AbsentWaitingSummary waiting={waiting.byUser.get(row.absent_user.id)!} />}
+                    </>
+                  }
                 />
               </ListItem>
             ))}

@@ -9,8 +9,9 @@ import { translateServerMessage } from '../../lib/server-messages.ts';
 import { useSession } from '../../lib/session.tsx';
 
 /**
- * Logs in as an absent colleague (spec §7 `user-substitute/login-as`) and opens the start page
- * on their account; a refusal outside the substitution's period says when it applies (§8).
+ * Logs in as an absent colleague (spec §7 `user-substitute/login-as`) and opens the start page, or
+ * `path` (a waiting document's decision screen), on their account; a refusal outside the
+ * substitution's period says when it applies (§8).
  */
 export function useLoginAs() {
   const { t, i18n } = useTranslation('substitutes');
@@ -19,11 +20,11 @@ export function useLoginAs() {
   const navigate = useNavigate();
   const [pendingId, setPendingId] = useState<number | null>(null);
 
-  async function loginAs(absentUserId: number) {
+  async function loginAs(absentUserId: number, path = '/') {
     setPendingId(absentUserId);
     try {
       switchAccount(await call(substitutesApi.loginAs, { body: { absent_user_id: absentUserId } }, { notifyErrors: false }));
-      navigate('/', { replace: true });
+      navigate(path, { replace: true });
     } catch (error) {
       enqueueSnackbar(failureText(error), { variant: 'error' });
     } finally {

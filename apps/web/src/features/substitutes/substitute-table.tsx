@@ -21,8 +21,22 @@ export function usePeriodText() {
   return (day: string | null) => (day === null ? t('openEnd') : formatWallTime(day, i18n.language));
 }
 
-/** A short list of substitutes without paging (one person's own). */
-export function SubstituteTable({ label, rows, person, empty, actions }: { label: string; rows: Substitute[]; person: 'absent' | 'substitute'; empty: string; actions: (row: Substitute) => ReactNode }) {
+/** A short list of substitutes without paging (one person's own); `detail` adds a line under the person. */
+export function SubstituteTable({
+  label,
+  rows,
+  person,
+  empty,
+  actions,
+  detail,
+}: {
+  label: string;
+  rows: Substitute[];
+  person: 'absent' | 'substitute';
+  empty: string;
+  actions: (row: Substitute) => ReactNode;
+  detail?: (row: Substitute) => ReactNode;
+}) {
   const { t } = useTranslation('substitutes');
   const periodText = usePeriodText();
   if (rows.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
@@ -42,7 +56,14 @@ export function SubstituteTable({ label, rows, person, empty, actions }: { label
         <TableBody>
           {rows.map((row) => (
             <TableRow key={row.id}>
-              <TableCell>{personName(person === 'absent' ? row.absent_user : row.substitute_user)}</TableCell>
+              <TableCell>
+                {personName(person === 'absent' ? row.absent_user : row.substitute_user)}
+                {detail && (
+                  <Typography variant="body2" color="text.secondary" component="div">
+                    {detail(row)}
+                  </Typography>
+                )}
+              </TableCell>
               <TableCell>{periodText(row.date_from)}</TableCell>
               <TableCell>{periodText(row.date_to)}</TableCell>
               <TableCell>

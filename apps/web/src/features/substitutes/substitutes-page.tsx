@@ -19,6 +19,7 @@ import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { useDeleteConfirmation } from '../../components/feedback/use-delete-confirmation.ts';
 import { useCurrentUser } from '../../lib/session.tsx';
 import { colleagueSource, useDeleteMySubstitute, useMySubstitutes, useSaveMySubstitute } from './api.ts';
+import { AbsentWaitingSummary, useAbsentWaitingByUser } from './absent-waiting.tsx';
 import { useLoginAs } from './login-as.ts';
 import { SubstituteDialog } from './substitute-dialog.tsx';
 import { SubstituteTable, personName } from './substitute-table.tsx';
@@ -32,6 +33,7 @@ export function SubstitutesPage() {
   const save = useSaveMySubstitute();
   const remove = useDeleteMySubstitute();
   const { loginAs, pendingId } = useLoginAs();
+  const waiting = useAbsentWaitingByUser();
   const [editing, setEditing] = useState<Substitute | 'new' | null>(null);
   const deletion = useDeleteConfirmation<Substitute, { id: number }>(remove, { variables: (row) => ({ id: row.id }), deletedMessage: t('deleted') });
 
@@ -87,6 +89,10 @@ export function SubstitutesPage() {
               rows={list.data.substituting}
               person="absent"
               empty={t('substituting.empty')}
+              detail={(row) => {
+                const forAbsent = row.state === 'current' ? waiting.byUser.get(row.absent_user.id) : undefined;
+                return forAbsent ? <AbsentWaitingSummary waiting={forAbsent} /> : null;
+              }}
               actions={(row) =>
                 row.state === 'current' && row.absent_user.id !== user.context_user_id ? (
                   <Button size="small" startIcon={<LoginIcon />} disabled={pendingId !== null} onClick={() => void loginAs(row.absent_user.id)}>
