@@ -23,13 +23,20 @@ type Waiting = {
   items: { kind: string; id: number; number: string | null; destination: string | null; employee_name: string }[];
 };
 
-/** A trip company whose acceptor has two submitted orders waiting, and a substitute with no permissions of their own. */
+/**
+ * A trip company whose acceptor has two submitted orders waiting, the first with an advance waiting for the
+ * financial acceptor, and a substitute with no permissions of their own.
+ */
 async function acceptorWithWaitingOrders() {
-  const trip = await createTripCompany(t.db, { superior_is_acceptor: true });
+  const trip = await createTripCompany(t.db, { superior_is_acceptor: true, advance_flow: 'extended' });
   const employee = await authHeaders(t.app, trip.company, trip.employee);
   const orders: number[] = [];
   for (const day of ['2026-06-10', '2026-06-20']) {
     const order = await insertOrder(t.db, trip.company.id, trip.employee.id, { startDate: new Date(`${day}T06:00:00Z`), endDate: new Date(`${day}T16:00:00Z`) });
+    if (orders.length === 0) {
+      const advance = { delegation_order_id: order, amount_in_currency: '250.00', currency: 'EUR', payment_type: 'transfer', payment_date: '2026-06-08', comment: '' };
+      expect((await api.post('/delegation-advance/save', employee, advance)).statusCode).toBe(200);
+    }
     expect((await api.post('/delegation-order/action', employee, { id: order, action: 'submit' })).json().status).toBe('OK');
     orders.push(order);
   }
@@ -72,6 +79,7 @@ describe('what waits for the colleagues one substitutes (/user-substitute/waitin
       };
       expect(items.find((entry) => entry.absent_user.id === user.id)!.counts).toMatchObject(own);
     }
+    expect(items.find((entry) => entry.absent_user.id === p.finance.id)!.counts.advances).toBe(1);
   });
 
   it('shows nothing for a substitution that ended or has not started yet', async () => {
