@@ -333,7 +333,9 @@ describe('a trip document above its budget', () => {
     try {
       const [centre] = await t.db.insert(costCentres).values({ companyId: c.company.id, ordinate: `MPK-S-${Math.floor(Math.random() * 1e6)}` }).returning();
       await ok(await saveBudget(accountant, { cost_centre_id: centre!.id, amount: '1.00' }));
-      const saved = await ok(await api.post('/delegation/save-standard', c.headers.employee, { delegation: domesticForm({ cost_centre_id: centre!.id }, '2026-04-08') }));
+      // A day of its own: the employee's trip of 8 April is settled above.
+      const saved = await ok(await api.post('/delegation/save-standard', c.headers.employee, { delegation: domesticForm({ cost_centre_id: centre!.id }, '2026-04-14') }));
+      expect(saved.status, JSON.stringify(saved)).toBe('OK');
       const id = saved.delegation.id as number;
       await ok(await api.post('/delegation/action', c.headers.employee, { id, action: 'submit' }));
       type View = { status: string; waiting_for_budget: boolean; budget_approvers: string[] };
