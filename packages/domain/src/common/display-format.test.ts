@@ -44,4 +44,14 @@ describe('date and time formatting', () => {
     expect(formatWallPeriod('2026-03-05 07:00', '2026-03-05 20:00', 'pl-PL')).toBe('05.03.2026 07:00 – 20:00');
     expect(formatWallPeriod('2026-03-05 07:00', '2026-03-07 20:00', 'pl-PL')).toBe('05.03.2026 07:00 – 07.03.2026 20:00');
   });
+
+  it('writes midnight and noon as 12 AM and 12 PM in English, and leaves days and times that do not exist as they are', () => {
+    expect(formatWallTime('2026-03-05 00:15', 'en-US')).toBe('03/05/2026 12:15 AM');
+    expect(formatWallTime('2026-03-05 12:00', 'en-US')).toBe('03/05/2026 12:00 PM');
+    expect(formatWallPeriod('2026-03-05 07:00', '2026-03-05 20:00', 'en-US')).toBe('03/05/2026 07:00 AM – 08:00 PM');
+    expect(formatWallTime('2026-02-29', 'pl-PL')).toBe('2026-02-29');
+    expect(formatWallTime('2028-02-29', 'pl-PL')).toBe('29.02.2028');
+    expect(formatWallTime('2026-03-05 24:00', 'pl-PL')).toBe('2026-03-05 24:00');
+    expect(formatWallTime('2026-13-01 07:00', 'pl-PL')).toBe('2026-13-01 07:00');
+  });
 });
