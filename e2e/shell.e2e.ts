@@ -94,6 +94,34 @@ describe('login', () => {
 });
 
 describe('language', () => {
+  it("fetches only the login page's texts of the shown language, the other language's on a switch, and the rest of the texts after login", async () => {
+    const { context, page } = await newPage(browser);
+    const locales: string[] = [];
+    page.on('request', (request) => {
+      const file = /\/(locale-[^/]+)\.js$/.exec(new URL(request.url()).pathname)?.[1];
+      if (file) locales.push(file);
+    });
+    // `locale-pl-login-<hash>` holds the login page's namespaces, `locale-pl-<hash>` the others (vite.config.ts).
+    const fetched = (language: string, part: 'login' | 'rest') => locales.some((file) => (part === 'login' ? file.startsWith(`locale-${language}-login-`) : file.startsWith(`locale-${language}-`) && !file.startsWith(`locale-${language}-login-`)));
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Zaloguj' }).waitFor();
+    expect([fetched('pl', 'login'), fetched('pl', 'rest'), fetched('en', 'login'), fetched('en', 'rest')]).toEqual([true, false, false, false]);
+
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(await page.getByLabel('Company').isVisible()).toBe(true);
+    expect([fetched('en', 'login'), fetched('en', 'rest'), fetched('pl', 'rest')]).toEqual([true, false, false]);
+
+    await page.getByLabel('Company').fill('demo');
+    await page.getByLabel('Login').fill('employee');
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    // After login the user's own language wins (Polish for the demo employee): the shell arrives with all of its texts.
+    await page.getByRole('navigation', { name: 'Menu główne' }).getByRole('link', { name: 'Wyloguj' }).waitFor();
+    expect(fetched('pl', 'rest')).toBe(true);
+    await context.close();
+  });
+
   it('switches to English at once and keeps it for the user', async () => {
     const { context, page } = await newPage(browser);
     await submitLogin(page, 'demo', 'acceptor');

@@ -2,9 +2,6 @@ import { useMemo, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
 import { enUS, plPL } from '@mui/material/locale';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
-import { enUS as pickersEnUS, plPL as pickersPlPL } from '@mui/x-date-pickers/locales';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -19,14 +16,15 @@ function LocalisedTheme({ children }: { children: ReactNode }) {
   const language = instance.language;
   // MUI's own texts (pagination, close buttons) follow the interface language.
   const isEnglish = language === 'en-US';
-  const theme = useMemo(() => createTheme({ palette: { primary: { main: BRAND_PRIMARY } } }, isEnglish ? enUS : plPL, isEnglish ? pickersEnUS : pickersPlPL), [isEnglish]);
+  const theme = useMemo(
+    () => createTheme({ palette: { primary: { main: BRAND_PRIMARY } } }, isEnglish ? enUS : plPL),
+    [isEnglish],
+  );
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      {/* The date pickers speak the interface language (calendar, month names, field texts), whatever the browser's. */}
-      <LocalizationProvider dateAdapter={AdapterLuxon} adapterLocale={isEnglish ? 'en-US' : 'pl'}>
-        {children}
-      </LocalizationProvider>
+      {/* The date pickers' language comes with the pickers (components/inputs/pickers-localization.tsx). */}
+      {children}
     </ThemeProvider>
   );
 }

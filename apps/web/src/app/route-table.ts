@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { loadAllMessages } from '../lib/i18n.ts';
 
 /**
  * Who may open a route:
@@ -23,6 +24,11 @@ export interface AppRoute {
   access: RouteAccess;
   /** The screen. */
   load: ScreenLoader;
+  /**
+   * `first`: the screen needs only the login page's namespaces (FIRST_SCREEN_NAMESPACES), already loaded
+   * before the first render; otherwise the screen's code and every namespace of the language load together.
+   */
+  messages?: 'first';
 }
 
 const BOOKING_REPORTS = [
@@ -64,11 +70,11 @@ const loadBookingDetails: ScreenLoader = () => import('../features/bookings/book
  * Every route of spec §2. To build a screen, add `load` to its entry, e.g.
  * `load: () => import('../features/delegations/delegation-list-page.tsx').then((m) => m.DelegationListPage)`.
  */
-export const APP_ROUTES: readonly AppRoute[] = [
+const SCREENS: readonly AppRoute[] = [
   // Public
-  { path: '/login', titleKey: 'login', access: 'public', load: () => import('../features/auth/login-page.tsx').then((m) => m.LoginPage) },
-  { path: '/login/:address', titleKey: 'login', access: 'public', load: () => import('../features/auth/login-page.tsx').then((m) => m.LoginPage) },
-  { path: '/login-admin', titleKey: 'loginAdmin', access: 'public', load: () => import('../features/auth/login-page.tsx').then((m) => m.AdminLoginPage) },
+  { path: '/login', messages: 'first', titleKey: 'login', access: 'public', load: () => import('../features/auth/login-page.tsx').then((m) => m.LoginPage) },
+  { path: '/login/:address', messages: 'first', titleKey: 'login', access: 'public', load: () => import('../features/auth/login-page.tsx').then((m) => m.LoginPage) },
+  { path: '/login-admin', messages: 'first', titleKey: 'loginAdmin', access: 'public', load: () => import('../features/auth/login-page.tsx').then((m) => m.AdminLoginPage) },
   { path: '/logout', titleKey: 'logout', access: 'public', load: () => import('../features/auth/logout-page.tsx').then((m) => m.LogoutPage) },
   { path: '/external-login', titleKey: 'externalLogin', access: 'public', load: () => import('../features/auth/external-login-page.tsx').then((m) => m.ExternalLoginPage) },
   { path: '/external-login/clear', titleKey: 'externalLoginClear', access: 'public', load: () => import('../features/auth/external-login-page.tsx').then((m) => m.ClearExternalUserPage) },
@@ -412,3 +418,18 @@ export const APP_ROUTES: readonly AppRoute[] = [
     load: () => import('../features/company-admin/provider/back-to-admin-context-page.tsx').then((m) => m.BackToAdminContextPage),
   },
 ];
+
+/** Wraps a loader so the screen renders only with every namespace of the language here; once per loader, so a screen's code still loads once. */
+const withAllMessages = (() => {
+  const wrapped = new Map<ScreenLoader, ScreenLoader>();
+  return (load: ScreenLoader): ScreenLoader => {
+    let withMessages = wrapped.get(load);
+    if (!withMessages) {
+      withMessages = () => Promise.all([load(), loadAllMessages()]).then(([Component]) => Component);
+      wrapped.set(load, withMessages);
+    }
+    return withMessages;
+  };
+})();
+
+export const APP_ROUTES: readonly AppRoute[] = SCREENS.map((route) => (route.messages === 'first' ? route : { ...route, load: withAllMessages(route.load) }));

@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { AppLayout } from './layouts/app-layout.tsx';
+import { LazyAppLayout } from './layouts/lazy-app-layout.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { SessionAwareLayout } from './layouts/session-aware-layout.tsx';
@@ -25,7 +25,7 @@ export const routes: RouteObject[] = [
       {
         element: (
           <RequireAuth>
-            <AppLayout />
+            <LazyAppLayout />
           </RequireAuth>
         ),
         children: childrenWith(['authenticated', 'companyAdmin', 'adminContext']),

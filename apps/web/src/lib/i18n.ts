@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import i18n, { type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@delego/contract';
+import { FIRST_SCREEN_NAMESPACES } from './first-screen-namespaces.ts';
 
 const DEFAULT_LANGUAGE: Language = 'pl-PL';
 /** The language chosen before login, so the login page keeps it; after login the user's own wins. */
@@ -9,28 +10,48 @@ const LANGUAGE_STORAGE_KEY = 'delego.language';
 
 const FOLDER_LANGUAGES: Record<string, Language> = { pl: 'pl-PL', en: 'en-US' };
 
-// Each language's messages are one chunk of their own (vite.config.ts groups `locales/<folder>/`), fetched
-// only when that language is shown: the browser never downloads the other language. A missing file
-// still fails the build.
+// Each language's messages are two chunks of their own (vite.config.ts groups `locales/<folder>/`): the
+// login page's namespaces and the rest. They are fetched only when that language is shown, and the rest only
+// once a screen beyond the login page needs it: the browser never downloads the other language, and the
+// login page never downloads the other screens' texts. A missing file still fails the build.
 const localeFiles = import.meta.glob<ResourceLanguage>('../locales/*/*.json', { import: 'default' });
 
-const loadedLanguages = new Map<Language, Promise<void>>();
+/** `first`: the login page's namespaces (FIRST_SCREEN_NAMESPACES); `all`: every namespace. */
+export type MessageScope = 'first' | 'all';
 
-/** Fetches a language's messages once and adds every namespace of it to i18next. */
-export function loadLanguage(language: Language): Promise<void> {
-  let loading = loadedLanguages.get(language);
+const loadedNamespaces = new Map<string, Promise<void>>();
+
+function loadNamespace(language: Language, namespace: string, load: () => Promise<ResourceLanguage>): Promise<void> {
+  const key = `${language}/${namespace}`;
+  let loading = loadedNamespaces.get(key);
   if (!loading) {
-    const files = Object.entries(localeFiles).flatMap(([path, load]) => {
-      const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-      return match?.[1] && match[2] && FOLDER_LANGUAGES[match[1]] === language ? [{ namespace: match[2], load }] : [];
+    loading = load().then((content) => {
+      i18n.addResourceBundle(language, namespace, content, true, true);
     });
-    loading = Promise.all(files.map(async ({ namespace, load }) => ({ namespace, content: await load() }))).then((bundles) => {
-      for (const { namespace, content } of bundles) i18n.addResourceBundle(language, namespace, content, true, true);
-    });
-    loading.catch(() => loadedLanguages.delete(language));
-    loadedLanguages.set(language, loading);
+    loading.catch(() => loadedNamespaces.delete(key));
+    loadedNamespaces.set(key, loading);
   }
   return loading;
+}
+
+/** Fetches a language's messages (each namespace once) and adds them to i18next. */
+export function loadLanguage(language: Language, scope: MessageScope = 'all'): Promise<void> {
+  const files = Object.entries(localeFiles).flatMap(([path, load]) => {
+    const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+    const namespace = match?.[2];
+    if (!match?.[1] || !namespace || FOLDER_LANGUAGES[match[1]] !== language) return [];
+    return scope === 'all' || FIRST_SCREEN_NAMESPACES.includes(namespace) ? [{ namespace, load }] : [];
+  });
+  return Promise.all(files.map(({ namespace, load }) => loadNamespace(language, namespace, load))).then(() => undefined);
+}
+
+/** Set once a screen beyond the login page has asked for every namespace: a language switch then fetches them all too. */
+let allMessagesWanted = false;
+
+/** Every namespace of the interface language: a screen beyond the login page (and the shell) loads with this. */
+export function loadAllMessages(): Promise<void> {
+  allMessagesWanted = true;
+  return loadLanguage(i18n.language as Language, 'all');
 }
 
 function isLanguage(value: unknown): value is Language {
@@ -57,8 +78,8 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
-/** Resolves when the interface language's messages are here: the app renders only then, with no untranslated flash. */
-export const i18nReady: Promise<void> = loadLanguage(i18n.language as Language);
+/** Resolves when the login page's messages of the interface language are here: the app renders only then, with no untranslated flash. */
+export const i18nReady: Promise<void> = loadLanguage(i18n.language as Language, 'first');
 
 function syncDocumentLanguage(language: string): void {
   document.documentElement.lang = language.slice(0, 2);
@@ -69,7 +90,9 @@ i18n.on('languageChanged', syncDocumentLanguage);
 /** Switches the interface language as soon as its messages are here, and remembers it in this browser. */
 export async function applyLanguage(language: Language): Promise<void> {
   window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  await loadLanguage(language);
+  await loadLanguage(language, 'first');
+  // Checked after the first await: a screen may have asked for every namespace meanwhile (the shell after a login).
+  if (allMessagesWanted) await loadLanguage(language, 'all');
   if (i18n.language !== language) await i18n.changeLanguage(language);
 }
 
@@ -78,7 +101,7 @@ export function useAllLanguagesLoaded(): boolean {
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     let active = true;
-    void Promise.all(LANGUAGES.map(loadLanguage)).then(() => {
+    void Promise.all(LANGUAGES.map((language) => loadLanguage(language, 'all'))).then(() => {
       if (active) setLoaded(true);
     });
     return () => {

@@ -5,6 +5,7 @@ import type { DateTimeValidationError } from '@mui/x-date-pickers/models';
 import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
 import { BUSINESS_TIME_ZONE, EARLIEST_DOCUMENT_DATE, latestDocumentDate, toLocalDate, dateFormatOf, dateTimeFormatOf, usesTwelveHourClock } from '@delego/domain';
+import { PickersLocalization } from './pickers-localization.tsx';
 
 const WIRE_DATE_TIME = 'yyyy-MM-dd HH:mm';
 const WIRE_DATE = 'yyyy-MM-dd';
@@ -110,9 +111,13 @@ export const DateTimeField = memo(function DateTimeField({
       },
     },
   };
-  return dateOnly ? (
-    <DesktopDatePicker {...common} format={dateFormatOf(language)} />
-  ) : (
-    <DesktopDateTimePicker {...common} format={dateTimeFormatOf(language)} ampm={usesTwelveHourClock(language)} />
+  return (
+    <PickersLocalization>
+      {dateOnly ? (
+        <DesktopDatePicker {...common} format={dateFormatOf(language)} />
+      ) : (
+        <DesktopDateTimePicker {...common} format={dateTimeFormatOf(language)} ampm={usesTwelveHourClock(language)} />
+      )}
+    </PickersLocalization>
   );
 });

@@ -5,6 +5,7 @@ import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
 import { usesTwelveHourClock } from '@delego/domain';
 import { translateIssueCode } from '../../lib/server-messages.ts';
+import { PickersLocalization } from './pickers-localization.tsx';
 
 const WIRE_TIME = 'HH:mm';
 
@@ -39,24 +40,26 @@ export const TimeField = memo(function TimeField({
   const twelveHour = usesTwelveHourClock(i18n.language);
   const shownError = pickerError ? translateIssueCode('validation.time') : undefined;
   return (
-    <PickerTimeField
-      label={label}
-      value={parsed?.isValid ? parsed : null}
-      format={twelveHour ? 'hh:mm a' : 'HH:mm'}
-      ampm={twelveHour}
-      disabled={disabled}
-      onError={setPickerError}
-      onChange={(next: DateTime | null) => onChange(next && next.isValid ? next.toFormat(WIRE_TIME) : '')}
-      slotProps={{
-        textField: {
-          required,
-          size,
-          fullWidth: true,
-          onBlur,
-          error: Boolean(shownError) || error,
-          helperText: shownError ?? helperText,
-        },
-      }}
-    />
+    <PickersLocalization>
+      <PickerTimeField
+        label={label}
+        value={parsed?.isValid ? parsed : null}
+        format={twelveHour ? 'hh:mm a' : 'HH:mm'}
+        ampm={twelveHour}
+        disabled={disabled}
+        onError={setPickerError}
+        onChange={(next: DateTime | null) => onChange(next && next.isValid ? next.toFormat(WIRE_TIME) : '')}
+        slotProps={{
+          textField: {
+            required,
+            size,
+            fullWidth: true,
+            onBlur,
+            error: Boolean(shownError) || error,
+            helperText: shownError ?? helperText,
+          },
+        }}
+      />
+    </PickersLocalization>
   );
 });
