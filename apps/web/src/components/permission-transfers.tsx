@@ -23,6 +23,8 @@ import { FormDialog } from './form/form-dialog.tsx';
 import { FormTextField } from './form/form-text-field.tsx';
 import { FormAutocompleteField, FormSelectField } from './form/form-select-field.tsx';
 import { issueResolver } from './form/issue-resolver.ts';
+import { FormDateField } from './form/form-date-field.tsx';
+import { ANY_DAY_LIMITS } from './inputs/date-time-field.tsx';
 
 export type TransferSort = (typeof DEPUTY_AUTH_SORT_COLUMNS)[number];
 export type TransferStatus = (typeof DEPUTY_AUTH_STATUS_FILTERS)[number];
@@ -271,8 +273,8 @@ export function TransferDialog({
         />
       )}
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-        <FormTextField control={form.control} name="date_from" type="date" label={t('deputyAuth.dateFrom')} />
-        <FormTextField control={form.control} name="date_to" type="date" label={t('deputyAuth.dateTo')} />
+        <FormDateField control={form.control} name="date_from" {...ANY_DAY_LIMITS} label={t('deputyAuth.dateFrom')} />
+        <FormDateField control={form.control} name="date_to" {...ANY_DAY_LIMITS} label={t('deputyAuth.dateTo')} />
       </Box>
       <FormTextField control={form.control} name="comment" label={t('deputyAuth.comment')} multiline maxLength={1000} />
     </FormDialog>

@@ -10,7 +10,7 @@ import { fieldErrorText } from '../../lib/form-errors.ts';
 import type { FormFieldProps } from './form-field-props.ts';
 
 interface FormTextFieldProps<T extends FieldValues, TOut> extends FormFieldProps<T, TOut> {
-  type?: 'text' | 'password' | 'email' | 'tel' | 'date' | 'number';
+  type?: 'text' | 'password' | 'email' | 'tel' | 'number';
   /** The field's own limit; 256 characters when the form has no rule of its own. */
   maxLength?: number;
   inputMode?: 'numeric' | 'decimal' | 'tel' | 'text';
@@ -25,7 +25,7 @@ interface FormTextFieldProps<T extends FieldValues, TOut> extends FormFieldProps
 const MAX_LENGTH = 256;
 
 /**
- * A text, date or multi-line field bound to react-hook-form that shows its error, translated,
+ * A text or multi-line field bound to react-hook-form that shows its error, translated,
  * under the field. Password fields get a show/hide button with an accessible name.
  */
 export function FormTextField<T extends FieldValues, TOut = T>({
@@ -62,7 +62,6 @@ export function FormTextField<T extends FieldValues, TOut = T>({
       fullWidth
       slotProps={{
         htmlInput: { readOnly, maxLength, inputMode },
-        inputLabel: type === 'date' ? { shrink: true } : undefined,
         input: isPassword
           ? {
               endAdornment: (

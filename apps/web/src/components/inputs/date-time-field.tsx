@@ -10,6 +10,13 @@ import { PickersLocalization } from './pickers-localization.tsx';
 const WIRE_DATE_TIME = 'yyyy-MM-dd HH:mm';
 const WIRE_DATE = 'yyyy-MM-dd';
 
+/**
+ * The widest range the picker offers, for days that are not document dates (a budget's or a
+ * transfer's period, a rate's validity, a birth, a passport's expiry): the server puts no
+ * two-year limit on them, so the field must not either.
+ */
+export const ANY_DAY_LIMITS = { minDay: '1900-01-01', maxDay: '2099-12-31' } as const;
+
 export interface DateTimeFieldProps {
   label: string;
   /** `YYYY-MM-DD HH:mm` Warsaw wall time (`YYYY-MM-DD` with `dateOnly`), or '' when empty. */

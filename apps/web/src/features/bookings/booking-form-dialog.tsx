@@ -23,6 +23,7 @@ import { firstIssueText } from '../../components/form/issue-texts.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyServerIssues, fieldErrorText } from '../../lib/form-errors.ts';
 import { useBookingUsers, useSaveBooking } from './api/bookings.ts';
+import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
 
 type Body = BodyOf<typeof bookingApi.save>;
 
@@ -135,8 +136,8 @@ const KIND_FIELDS: Record<BookingKind, readonly (keyof BookingFormValues)[]> = {
   other: ['name', 'start_place'],
 };
 
-const toInput = (wall: string | null) => (wall ? wall.replace(' ', 'T') : '');
-const fromInput = (value: string) => (value ? value.replace('T', ' ').slice(0, 16) : null);
+const toInput = (wall: string | null) => (wall ? wall.slice(0, 16) : '');
+const fromInput = (value: string) => (value === '' ? null : value);
 const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
 export function emptyBookingValues(overrides: Partial<BookingFormValues> = {}): BookingFormValues {
@@ -280,6 +281,8 @@ export function BookingFields({
     name: keyof BookingFormValues,
     options: {
       type?: string;
+      /** A Warsaw wall time, typed in the app's date-time picker. */
+      dateTime?: boolean;
       size?: number;
       maxLength?: number;
       select?: readonly { value: string; label: string }[];
@@ -291,27 +294,41 @@ export function BookingFields({
       <Controller
         control={form.control}
         name={name}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            value={field.value as string}
-            fullWidth
-            select={Boolean(options.select)}
-            type={options.type ?? 'text'}
-            required={options.required}
-            multiline={options.multiline}
-            label={t(`fields.${name}`)}
-            error={Boolean(fieldState.error)}
-            helperText={fieldErrorText(fieldState.error)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { maxLength: options.maxLength ?? 200 } }}
-          >
-            {options.select?.map((option) => (
-              <MenuItem key={option.value} value={option.value}>
-                {option.label}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        render={({ field, fieldState }) =>
+          options.dateTime ? (
+            <DateTimeField
+              label={t(`fields.${name}`)}
+              name={field.name}
+              value={field.value as string}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              required={options.required}
+              error={Boolean(fieldState.error)}
+              helperText={fieldErrorText(fieldState.error)}
+            />
+          ) : (
+            <TextField
+              {...field}
+              value={field.value as string}
+              fullWidth
+              select={Boolean(options.select)}
+              type={options.type ?? 'text'}
+              required={options.required}
+              multiline={options.multiline}
+              label={t(`fields.${name}`)}
+              error={Boolean(fieldState.error)}
+              helperText={fieldErrorText(fieldState.error)}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { maxLength: options.maxLength ?? 200 } }}
+            >
+              {options.select?.map((option) => (
+                <MenuItem key={option.value} value={option.value}>
+                  {option.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          )
+        }
       />
     </Grid>
   );
@@ -333,8 +350,8 @@ export function BookingFields({
         size: 8,
         required: true,
       })}
-      {text('start_at', { type: 'datetime-local', required: true })}
-      {text('end_at', { type: 'datetime-local', required: kind === 'hotel' || kind === 'car' })}
+      {text('start_at', { dateTime: true, required: true })}
+      {text('end_at', { dateTime: true, required: kind === 'hotel' || kind === 'car' })}
       {shown.has('carrier') && text('carrier', { required: false })}
       {shown.has('flight_number') && text('flight_number', { maxLength: 20 })}
       {shown.has('name') && text('name', { required: kind === 'hotel' })}
@@ -364,7 +381,7 @@ export function BookingFields({
           ],
           size: 3,
         })}
-      {shown.has('cancel_until') && text('cancel_until', { type: 'datetime-local', size: 6 })}
+      {shown.has('cancel_until') && text('cancel_until', { dateTime: true, size: 6 })}
       {shown.has('additional_services') && text('additional_services', { maxLength: 500, size: 12 })}
       {shown.has('car_class') &&
         text('car_class', {

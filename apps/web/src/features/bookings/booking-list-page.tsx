@@ -6,7 +6,6 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
 import PeopleIcon from '@mui/icons-material/People';
@@ -24,6 +23,7 @@ import { userHasModule, userHasPermission } from '../../lib/user-context.ts';
 import { useBookingList } from './api/bookings.ts';
 import { BookingFormDialog } from './booking-form-dialog.tsx';
 import { BookingImportDialog } from './booking-import-dialog.tsx';
+import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 type FilterKey = 'status' | 'date_from' | 'date_to' | 'invoice_missing';
@@ -212,22 +212,8 @@ export function BookingListPage() {
               ]}
               minWidth={200}
             />
-            <TextField
-              type="date"
-              size="small"
-              label={t('filters.dateFrom')}
-              value={dateFrom}
-              onChange={(event) => setFilter('date_from', event.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              type="date"
-              size="small"
-              label={t('filters.dateTo')}
-              value={dateTo}
-              onChange={(event) => setFilter('date_to', event.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
+            <DateTimeField dateOnly size="small" fullWidth={false} label={t('filters.dateFrom')} value={dateFrom} onChange={(day) => setFilter('date_from', day)} />
+            <DateTimeField dateOnly size="small" fullWidth={false} label={t('filters.dateTo')} value={dateTo} onChange={(day) => setFilter('date_to', day)} />
           </>
         }
         actions={(row) => (

@@ -20,6 +20,8 @@ import { ApiError } from '../../lib/api-client.ts';
 import { applyServerIssues } from '../../lib/form-errors.ts';
 import { translateServerMessage } from '../../lib/server-messages.ts';
 import { useBudget, useBudgetFormOptions, useSaveBudget } from './api/budgets.ts';
+import { FormDateField } from '../../components/form/form-date-field.tsx';
+import { ANY_DAY_LIMITS } from '../../components/inputs/date-time-field.tsx';
 
 /**
  * The form keeps what was typed (choices as text, "12 500,50"); the contract's own schema turns it into
@@ -112,8 +114,8 @@ function BudgetForm({ budget, options }: { budget: BudgetDto | undefined; option
             label={t('form.project')}
             options={[{ value: '', label: t('form.noProject') }, ...options.projects.map((project) => ({ value: String(project.id), label: project.name }))]}
           />
-          <FormTextField control={form.control} name="date_from" type="date" label={t('form.dateFrom')} maxLength={10} />
-          <FormTextField control={form.control} name="date_to" type="date" label={t('form.dateTo')} maxLength={10} />
+          <FormDateField control={form.control} name="date_from" {...ANY_DAY_LIMITS} label={t('form.dateFrom')} />
+          <FormDateField control={form.control} name="date_to" {...ANY_DAY_LIMITS} label={t('form.dateTo')} />
           <FormTextField control={form.control} name="amount" label={t('form.amount')} maxLength={20} inputMode="decimal" />
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
             <Button component={RouterLink} to="/booking/report/budget">

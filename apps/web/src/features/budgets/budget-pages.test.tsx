@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { BudgetViewDto } from '@delego/contract';
 import { renderApp } from '../../testing/render-app.tsx';
 import { buildUserProperties } from '../../testing/fixtures.ts';
 import { errorAnswer } from '../../testing/fetch-mock.ts';
+import { typeIntoPicker } from '../../testing/pickers.ts';
 
 const FIRST_LOAD = { timeout: 15_000 } as const;
 const accountant = buildUserProperties({ permissions: { reportDelegation: true }, context_user_permissions: { reportDelegation: true } });
@@ -70,8 +71,8 @@ describe('budgets', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'MPK-100 – Sprzedaż' }));
     await user.click(within(form).getByRole('combobox', { name: 'Projekt' }));
     await user.click(await screen.findByRole('option', { name: 'Wdrożenie' }));
-    fireEvent.change(within(form).getByLabelText('Od'), { target: { value: '2026-04-01' } });
-    fireEvent.change(within(form).getByLabelText('Do'), { target: { value: '2026-04-30' } });
+    await typeIntoPicker(user, 'Od', '01042026', form);
+    await typeIntoPicker(user, 'Do', '30042026', form);
     await user.type(within(form).getByLabelText('Kwota (PLN)'), '12 500,5');
     await user.click(within(form).getByRole('button', { name: 'Zapisz' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/booking/report/budget'));
@@ -83,8 +84,8 @@ describe('budgets', { timeout: 30_000 }, () => {
     const form = await screen.findByRole('form', { name: 'Nowy budżet' }, FIRST_LOAD);
     await user.click(within(form).getByRole('combobox', { name: 'Centrum kosztów' }));
     await user.click(await screen.findByRole('option', { name: 'MPK-100 – Sprzedaż' }));
-    fireEvent.change(within(form).getByLabelText('Od'), { target: { value: '2026-05-01' } });
-    fireEvent.change(within(form).getByLabelText('Do'), { target: { value: '2026-04-30' } });
+    await typeIntoPicker(user, 'Od', '01052026', form);
+    await typeIntoPicker(user, 'Do', '30042026', form);
     await user.type(within(form).getByLabelText('Kwota (PLN)'), '0,00');
     await user.click(within(form).getByRole('button', { name: 'Zapisz' }));
     expect(await within(form).findByText('Kwota musi być większa od zera')).toBeDefined();

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { buildUserProperties } from '../../testing/fixtures.ts';
 import { errorAnswer, type MockRequest } from '../../testing/fetch-mock.ts';
 import { descriptionOf, renderApp } from '../../testing/render-app.tsx';
 import { splitIntoWindows } from './import-windows.ts';
+import { pickerField, typeIntoPicker } from '../../testing/pickers.ts';
 
 const admin = buildUserProperties({ permissions: { companyAdmin: true }, context_user_permissions: { companyAdmin: true } });
 const rates = {
@@ -51,8 +52,8 @@ describe('exchange rates administration', () => {
         return { body: { imported_rates: days.filter((day) => day.status === 'imported').length * 30, days } };
       },
     });
-    fireEvent.change(within(dialog).getByLabelText('Od dnia'), { target: { value: '2022-01-01' } });
-    fireEvent.change(within(dialog).getByLabelText('Do dnia'), { target: { value: '2022-06-30' } });
+    await typeIntoPicker(user, 'Od dnia', '01012022', dialog);
+    await typeIntoPicker(user, 'Do dnia', '30062022', dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Importuj' }));
 
     expect(await within(dialog).findByText(/Zaimportowano kursy: 3870 z 129 dni z tabelą/)).toBeTruthy();
@@ -75,18 +76,18 @@ describe('exchange rates administration', () => {
           : errorAnswer(503, 'EXCHANGE_RATE_UNAVAILABLE', { messages: ['Exchange rate unavailable'] });
       },
     });
-    fireEvent.change(within(dialog).getByLabelText('Od dnia'), { target: { value: '2022-01-01' } });
-    fireEvent.change(within(dialog).getByLabelText('Do dnia'), { target: { value: '2022-06-30' } });
+    await typeIntoPicker(user, 'Od dnia', '01012022', dialog);
+    await typeIntoPicker(user, 'Do dnia', '30062022', dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Importuj' }));
     expect(await within(dialog).findByText('Serwis kursów NBP jest niedostępny. Spróbuj ponownie później.')).toBeTruthy();
     expect(within(dialog).getByText(/Zaimportowano dane do dnia 2022-04-03/)).toBeTruthy();
   });
 
   it('refuses a reversed range before importing', async () => {
-    const { dialog, server } = await openImport();
-    fireEvent.change(within(dialog).getByLabelText('Od dnia'), { target: { value: '2022-05-01' } });
-    fireEvent.change(within(dialog).getByLabelText('Do dnia'), { target: { value: '2022-04-01' } });
-    expect(descriptionOf(within(dialog).getByLabelText('Do dnia'))).toBe('Data końcowa nie może być wcześniejsza niż początkowa');
+    const { user, dialog, server } = await openImport();
+    await typeIntoPicker(user, 'Od dnia', '01052022', dialog);
+    await typeIntoPicker(user, 'Do dnia', '01042022', dialog);
+    expect(descriptionOf(pickerField('Do dnia', dialog))).toBe('Data końcowa nie może być wcześniejsza niż początkowa');
     expect(within(dialog).getByRole('button', { name: 'Importuj' })).toHaveProperty('disabled', true);
     expect(server.requestsTo('POST /api/exchange-rate/import-nbp')).toHaveLength(0);
   });
@@ -101,7 +102,7 @@ describe('exchange rates administration', () => {
     await user.type(within(dialog).getByLabelText(/Waluta/), 'huf');
     await user.type(within(dialog).getByLabelText(/Kurs \(PLN/), '0,0123');
     await user.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
-    await waitFor(() => expect(descriptionOf(within(dialog).getByLabelText(/Data/))).toBe('Ręczny kurs tej waluty z tego dnia już istnieje'));
+    await waitFor(() => expect(descriptionOf(pickerField(/Data/, dialog))).toBe('Ręczny kurs tej waluty z tego dnia już istnieje'));
   });
 });
 

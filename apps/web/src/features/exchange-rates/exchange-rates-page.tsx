@@ -28,6 +28,8 @@ import { SettingsNavigation } from '../../components/settings-navigation.tsx';
 import { applyServerIssues } from '../../lib/form-errors.ts';
 import { useDeleteExchangeRate, useExchangeRates, useSaveExchangeRate } from './api/use-exchange-rates.ts';
 import { NbpImportDialog } from './nbp-import-dialog.tsx';
+import { FormDateField } from '../../components/form/form-date-field.tsx';
+import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
 
 const FIELDS = ['currency', 'date', 'rate'] as const;
 
@@ -75,7 +77,7 @@ function ManualRateDialog({ rate, onClose }: { rate: ExchangeRateDto | null; onC
   return (
     <FormDialog open title={rate ? t('manual.editTitle', { currency: rate.currency, date: rate.date }) : t('manual.addTitle')} onClose={onClose} onSubmit={onSubmit} isPending={save.isPending} maxWidth="xs">
       <FormTextField control={form.control} name="currency" label={t('manual.currency')} required maxLength={3} />
-      <FormTextField control={form.control} name="date" type="date" label={t('manual.date')} required />
+      <FormDateField control={form.control} name="date" label={t('manual.date')} required />
       <FormTextField control={form.control} name="rate" label={t('manual.rate')} helperText={t('manual.rateHelp')} required maxLength={14} />
     </FormDialog>
   );
@@ -117,8 +119,8 @@ function Filters({ filters }: { filters: ReturnType<typeof useFilters> }) {
   return (
     <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
       <TextField size="small" label={t('filters.currency')} value={currency} onChange={(event) => setCurrency(event.target.value)} slotProps={{ htmlInput: { maxLength: 3 } }} sx={{ width: 110 }} />
-      <TextField type="date" size="small" label={t('filters.dateFrom')} value={filters.values.dateFrom} onChange={(event) => set('date_from', event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-      <TextField type="date" size="small" label={t('filters.dateTo')} value={filters.values.dateTo} onChange={(event) => set('date_to', event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+      <DateTimeField dateOnly size="small" fullWidth={false} label={t('filters.dateFrom')} value={filters.values.dateFrom} onChange={(day) => set('date_from', day)} />
+      <DateTimeField dateOnly size="small" fullWidth={false} label={t('filters.dateTo')} value={filters.values.dateTo} onChange={(day) => set('date_to', day)} />
       <FilterSelect
         label={t('filters.source')}
         value={filters.values.source}

@@ -13,7 +13,6 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { isLocalDate, toLocalDate } from '@delego/domain';
@@ -22,6 +21,7 @@ import { translateIssueCode } from '../../lib/server-messages.ts';
 import { firstIssueText } from '../../components/form/issue-texts.ts';
 import { importNbpWindow, useInvalidateExchangeRates } from './api/use-exchange-rates.ts';
 import { NBP_WINDOW_DAYS, splitIntoWindows } from './import-windows.ts';
+import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
 
 type Phase =
   | { kind: 'idle' }
@@ -97,25 +97,15 @@ export function NbpImportDialog({ onClose }: { onClose: () => void }) {
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{t('import.description', { max: NBP_WINDOW_DAYS })}</DialogContentText>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            type="date"
-            label={t('import.dateFrom')}
-            value={from}
-            onChange={(event) => setFrom(event.target.value)}
-            disabled={isRunning}
-            slotProps={{ inputLabel: { shrink: true } }}
-            fullWidth
-          />
-          <TextField
-            type="date"
+          <DateTimeField dateOnly label={t('import.dateFrom')} value={from} onChange={setFrom} disabled={isRunning} />
+          <DateTimeField
+            dateOnly
             label={t('import.dateTo')}
             value={to}
-            onChange={(event) => setTo(event.target.value)}
+            onChange={setTo}
             disabled={isRunning}
             error={rangeError !== null}
             helperText={rangeError ? translateIssueCode(rangeError) : undefined}
-            slotProps={{ inputLabel: { shrink: true } }}
-            fullWidth
           />
         </Stack>
         {phase.kind === 'running' && (

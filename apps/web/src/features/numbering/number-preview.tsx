@@ -16,6 +16,7 @@ import {
   type NumberCounterState,
   type NumberTemplateInput,
 } from '@delego/domain';
+import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
 
 const SAMPLE_ORDER_NUMBER = 'PW/1/2026';
 
@@ -59,13 +60,14 @@ export function NumberPreview({ template, counters }: { template: NumberTemplate
         {t('preview.title')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <TextField
-          type="date"
+        <DateTimeField
+          dateOnly
           size="small"
+          fullWidth={false}
           label={t('preview.sampleDate')}
           value={date}
-          onChange={(event) => setDate(event.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
+          // The preview always numbers some day: while a new one is typed, the last whole one stays.
+          onChange={(day) => day && setDate(day)}
         />
         {withOrder && (
           <TextField size="small" label={t('preview.orderNumber')} value={orderNumber} onChange={(event) => setOrderNumber(event.target.value)} />

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { buildUserProperties } from '../../testing/fixtures.ts';
 import { errorAnswer } from '../../testing/fetch-mock.ts';
 import { descriptionOf, renderApp } from '../../testing/render-app.tsx';
+import { typeIntoPicker } from '../../testing/pickers.ts';
 
 const admin = buildUserProperties({ permissions: { companyAdmin: true }, context_user_permissions: { companyAdmin: true } });
 const NEW_PATH = '/settings/system-settings/document-number-template/new';
@@ -14,6 +15,12 @@ function numbersIn(listName: string): string[] {
     .map((item) => item.textContent ?? '');
 }
 
+/** Types the preview's sample date once the editor has loaded (its first render loads the page's code). */
+async function typeSampleDate(user: ReturnType<typeof renderApp>['user'], digits: string) {
+  await screen.findByRole('group', { name: 'Data dokumentu' }, { timeout: 5000 });
+  await typeIntoPicker(user, 'Data dokumentu', digits);
+}
+
 async function chooseOption(user: ReturnType<typeof renderApp>['user'], label: string, option: string) {
   await user.click(await screen.findByRole('combobox', { name: label }));
   await user.click(await screen.findByRole('option', { name: option }));
@@ -23,7 +30,7 @@ describe('numbering template editor', () => {
   it('previews the next numbers for a sample date, domestic and foreign, as the mask is typed', async () => {
     const { user } = renderApp(NEW_PATH, { user: admin, handlers: emptyList });
     await chooseOption(user, 'Numeracja', 'Roczna, osobno krajowe i zagraniczne');
-    fireEvent.change(await screen.findByLabelText('Data dokumentu'), { target: { value: '2026-03-05' } });
+    await typeSampleDate(user, '05032026');
     await user.type(screen.getByLabelText(/Maska numeru/), 'D');
     await user.click(screen.getByRole('button', { name: /Wstaw \[KZ\]/ }));
     await user.type(screen.getByLabelText(/Maska numeru/), '/');
@@ -65,7 +72,7 @@ describe('numbering template editor', () => {
         'POST /api/settings/document-number-template/save': { body: { status: 'ok', template } },
       },
     });
-    fireEvent.change(await screen.findByLabelText('Data dokumentu'), { target: { value: '2026-07-01' } });
+    await typeSampleDate(user, '01072026');
     expect(numbersIn('Następne numery – Podróż krajowa')).toEqual(['PW/42/2026', 'PW/43/2026', 'PW/44/2026']);
     expect(screen.getByText(/wspólny licznik/)).toBeTruthy();
     await user.type(screen.getByLabelText('Opis'), 'Roczne');

@@ -30,6 +30,8 @@ import { applyServerIssues, fieldErrorText } from '../../lib/form-errors.ts';
 import { useCustomRates, useDeleteCustomRate, useRateGroupOptions, useSaveCustomRate } from './api/use-rates.ts';
 import { useCountryName, useDecimalFormat, useValidityText } from './format.ts';
 import { RatesNavigation } from './rates-tabs.tsx';
+import { FormDateField } from '../../components/form/form-date-field.tsx';
+import { ANY_DAY_LIMITS } from '../../components/inputs/date-time-field.tsx';
 
 type Sort = 'country_code' | 'valid_from' | 'per_diem' | 'group_name';
 const FIELDS = ['group_id', 'country_code', 'region', 'per_diem', 'currency', 'hotel_limit', 'valid_from', 'valid_to'] as const;
@@ -166,8 +168,8 @@ function CustomRateDialog({ rate, onClose }: { rate: DelegationRateDto | null; o
         <FormTextField control={form.control} name="hotel_limit" label={t('custom.hotelLimit')} required maxLength={14} inputMode="decimal" />
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <FormTextField control={form.control} name="valid_from" type="date" label={t('custom.validFrom')} required />
-        <FormTextField control={form.control} name="valid_to" type="date" label={t('custom.validTo')} />
+        <FormDateField control={form.control} name="valid_from" {...ANY_DAY_LIMITS} label={t('custom.validFrom')} required />
+        <FormDateField control={form.control} name="valid_to" {...ANY_DAY_LIMITS} label={t('custom.validTo')} />
       </Stack>
     </FormDialog>
   );

@@ -44,6 +44,7 @@ import { applyServerIssues, fieldErrorText } from '../../lib/form-errors.ts';
 import { useDeleteMileageRate, useMileageRates, useSaveMileageRate } from './api/use-rates.ts';
 import { useDecimalFormat, useValidityText } from './format.ts';
 import { RatesNavigation } from './rates-tabs.tsx';
+import { ANY_DAY_LIMITS, DateTimeField } from '../../components/inputs/date-time-field.tsx';
 
 type Sort = 'valid_from' | 'vehicle_kind' | 'rate';
 const FIELDS = ['vehicle_kind', 'rate', 'valid_from', 'valid_to'] as const;
@@ -132,19 +133,21 @@ function MileageRateDialog({ rate, onClose }: { rate: MileageRateDto | null; onC
             control={form.control}
             name={name}
             render={({ field, fieldState }) => (
-              <TextField
-                type="date"
+              <DateTimeField
+                dateOnly
+                {...ANY_DAY_LIMITS}
                 label={t(name === 'valid_from' ? 'mileage.validFrom' : 'mileage.validTo')}
-                {...field}
-                onChange={(event) => {
-                  field.onChange(event.target.value);
+                name={field.name}
+                value={field.value}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                onChange={(day) => {
+                  field.onChange(day);
                   if (form.getFieldState('rate').isTouched) void form.trigger('rate');
                 }}
                 required={name === 'valid_from'}
                 error={Boolean(fieldState.error)}
                 helperText={fieldErrorText(fieldState.error)}
-                slotProps={{ inputLabel: { shrink: true } }}
-                fullWidth
               />
             )}
           />

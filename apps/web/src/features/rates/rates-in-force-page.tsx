@@ -1,6 +1,5 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { PER_DIEM_RATE_SOURCES, isLocalDate, toLocalDate, type PerDiemRateSource } from '@delego/domain';
@@ -12,6 +11,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { useMyRates, useRateGroupOptions, useRatesInForce } from './api/use-rates.ts';
 import { useCountryName, useDecimalFormat, useValidityText } from './format.ts';
 import { RatesNavigation } from './rates-tabs.tsx';
+import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
 
 type Sort = 'country_code' | 'per_diem' | 'hotel_limit' | 'currency' | 'source';
 
@@ -73,13 +73,14 @@ function DateAndSourceFilters({ filters }: { filters: ReturnType<typeof useFilte
   const { t } = useTranslation('rates');
   return (
     <>
-      <TextField
-        type="date"
+      <DateTimeField
+        dateOnly
         size="small"
+        fullWidth={false}
         label={t('inForce.date')}
         value={filters.date}
-        onChange={(event) => filters.set('date', event.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
+        // The rates are always of some day: while a new one is typed, the last whole one stays.
+        onChange={(day) => day && filters.set('date', day)}
       />
       <FilterSelect
         label={t('inForce.source')}

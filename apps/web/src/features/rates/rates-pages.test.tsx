@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { buildUserProperties } from '../../testing/fixtures.ts';
 import { errorAnswer } from '../../testing/fetch-mock.ts';
 import { descriptionOf, renderApp } from '../../testing/render-app.tsx';
+import { typeIntoPicker } from '../../testing/pickers.ts';
 
 const admin = buildUserProperties({ permissions: { companyAdmin: true }, context_user_permissions: { companyAdmin: true } });
 const employee = buildUserProperties();
@@ -15,7 +16,7 @@ describe('mileage rates', () => {
     const rendered = renderApp('/settings/delegation-rate/mileage', { user: admin, handlers: { ...handlers, 'POST /api/settings/delegation-rate/mileage/save': { body: {} } } });
     await rendered.user.click(await screen.findByRole('button', { name: 'Nowa stawka' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nowa stawka za kilometr' });
-    fireEvent.change(within(dialog).getByLabelText(/Obowiązuje od/), { target: { value: '2026-01-01' } });
+    await typeIntoPicker(rendered.user, /Obowiązuje od/, '01012026', dialog);
     return { ...rendered, dialog };
   }
 
@@ -118,7 +119,7 @@ describe('rates in force', () => {
     await screen.findByRole('table', { name: 'Stawki delegacyjne' });
     await user.click(screen.getByRole('combobox', { name: 'Grupa stawek' }));
     await user.click(await screen.findByRole('option', { name: 'Handlowcy' }));
-    fireEvent.change(screen.getByLabelText('Dzień'), { target: { value: '2025-05-05' } });
+    await typeIntoPicker(user, 'Dzień', '05052025');
     await waitFor(() => {
       const last = server.requestsTo('GET /api/settings/delegation-rate/in-force').at(-1);
       expect(last?.url.searchParams.get('group_id')).toBe('3');

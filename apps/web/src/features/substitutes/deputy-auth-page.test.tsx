@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { OwnTransferOptions, PermissionTransfer } from '@delego/contract';
 import { errorAnswer, type MockRequest } from '../../testing/fetch-mock.ts';
 import { buildUserProperties } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
+import { typeIntoPicker } from '../../testing/pickers.ts';
 
 const FIRST_RENDER = { timeout: 5000 };
 const person = (id: number, name: string, surname: string, login: string) => ({ id, name, surname, login });
@@ -55,8 +56,8 @@ describe('/substitutes/deputyAuth', { timeout: 20_000 }, () => {
     // Only my own permission, under its group's heading: nothing else of the catalogue.
     expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual(['Faktury', 'Przeglądanie faktur']);
     await user.click(within(listbox).getByRole('option', { name: 'Przeglądanie faktur' }));
-    fireEvent.change(within(dialog).getByLabelText('Od'), { target: { value: '2030-06-01' } });
-    fireEvent.change(within(dialog).getByLabelText('Do'), { target: { value: '2030-06-20' } });
+    await typeIntoPicker(user, 'Od', '01062030', dialog);
+    await typeIntoPicker(user, 'Do', '20062030', dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
     await waitFor(() => expect(server.requestsTo('POST /api/user-substitute/deputy-auth/save')).toHaveLength(1));
     expect(server.requestsTo('POST /api/user-substitute/deputy-auth/save')[0]?.body).toMatchObject({ to_user_id: 30, permission_name: 'viewInvoices', role_id: null, date_from: '2030-06-01', date_to: '2030-06-20' });

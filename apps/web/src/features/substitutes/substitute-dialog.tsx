@@ -1,14 +1,14 @@
 import Box from '@mui/material/Box';
-import { useController, useForm, type Control } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toLocalDate, validateSubstitute, type Issue } from '@delego/domain';
 import type { Substitute } from '@delego/contract';
+import { FormDateField } from '../../components/form/form-date-field.tsx';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { FormUserField, type UserOptionsSource } from '../../components/form/form-user-field.tsx';
 import { issueResolver } from '../../components/form/issue-resolver.ts';
-import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
-import { applyServerIssues, fieldErrorText } from '../../lib/form-errors.ts';
+import { applyServerIssues } from '../../lib/form-errors.ts';
 
 export interface SubstituteFormValues {
   absent_user_id: string;
@@ -31,24 +31,6 @@ export interface SubstituteInput {
 
 const toId = (text: string) => (text === '' ? null : Number(text));
 const toDay = (text: string) => (text === '' ? null : text);
-
-function DayField({ control, name, label }: { control: Control<SubstituteFormValues>; name: 'date_from' | 'date_to'; label: string }) {
-  const { field, fieldState } = useController({ control, name });
-  const errorText = fieldErrorText(fieldState.error);
-  return (
-    <DateTimeField
-      dateOnly
-      label={label}
-      name={field.name}
-      value={field.value}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={Boolean(errorText)}
-      helperText={errorText}
-    />
-  );
-}
 
 /**
  * The substitute form (spec §3 Substitute): who is absent (the administrator chooses, everyone
@@ -106,8 +88,8 @@ export function SubstituteDialog({
       {absentUserId === null && <FormUserField control={form.control} name="absent_user_id" label={t('fields.absentUser')} source={source} />}
       <FormUserField control={form.control} name="substitute_user_id" label={t('fields.substituteUser')} source={source} />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-        <DayField control={form.control} name="date_from" label={t('fields.dateFrom')} />
-        <DayField control={form.control} name="date_to" label={t('fields.dateTo')} />
+        <FormDateField control={form.control} name="date_from" label={t('fields.dateFrom')} />
+        <FormDateField control={form.control} name="date_to" label={t('fields.dateTo')} />
       </Box>
       <FormTextField control={form.control} name="comment" label={t('fields.comment')} multiline maxLength={1000} />
     </FormDialog>

@@ -5,6 +5,7 @@ import { DOCUMENT_ACTIONS } from '@delego/domain';
 import { i18n } from '../../../lib/i18n.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { FIRST_RENDER, adminUser } from '../testing/fixtures.ts';
+import { typeIntoPicker } from '../../../testing/pickers.ts';
 
 const admin = { id: 1, login: 'administrator', name: 'Magdalena', surname: 'Kamińska' };
 const clerk = { id: 2, login: 'acceptor', name: 'Piotr', surname: 'Nowak' };
@@ -58,7 +59,7 @@ describe('event log', { timeout: 20_000 }, () => {
     });
     await user.click(await screen.findByLabelText('Rodzaj obiektu', undefined, FIRST_RENDER));
     await user.click(await screen.findByRole('option', { name: 'Rola' }));
-    await user.type(screen.getByLabelText('Od dnia'), '2025-01-15');
+    await typeIntoPicker(user, 'Od dnia', '15012025');
     await waitFor(() => expect(router.state.location.search).toContain('entity_type=role'));
     expect(router.state.location.search).toContain('date_from=2025-01-15');
     expect(await screen.findByText('Brak pozycji.')).toBeTruthy();

@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useController, useWatch, type Control } from 'react-hook-form';
-import { PASSWORD_EXPIRY_CHOICES, PAYMENT_TYPES } from '@delego/domain';
+import { PASSWORD_EXPIRY_CHOICES, PAYMENT_TYPES, toLocalDate } from '@delego/domain';
 import { LANGUAGES, type UserFormOptions } from '@delego/contract';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { fieldErrorText } from '../../../lib/form-errors.ts';
@@ -21,6 +21,8 @@ import { FormAutocompleteField, FormSelectField, type SelectOption } from '../..
 import { FormSwitchField } from '../../../components/form/form-switch-field.tsx';
 import { PermissionChecklist } from '../shared/permission-checklist.tsx';
 import type { UserFormValues } from './user-form.ts';
+import { FormDateField } from '../../../components/form/form-date-field.tsx';
+import { ANY_DAY_LIMITS } from '../../../components/inputs/date-time-field.tsx';
 
 export interface TabProps {
   control: Control<UserFormValues>;
@@ -316,7 +318,7 @@ export function AdditionalDataTab({ control }: TabProps) {
     <>
       <Intro>{t('additional.intro')}</Intro>
       <FieldGrid>
-        <FormTextField control={control} name="birth_date" type="date" label={t('fields.birth_date')} />
+        <FormDateField control={control} name="birth_date" label={t('fields.birth_date')} minDay={ANY_DAY_LIMITS.minDay} maxDay={toLocalDate(new Date())} />
         <FormTextField control={control} name="nationality" label={t('fields.nationality')} maxLength={100} />
         <FormTextField
           control={control}
@@ -325,7 +327,7 @@ export function AdditionalDataTab({ control }: TabProps) {
           helperText={t('fields.documentNumberHint')}
           maxLength={30}
         />
-        <FormTextField control={control} name="identity_document_expiry" type="date" label={t('fields.identity_document_expiry')} />
+        <FormDateField control={control} name="identity_document_expiry" label={t('fields.identity_document_expiry')} maxDay={ANY_DAY_LIMITS.maxDay} />
         <FormTextField control={control} name="identity_document_issue_place" label={t('fields.identity_document_issue_place')} maxLength={200} />
         <FormTextField control={control} name="integration_id" label={t('fields.integration_id')} helperText={t('fields.integrationIdHint')} maxLength={200} />
         <FormTextField control={control} name="position" label={t('fields.position')} maxLength={200} />

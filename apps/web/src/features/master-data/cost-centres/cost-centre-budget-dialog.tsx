@@ -12,6 +12,8 @@ import { FormSelectField } from '../../../components/form/form-select-field.tsx'
 import { normalizeAmountInput } from '../shared/format.ts';
 import { formSchemaFor } from '../shared/form-schema.ts';
 import { showSaveError } from '../shared/server-errors.ts';
+import { FormDateField } from '../../../components/form/form-date-field.tsx';
+import { ANY_DAY_LIMITS } from '../../../components/inputs/date-time-field.tsx';
 
 /** The form keeps what was typed (a cost centre as text, "12 500,50"); the schema turns it into the API body. */
 const formSchema = formSchemaFor(
@@ -81,8 +83,8 @@ export function CostCentreBudgetDialog({
         emptyLabel={t('common.choose')}
         options={costCentres.map((centre) => ({ value: String(centre.id), label: centre.name ? `${centre.ordinate} – ${centre.name}` : centre.ordinate }))}
       />
-      <FormTextField control={form.control} name="date_from" type="date" label={t('costCentres.budgets.dateFrom')} maxLength={10} />
-      <FormTextField control={form.control} name="date_to" type="date" label={t('costCentres.budgets.dateTo')} maxLength={10} />
+      <FormDateField control={form.control} name="date_from" {...ANY_DAY_LIMITS} label={t('costCentres.budgets.dateFrom')} />
+      <FormDateField control={form.control} name="date_to" {...ANY_DAY_LIMITS} label={t('costCentres.budgets.dateTo')} />
       <FormTextField control={form.control} name="amount" label={t('costCentres.budgets.amountPln')} maxLength={20} inputMode="decimal" helperText={t('costCentres.budgets.amountHelp')} />
     </FormDialog>
   );

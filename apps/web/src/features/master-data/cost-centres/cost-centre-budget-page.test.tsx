@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { errorAnswer } from '../../../testing/fetch-mock.ts';
 import { descriptionOf, renderApp } from '../../../testing/render-app.tsx';
 import { FIRST_LOAD, administrator, page } from '../testing/fixtures.ts';
+import { pickerField, typeIntoPicker } from '../../../testing/pickers.ts';
 
 const options = { 'GET /api/settings/cost-centre/options': { body: { items: [{ id: 1, ordinate: 'MPK-100', name: 'Sprzedaż', enabled_for_new: true }] } } };
 
@@ -39,11 +40,11 @@ describe('cost centre budgets', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Nowy budżet' });
     await user.click(within(dialog).getByRole('combobox', { name: 'Centrum kosztów' }));
     await user.click(await screen.findByRole('option', { name: 'MPK-100 – Sprzedaż' }));
-    fireEvent.change(within(dialog).getByLabelText('Od'), { target: { value: '2026-03-01' } });
-    fireEvent.change(within(dialog).getByLabelText('Do'), { target: { value: '2026-04-30' } });
+    await typeIntoPicker(user, 'Od', '01032026', dialog);
+    await typeIntoPicker(user, 'Do', '30042026', dialog);
     await user.type(within(dialog).getByLabelText('Kwota (PLN)'), '1 500,5');
     await user.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
-    await waitFor(() => expect(descriptionOf(within(dialog).getByLabelText('Od'))).toBe('Okres pokrywa się z budżetem 01.01.2026 – 31.03.2026 tego centrum kosztów'));
+    await waitFor(() => expect(descriptionOf(pickerField('Od', dialog))).toBe('Okres pokrywa się z budżetem 01.01.2026 – 31.03.2026 tego centrum kosztów'));
     expect(server.requestsTo('POST /api/settings/cost-centre/budget/save')[0]!.body).toEqual({ cost_centre_id: 1, date_from: '2026-03-01', date_to: '2026-04-30', amount: '1500.5' });
   });
 
@@ -55,11 +56,11 @@ describe('cost centre budgets', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Nowy budżet' });
     await user.click(within(dialog).getByRole('combobox', { name: 'Centrum kosztów' }));
     await user.click(await screen.findByRole('option', { name: 'MPK-100 – Sprzedaż' }));
-    fireEvent.change(within(dialog).getByLabelText('Od'), { target: { value: '2026-05-01' } });
-    fireEvent.change(within(dialog).getByLabelText('Do'), { target: { value: '2026-04-30' } });
+    await typeIntoPicker(user, 'Od', '01052026', dialog);
+    await typeIntoPicker(user, 'Do', '30042026', dialog);
     await user.type(within(dialog).getByLabelText('Kwota (PLN)'), '100');
     await user.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
-    await waitFor(() => expect(descriptionOf(within(dialog).getByLabelText('Do'))).toBe('Data końcowa nie może być wcześniejsza niż początkowa'));
+    await waitFor(() => expect(descriptionOf(pickerField('Do', dialog))).toBe('Data końcowa nie może być wcześniejsza niż początkowa'));
     expect(server.requestsTo('POST /api/settings/cost-centre/budget/save')).toHaveLength(0);
   });
 });
