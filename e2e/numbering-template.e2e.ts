@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage, logInToDemo } from './support/browser.ts';
+import { baseUrl, fillDate, launchBrowser, newPage, logInToDemo } from './support/browser.ts';
 
 let browser: Browser;
 
@@ -32,7 +32,7 @@ describe('document numbering template', () => {
     await page.getByRole('option', { name: 'Miesięczna, osobno krajowe i zagraniczne' }).click();
     await page.getByLabel('Maska numeru').fill('PW/[KZ]/[00N]/[MM]/[YYYY]');
     await page.getByLabel('Opis').fill('Polecenia wyjazdu – numeracja miesięczna');
-    await page.getByLabel('Data dokumentu').fill('2026-03-05');
+    await fillDate(page, 'Data dokumentu', '2026-03-05');
 
     await expect.poll(() => previewNumbers(page, 'Podróż krajowa')).toEqual(['PW/K/001/03/2026', 'PW/K/002/03/2026', 'PW/K/003/03/2026']);
     expect(await previewNumbers(page, 'Podróż zagraniczna')).toEqual(['PW/Z/001/03/2026', 'PW/Z/002/03/2026', 'PW/Z/003/03/2026']);
@@ -52,7 +52,7 @@ describe('document numbering template', () => {
 
     // The saved template opens with the same preview (no number given yet).
     await row.getByRole('link', { name: /Edytuj szablon/ }).click();
-    await page.getByLabel('Data dokumentu').fill('2026-12-31');
+    await fillDate(page, 'Data dokumentu', '2026-12-31');
     await expect.poll(() => previewNumbers(page, 'Podróż zagraniczna')).toEqual(['PW/Z/001/12/2026', 'PW/Z/002/12/2026', 'PW/Z/003/12/2026']);
     await context.close();
   });

@@ -60,7 +60,7 @@ describe('company per-diem rates', () => {
       const dialog = admin.getByRole('dialog', { name: 'Nowa stawka firmowa' });
       await dialog.getByRole('combobox', { name: 'Kraj' }).fill('Niemcy');
       await admin.getByRole('option', { name: 'Niemcy (DE)' }).click();
-      await dialog.getByLabel('Obowiązuje od').fill('2026-01-01');
+      await fillDate(dialog, /Obowiązuje od/, '2026-01-01');
       // The dialog names the statutory rate the override replaces.
       await dialog.getByText(/Stawka ustawowa w tym dniu: dieta 49,00 EUR/).waitFor();
       await dialog.getByLabel('Dieta za dobę').fill('60,00');
@@ -80,7 +80,7 @@ describe('company per-diem rates', () => {
       await logInToDemo(employee, 'employee');
       await employee.goto('/delegation-info/delegation-rate');
       const rates = employee.getByRole('table', { name: 'Stawki diet i limity noclegów' });
-      await employee.getByLabel('Dzień').fill('2026-03-10');
+      await fillDate(employee, 'Dzień', '2026-03-10');
       await employee.getByLabel('Szukaj').fill('Niemcy');
       await expect
         .poll(() => cellTexts(rates.getByRole('row', { name: /Niemcy/ })), SERVER_ANSWER)
