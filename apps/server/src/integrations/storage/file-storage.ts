@@ -11,7 +11,14 @@ export interface FileStorage {
   putStream(key: string, content: Readable): Promise<void>;
   /** The content, or null when nothing is stored under the key. */
   get(key: string): Promise<Buffer | null>;
+  /** The content as a stream and its size in bytes, or null when nothing is stored: a download never holds a whole file. */
+  getStream(key: string): Promise<StoredStream | null>;
   delete(key: string): Promise<void>;
+}
+
+export interface StoredStream {
+  content: Readable;
+  size: number;
 }
 
 /** Storage keys are made of these characters only, so a key can never leave its folder. */

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -37,6 +37,23 @@ export function createLocalDiskStorage(root: string): FileStorage {
         return await readFile(fileOf(key));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async getStream(key) {
+      // Opened before answering, so a missing file is null rather than a stream that fails later.
+      let handle;
+      try {
+        handle = await open(fileOf(key), 'r');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+      try {
+        const { size } = await handle.stat();
+        return { content: handle.createReadStream(), size };
+      } catch (error) {
+        await handle.close();
         throw error;
       }
     },

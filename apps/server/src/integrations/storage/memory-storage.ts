@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { assertStorageKey, type FileStorage } from './file-storage.ts';
 
 /** Files kept in memory: for tests and benches. */
@@ -21,6 +22,11 @@ export function createMemoryStorage(): FileStorage & { readonly size: number } {
       assertStorageKey(key);
       const content = files.get(key);
       return content ? Buffer.from(content) : null;
+    },
+    async getStream(key) {
+      assertStorageKey(key);
+      const content = files.get(key);
+      return content ? { content: Readable.from([Buffer.from(content)]), size: content.length } : null;
     },
     async delete(key) {
       files.delete(key);

@@ -36,9 +36,22 @@ describe.each<[string, () => FileStorage]>([
     expect(await storage.get('c1/report/b')).toBeNull();
   });
 
+  it('streams stored content with its size, and answers null for a missing key', async () => {
+    const storage = create();
+    const content = Buffer.from('Razem;12.30\nzażółć\n');
+    await storage.put('c1/report/s', content);
+    const stored = await storage.getStream('c1/report/s');
+    expect(stored?.size).toBe(content.length);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored!.content) chunks.push(Buffer.from(chunk as Uint8Array));
+    expect(Buffer.concat(chunks).equals(content)).toBe(true);
+    expect(await storage.getStream('c1/report/none')).toBeNull();
+  });
+
   it('refuses keys that could leave the storage folder', async () => {
     const storage = create();
     await expect(storage.put('../etc/passwd', Buffer.from('x'))).rejects.toThrow('invalid storage key');
     await expect(storage.get('/absolute')).rejects.toThrow('invalid storage key');
+    await expect(storage.getStream('../etc/passwd')).rejects.toThrow('invalid storage key');
   });
 });

@@ -130,9 +130,10 @@ export function createReportsService(deps: { db: Database; clock: Clock; storage
       assertPermission(ctx, 'reportDelegation');
       const found = await reportsRepo.find(db, ctx.actor.companyId, id);
       if (!found || found.report.status !== 'ready' || !found.report.storageKey) throw notFoundError();
-      const content = await storage.get(found.report.storageKey);
-      if (!content) throw notFoundError();
-      return { fileName: found.report.fileName, contentType: REPORT_CONTENT_TYPES[found.report.fileFormat as ReportFormat], content };
+      // Streamed from the storage: a report may be large, and is never held in memory whole.
+      const stored = await storage.getStream(found.report.storageKey);
+      if (!stored) throw notFoundError();
+      return { fileName: found.report.fileName, contentType: REPORT_CONTENT_TYPES[found.report.fileFormat as ReportFormat], content: stored.content, size: stored.size };
     },
   };
 }

@@ -8,7 +8,7 @@ import { createUser } from '../../../test/factories.ts';
 import { authHeaders } from '../../../test/sessions.ts';
 import { domesticForm, settlementCompany, type SettlementCompany } from '../../../test/settlements.ts';
 import { insertOrder, outboxOf, updateCompanySettings } from '../../../test/trips.ts';
-import { costCentreBudgets, costCentres, delegations, projects } from '../../db/schema/index.ts';
+import { costCentreBudgets, costCentres, delegations, projects, reports } from '../../db/schema/index.ts';
 
 type Headers = Record<string, string>;
 
@@ -285,6 +285,24 @@ describe('trip reports: the totals are the settlements’ engine amounts', () =>
     expect(listed.status).toBe('ready');
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('downloads exactly the stored file, streamed from the storage, with its length, type, name and download headers', async () => {
+    const wholeReads = vi.spyOn(t.storage, 'get');
+    const { id, listed, file } = await generate({ report_type: 'summaryReport', ...RANGES.settle, date_type: 'settle', file_format: 'xlsx' });
+    expect(wholeReads, 'the download never reads the whole file into memory').not.toHaveBeenCalled();
+    wholeReads.mockRestore();
+    const [row] = await t.db.select({ storageKey: reports.storageKey }).from(reports).where(eq(reports.id, id));
+    const stored = await t.storage.get(row!.storageKey!);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(stored!)).toBe(true);
+    expect(file.headers).toMatchObject({
+      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'content-length': String(stored!.length),
+      'content-disposition': `attachment; filename="${listed.file_name}"; filename*=UTF-8''${listed.file_name}`,
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    });
   });
 
   it('filters by cost centre: another cost centre gives an empty report', async () => {

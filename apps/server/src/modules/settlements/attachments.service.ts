@@ -23,6 +23,8 @@ export interface FileAnswer {
   fileName: string;
   contentType: string;
   content: Buffer | Readable;
+  /** The byte count of a streamed content, sent as its length (a Buffer's is known). */
+  size?: number;
 }
 
 /** Where the form names a file: `file_id` of a line, or the settlement's `file` list. */

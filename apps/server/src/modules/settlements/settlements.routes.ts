@@ -16,6 +16,7 @@ const MULTIPART_HARD_LIMIT_BYTES = 50 * 1024 * 1024;
  * to load (ASVS 5.0 3.2.1, 5.4).
  */
 export function sendFile(reply: FastifyReply, file: FileAnswer): FastifyReply {
+  if (file.size !== undefined) reply.header('content-length', file.size);
   return reply
     .header('content-type', file.contentType)
     .header('content-disposition', contentDisposition(file.fileName))
