@@ -93,6 +93,8 @@ export const travelServiceOrderItems = pgTable(
   (t) => [
     index('travel_service_items_order_idx').on(t.orderId, t.sequence),
     index('travel_service_items_type_status_idx').on(t.type, t.status),
+    // The budgets' travel services (issue 11): a budget's items are those of its cost centre.
+    index('travel_service_items_company_centre_idx').on(t.companyId, t.costCentreId),
     uniqueIndex('travel_service_items_guid_unique').on(t.orderId, t.guid),
   ],
 );

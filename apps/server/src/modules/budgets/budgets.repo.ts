@@ -71,16 +71,14 @@ export interface BudgetWindow {
   to: string;
 }
 
-/** A trip document of the budget's cost centre and (when the budget names one) project, starting in its period (and the window). */
-function documentOfBudget(table: typeof delegations | typeof delegationOrders, window: BudgetWindow | null): SQL {
+/** A trip document of the budget's cost centre and (when the budget names one) project, starting in its period. */
+function documentOfBudget(table: typeof delegations | typeof delegationOrders): SQL {
   return and(
     eq(table.companyId, costCentreBudgets.companyId),
     eq(table.costCentreId, costCentreBudgets.costCentreId),
     or(isNull(costCentreBudgets.projectId), eq(table.projectId, costCentreBudgets.projectId)),
     sql`${table.startDate} >= ${periodStart}`,
     sql`${table.startDate} < ${periodEnd}`,
-    window ? sql`${table.startDate} >= (${window.from}::date::timestamp AT TIME ZONE 'Europe/Warsaw')` : undefined,
-    window ? sql`${table.startDate} < ((${window.to}::date + 1)::timestamp AT TIME ZONE 'Europe/Warsaw')` : undefined,
   ) as SQL;
 }
 
@@ -186,23 +184,35 @@ export const budgetsRepo = {
   /**
    * Spent and committed of each budget (docs/domain/budgets.md): three grouped joins from the budgets to
    * the settled settlements, the accepted orders not settled, and the accepted travel services, each
-   * matched on the cost centre, the project when the budget names one, and the period.
+   * matched on the cost centre, the project when the budget names one, and the period. With `month`,
+   * the same rows also give the sums of the documents of those days (a `FILTER` of each sum), so the
+   * dashboard reads every budget's documents once, not once for the period and again for the month.
    */
-  async sums(db: Executor, companyId: number, budgetIds: readonly number[], window: BudgetWindow | null = null): Promise<Map<number, BudgetSumRow>> {
-    const result = new Map<number, BudgetSumRow>(budgetIds.map((id) => [id, { spentPln: '0', committedPln: '0', spentForeign: [], committedForeign: [] }]));
+  async sums(db: Executor, companyId: number, budgetIds: readonly number[], month: BudgetWindow | null = null): Promise<{ whole: Map<number, BudgetSumRow>; month: Map<number, BudgetSumRow> | null }> {
+    const empty = () => new Map<number, BudgetSumRow>(budgetIds.map((id) => [id, { spentPln: '0', committedPln: '0', spentForeign: [], committedForeign: [] }]));
+    const result = { whole: empty(), month: month ? empty() : null };
     if (budgetIds.length === 0) return result;
     const ofBudgets = and(eq(costCentreBudgets.companyId, companyId), inArray(costCentreBudgets.id, [...budgetIds]));
+    /** The sum of the month's rows only; null without a month, or when none of the group's rows is of it. */
+    const monthSum = (amount: SQL, day: SQL) =>
+      month ? sql<string | null>`(sum(${amount}) FILTER (WHERE ${day}))::text` : sql<string | null>`NULL::text`;
+    const documentInMonth = (table: typeof delegations | typeof delegationOrders) =>
+      sql`${table.startDate} >= (${month?.from}::date::timestamp AT TIME ZONE 'Europe/Warsaw') AND ${table.startDate} < ((${month?.to}::date + 1)::timestamp AT TIME ZONE 'Europe/Warsaw')`;
     const [spent, committed, services] = await Promise.all([
       db
-        .select({ id: costCentreBudgets.id, total: sql<string>`sum(${delegations.totalPln})::text` })
+        .select({ id: costCentreBudgets.id, total: sql<string>`sum(${delegations.totalPln})::text`, monthTotal: monthSum(sql`${delegations.totalPln}`, documentInMonth(delegations)) })
         .from(costCentreBudgets)
-        .innerJoin(delegations, documentOfBudget(delegations, window))
+        .innerJoin(delegations, documentOfBudget(delegations))
         .where(and(ofBudgets, eq(delegations.status, 'settled')))
         .groupBy(costCentreBudgets.id),
       db
-        .select({ id: costCentreBudgets.id, total: sql<string>`sum(coalesce(${delegationOrders.estimatedTotalCost}, 0))::text` })
+        .select({
+          id: costCentreBudgets.id,
+          total: sql<string>`sum(coalesce(${delegationOrders.estimatedTotalCost}, 0))::text`,
+          monthTotal: monthSum(sql`coalesce(${delegationOrders.estimatedTotalCost}, 0)`, documentInMonth(delegationOrders)),
+        })
         .from(costCentreBudgets)
-        .innerJoin(delegationOrders, documentOfBudget(delegationOrders, window))
+        .innerJoin(delegationOrders, documentOfBudget(delegationOrders))
         .where(and(ofBudgets, eq(delegationOrders.status, 'accepted'), sql`NOT ${orderSettled(delegationOrders.id)}`))
         .groupBy(costCentreBudgets.id),
       db
@@ -211,6 +221,7 @@ export const budgetsRepo = {
           settled: itemSettled,
           currency: travelServiceOffers.currency,
           total: sql<string>`sum(${travelServiceOffers.price})::text`,
+          monthTotal: monthSum(sql`${travelServiceOffers.price}`, sql`${itemDay} BETWEEN ${month?.from}::date AND ${month?.to}::date`),
         })
         .from(costCentreBudgets)
         .innerJoin(
@@ -228,19 +239,28 @@ export const budgetsRepo = {
             ofBudgets,
             or(isNull(costCentreBudgets.projectId), eq(travelServiceOrders.projectId, costCentreBudgets.projectId)),
             sql`${itemDay} BETWEEN ${costCentreBudgets.dateFrom} AND ${costCentreBudgets.dateTo}`,
-            window ? sql`${itemDay} BETWEEN ${window.from}::date AND ${window.to}::date` : undefined,
           ),
         )
         .groupBy(costCentreBudgets.id, itemSettled, travelServiceOffers.currency),
     ]);
-    for (const row of spent) result.get(row.id)!.spentPln = row.total;
-    for (const row of committed) result.get(row.id)!.committedPln = row.total;
-    for (const row of services) {
-      const sums = result.get(row.id)!;
+    const add = (sums: Map<number, BudgetSumRow>, row: { id: number; settled: boolean; currency: string }, total: string) => {
+      const sum = sums.get(row.id)!;
       if (row.currency === 'PLN') {
-        if (row.settled) sums.spentPln = formatMoney(sumDecimals([sums.spentPln, row.total]));
-        else sums.committedPln = formatMoney(sumDecimals([sums.committedPln, row.total]));
-      } else (row.settled ? sums.spentForeign : sums.committedForeign).push({ currency: row.currency, amount: row.total });
+        if (row.settled) sum.spentPln = formatMoney(sumDecimals([sum.spentPln, total]));
+        else sum.committedPln = formatMoney(sumDecimals([sum.committedPln, total]));
+      } else (row.settled ? sum.spentForeign : sum.committedForeign).push({ currency: row.currency, amount: total });
+    };
+    for (const row of spent) {
+      result.whole.get(row.id)!.spentPln = row.total;
+      if (result.month && row.monthTotal !== null) result.month.get(row.id)!.spentPln = row.monthTotal;
+    }
+    for (const row of committed) {
+      result.whole.get(row.id)!.committedPln = row.total;
+      if (result.month && row.monthTotal !== null) result.month.get(row.id)!.committedPln = row.monthTotal;
+    }
+    for (const row of services) {
+      add(result.whole, row, row.total);
+      if (result.month && row.monthTotal !== null) add(result.month, row, row.monthTotal);
     }
     return result;
   },

@@ -8,7 +8,7 @@ import { fieldError, notFoundError } from '../../lib/app-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, ErrorCode } from '@delego/domain';
 import { recordAudit, recordSaveAudit } from '../audit/audit.repo.ts';
-import { budgetsRepo, type BudgetRecord, type BudgetWindow } from './budgets.repo.ts';
+import { budgetsRepo, type BudgetRecord, type BudgetSumRow } from './budgets.repo.ts';
 
 export function toBudgetDto(record: BudgetRecord): BudgetDto {
   return {
@@ -36,45 +36,51 @@ export function toFiguresDto(figures: BudgetFigures): BudgetFiguresDto {
   };
 }
 
-/**
- * Spent, committed and left of the given budgets, with foreign-currency services converted at the
- * company's last rate before `day` (docs/domain/budgets.md). Every read is within the company. With
- * `month`, only the documents of those days count, against each budget's share of them.
- */
-export async function figuresOfBudgets(
-  db: Executor,
-  companyId: number,
+/** The figures of each budget from its sums, foreign-currency services converted at the rates given. */
+function figuresFromSums(
   budgets: readonly BudgetRecord[],
-  day: string,
-  month: { window: BudgetWindow; amountOf: (budget: BudgetRecord) => string } | null = null,
-): Promise<Map<number, BudgetFigures>> {
-  const sums = await budgetsRepo.sums(db, companyId, budgets.map((budget) => budget.id), month?.window ?? null);
-  const currencies = new Set<string>();
-  for (const sum of sums.values()) for (const entry of [...sum.spentForeign, ...sum.committedForeign]) currencies.add(entry.currency);
-  const rates = await budgetsRepo.ratesBefore(db, companyId, [...currencies], day);
+  sums: Map<number, BudgetSumRow>,
+  rates: Map<string, string>,
+  amountOf: (budget: BudgetRecord) => string,
+): Map<number, BudgetFigures> {
   return new Map(
     budgets.map((budget) => {
       const sum = sums.get(budget.id)!;
-      const amount = month ? month.amountOf(budget) : budget.amount;
-      return [budget.id, budgetFigures({ amount, spentPln: sum.spentPln, spentForeign: sum.spentForeign, committedPln: sum.committedPln, committedForeign: sum.committedForeign }, rates)];
+      return [budget.id, budgetFigures({ amount: amountOf(budget), spentPln: sum.spentPln, spentForeign: sum.spentForeign, committedPln: sum.committedPln, committedForeign: sum.committedForeign }, rates)];
     }),
   );
+}
+
+/** The company's last rate before `day` of every foreign currency the sums name. */
+async function ratesOfSums(db: Executor, companyId: number, day: string, ...sumMaps: Map<number, BudgetSumRow>[]): Promise<Map<string, string>> {
+  const currencies = new Set<string>();
+  for (const sums of sumMaps) for (const sum of sums.values()) for (const entry of [...sum.spentForeign, ...sum.committedForeign]) currencies.add(entry.currency);
+  return budgetsRepo.ratesBefore(db, companyId, [...currencies], day);
+}
+
+/**
+ * Spent, committed and left of the given budgets, with foreign-currency services converted at the
+ * company's last rate before `day` (docs/domain/budgets.md). Every read is within the company.
+ */
+export async function figuresOfBudgets(db: Executor, companyId: number, budgets: readonly BudgetRecord[], day: string): Promise<Map<number, BudgetFigures>> {
+  const { whole } = await budgetsRepo.sums(db, companyId, budgets.map((budget) => budget.id));
+  return figuresFromSums(budgets, whole, await ratesOfSums(db, companyId, day, whole), (budget) => budget.amount);
 }
 
 /**
  * The company's budgets whose period contains `day`, each with its figures for the whole period and
  * for the day's month: what the month's documents spent and commit against the budget's share of the
  * month, pro rata of the period by days (`monthlyShareOfBudget`, ADR 0021), for the dashboard's "this
- * month's spending against budget". It checks no permission; the caller decides who may see it.
+ * month's spending against budget". Both come from one read of the budgets' documents. It checks no
+ * permission; the caller decides who may see it.
  */
 export async function budgetOverview(db: Executor, companyId: number, day: string): Promise<DashboardBudgetDto[]> {
   const { items } = await budgetsRepo.list(db, companyId, { sort: 'ordinate', order: 'asc', on: day }, null);
-  const window = monthOf(day);
   const shares = new Map(items.map((item) => [item.id, monthlyShareOfBudget(item, day)!]));
-  const [whole, ofMonth] = await Promise.all([
-    figuresOfBudgets(db, companyId, items, day),
-    figuresOfBudgets(db, companyId, items, day, { window, amountOf: (budget) => shares.get(budget.id)!.amount }),
-  ]);
+  const sums = await budgetsRepo.sums(db, companyId, items.map((item) => item.id), monthOf(day));
+  const rates = await ratesOfSums(db, companyId, day, sums.whole, sums.month!);
+  const whole = figuresFromSums(items, sums.whole, rates, (budget) => budget.amount);
+  const ofMonth = figuresFromSums(items, sums.month!, rates, (budget) => shares.get(budget.id)!.amount);
   return items.map((item) => {
     const share = shares.get(item.id)!;
     return { ...toBudgetDto(item), figures: toFiguresDto(whole.get(item.id)!), month: { from: share.from, to: share.to, figures: toFiguresDto(ofMonth.get(item.id)!) } };

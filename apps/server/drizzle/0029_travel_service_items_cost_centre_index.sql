@@ -1,0 +1,1 @@
+CREATE INDEX "travel_service_items_company_centre_idx" ON "travel_service_order_items" USING btree ("company_id","cost_centre_id");
