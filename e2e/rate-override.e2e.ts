@@ -81,6 +81,8 @@ describe('company per-diem rates', () => {
       await employee.goto('/delegation-info/delegation-rate');
       const rates = employee.getByRole('table', { name: 'Stawki diet i limity noclegów' });
       await fillDate(employee, 'Dzień', '2026-03-10');
+      // The day is in the address (the list's filter) before the search is added to it.
+      await employee.waitForURL(/date=2026-03-10/);
       await employee.getByLabel('Szukaj').fill('Niemcy');
       await expect
         .poll(() => cellTexts(rates.getByRole('row', { name: /Niemcy/ })), SERVER_ANSWER)

@@ -23,7 +23,7 @@ import { userHasModule, userHasPermission } from '../../lib/user-context.ts';
 import { useBookingList } from './api/bookings.ts';
 import { BookingFormDialog } from './booking-form-dialog.tsx';
 import { BookingImportDialog } from './booking-import-dialog.tsx';
-import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
+import { FilterDateField } from '../../components/inputs/filter-date-field.tsx';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 type FilterKey = 'status' | 'date_from' | 'date_to' | 'invoice_missing';
@@ -212,8 +212,8 @@ export function BookingListPage() {
               ]}
               minWidth={200}
             />
-            <DateTimeField dateOnly size="small" fullWidth={false} label={t('filters.dateFrom')} value={dateFrom} onChange={(day) => setFilter('date_from', day)} />
-            <DateTimeField dateOnly size="small" fullWidth={false} label={t('filters.dateTo')} value={dateTo} onChange={(day) => setFilter('date_to', day)} />
+            <FilterDateField label={t('filters.dateFrom')} value={dateFrom} onChange={(day) => setFilter('date_from', day)} />
+            <FilterDateField label={t('filters.dateTo')} value={dateTo} onChange={(day) => setFilter('date_to', day)} />
           </>
         }
         actions={(row) => (

@@ -29,7 +29,7 @@ import { applyServerIssues } from '../../lib/form-errors.ts';
 import { useDeleteExchangeRate, useExchangeRates, useSaveExchangeRate } from './api/use-exchange-rates.ts';
 import { NbpImportDialog } from './nbp-import-dialog.tsx';
 import { FormDateField } from '../../components/form/form-date-field.tsx';
-import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
+import { FilterDateField } from '../../components/inputs/filter-date-field.tsx';
 
 const FIELDS = ['currency', 'date', 'rate'] as const;
 
@@ -119,8 +119,8 @@ function Filters({ filters }: { filters: ReturnType<typeof useFilters> }) {
   return (
     <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
       <TextField size="small" label={t('filters.currency')} value={currency} onChange={(event) => setCurrency(event.target.value)} slotProps={{ htmlInput: { maxLength: 3 } }} sx={{ width: 110 }} />
-      <DateTimeField dateOnly size="small" fullWidth={false} label={t('filters.dateFrom')} value={filters.values.dateFrom} onChange={(day) => set('date_from', day)} />
-      <DateTimeField dateOnly size="small" fullWidth={false} label={t('filters.dateTo')} value={filters.values.dateTo} onChange={(day) => set('date_to', day)} />
+      <FilterDateField label={t('filters.dateFrom')} value={filters.values.dateFrom} onChange={(day) => set('date_from', day)} />
+      <FilterDateField label={t('filters.dateTo')} value={filters.values.dateTo} onChange={(day) => set('date_to', day)} />
       <FilterSelect
         label={t('filters.source')}
         value={filters.values.source}

@@ -11,7 +11,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { useMyRates, useRateGroupOptions, useRatesInForce } from './api/use-rates.ts';
 import { useCountryName, useDecimalFormat, useValidityText } from './format.ts';
 import { RatesNavigation } from './rates-tabs.tsx';
-import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
+import { FilterDateField } from '../../components/inputs/filter-date-field.tsx';
 
 type Sort = 'country_code' | 'per_diem' | 'hotel_limit' | 'currency' | 'source';
 
@@ -73,10 +73,7 @@ function DateAndSourceFilters({ filters }: { filters: ReturnType<typeof useFilte
   const { t } = useTranslation('rates');
   return (
     <>
-      <DateTimeField
-        dateOnly
-        size="small"
-        fullWidth={false}
+      <FilterDateField
         label={t('inForce.date')}
         value={filters.date}
         // The rates are always of some day: while a new one is typed, the last whole one stays.

@@ -27,7 +27,7 @@ import { PageHeader } from '../shared/page-header.tsx';
 import { SettingsNavigation } from '../../../components/settings-navigation.tsx';
 import { useAuditLog, useLogFilterOptions } from '../api/logs.ts';
 import { auditDiff, formatWarsawTime } from './audit-diff.ts';
-import { DateTimeField } from '../../../components/inputs/date-time-field.tsx';
+import { FilterDateField } from '../../../components/inputs/filter-date-field.tsx';
 
 type Person = NonNullable<AuditEntry['user']>;
 const personName = (person: Person) => `${person.name} ${person.surname}`;
@@ -112,8 +112,8 @@ export function LogsPage() {
           isOptionEqualToValue={(option, value) => option.id === value.id}
           renderInput={(inputProps) => <TextField {...inputProps} label={t('filters.user')} />}
         />
-        <DateTimeField dateOnly size="small" fullWidth={false} label={t('filters.dateFrom')} value={filters.date_from ?? ''} onChange={(day) => setFilter('date_from', day)} />
-        <DateTimeField dateOnly size="small" fullWidth={false} label={t('filters.dateTo')} value={filters.date_to ?? ''} onChange={(day) => setFilter('date_to', day)} />
+        <FilterDateField label={t('filters.dateFrom')} value={filters.date_from ?? ''} onChange={(day) => setFilter('date_from', day)} />
+        <FilterDateField label={t('filters.dateTo')} value={filters.date_to ?? ''} onChange={(day) => setFilter('date_to', day)} />
         <TextField select size="small" slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} label={t('filters.entityType')} value={filters.entity_type ?? ''} onChange={(event) => setFilter('entity_type', event.target.value)} sx={{ minWidth: 200 }}>
           <MenuItem value="">{t('filters.all')}</MenuItem>
           {(options.data?.entity_types ?? []).map((type) => (
