@@ -11,16 +11,14 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@delego/domain';
 import type { MAILING_LIST_SORT_COLUMNS, MAILING_SORT_COLUMNS, MailingItem, MailingListItem } from '@delego/contract';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { useListState } from '../../components/data-table/use-list-state.ts';
+import { useDeleteConfirmation } from '../../components/feedback/use-delete-confirmation.ts';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { firstIssueText } from '../../components/form/issue-texts.ts';
-import { translateIssueCode } from '../../lib/server-messages.ts';
 import { useDeleteMailing, useDeleteMailingList, useMailingLists, useMailings } from './api/mailing.ts';
 import { ListEditorDialog } from './list-editor-dialog.tsx';
 import { MailingDetailView, ProgressBar, STATUS_COLORS } from './mailing-detail.tsx';
@@ -29,11 +27,6 @@ import { ruleLabel } from './rule-label.ts';
 
 type Section = 'mailings' | 'lists';
 
-/** Shows why a deletion was refused (its reason comes as an issue, which the client does not notify by itself). */
-function useRefusalNotice() {
-  const { enqueueSnackbar } = useSnackbar();
-  return (error: Error) => enqueueSnackbar(firstIssueText(error) ?? translateIssueCode(''), { variant: 'error' });
-}
 
 /**
  * `/admin/mailing` (spec §2, §6 manageMailingList): the provider's mailings and recipient lists on two tabs;
@@ -64,9 +57,8 @@ function MailingsSection({ onOpen }: { onOpen: (id: number) => void }) {
   const { state, query, update } = useListState<(typeof MAILING_SORT_COLUMNS)[number]>({ sort: 'created_at', order: 'desc' });
   const mailings = useMailings(query);
   const remove = useDeleteMailing();
-  const notifyRefusal = useRefusalNotice();
   const [isCreating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<MailingItem | null>(null);
+  const deletion = useDeleteConfirmation<MailingItem, number>(remove, { variables: (row) => row.id, deletedMessage: t('mailings.deleted') });
 
   const columns = useMemo<DataColumn<MailingItem, (typeof MAILING_SORT_COLUMNS)[number]>[]>(
     () => [
@@ -117,7 +109,7 @@ function MailingsSection({ onOpen }: { onOpen: (id: number) => void }) {
             </Tooltip>
             {row.status === 'draft' && (
               <Tooltip title={t('mailings.delete', { subject: row.subject_pl })}>
-                <IconButton size="small" aria-label={t('mailings.delete', { subject: row.subject_pl })} onClick={() => setDeleting(row)}>
+                <IconButton size="small" aria-label={t('mailings.delete', { subject: row.subject_pl })} onClick={() => deletion.ask(row)}>
                   <DeleteIcon fontSize="small" />
                 </IconButton>
               </Tooltip>
@@ -126,14 +118,11 @@ function MailingsSection({ onOpen }: { onOpen: (id: number) => void }) {
         )}
       />
       <ConfirmDialog
-        open={deleting !== null}
+        {...deletion.dialogProps}
         title={t('mailings.deleteTitle')}
-        message={t('mailings.deleteBody', { subject: deleting?.subject_pl ?? '' })}
+        message={t('mailings.deleteBody', { subject: deletion.target?.subject_pl ?? '' })}
         confirmLabel={t('mailings.deleteConfirm')}
         destructive
-        isPending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onError: notifyRefusal, onSettled: () => setDeleting(null) })}
-        onClose={() => setDeleting(null)}
       />
       {isCreating && (
         <MailingEditorDialog
@@ -154,9 +143,8 @@ function ListsSection() {
   const { state, query, update } = useListState<(typeof MAILING_LIST_SORT_COLUMNS)[number]>({ sort: 'name' });
   const lists = useMailingLists(query);
   const remove = useDeleteMailingList();
-  const notifyRefusal = useRefusalNotice();
   const [editing, setEditing] = useState<MailingListItem | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<MailingListItem | null>(null);
+  const deletion = useDeleteConfirmation<MailingListItem, number>(remove, { variables: (row) => row.id, deletedMessage: t('lists.deleted') });
 
   const columns = useMemo<DataColumn<MailingListItem, (typeof MAILING_LIST_SORT_COLUMNS)[number]>[]>(
     () => [
@@ -193,7 +181,7 @@ function ListsSection() {
               </IconButton>
             </Tooltip>
             <Tooltip title={t('lists.delete', { name: row.name })}>
-              <IconButton size="small" aria-label={t('lists.delete', { name: row.name })} onClick={() => setDeleting(row)}>
+              <IconButton size="small" aria-label={t('lists.delete', { name: row.name })} onClick={() => deletion.ask(row)}>
                 <DeleteIcon fontSize="small" />
               </IconButton>
             </Tooltip>
@@ -201,14 +189,11 @@ function ListsSection() {
         )}
       />
       <ConfirmDialog
-        open={deleting !== null}
+        {...deletion.dialogProps}
         title={t('lists.deleteTitle')}
-        message={t('lists.deleteBody', { name: deleting?.name ?? '' })}
+        message={t('lists.deleteBody', { name: deletion.target?.name ?? '' })}
         confirmLabel={t('lists.deleteConfirm')}
         destructive
-        isPending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onError: notifyRefusal, onSettled: () => setDeleting(null) })}
-        onClose={() => setDeleting(null)}
       />
       {editing !== null && <ListEditorDialog list={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </>

@@ -52,11 +52,11 @@ export function useSaveMailing() {
   });
 }
 
-/** A refusal (a list a draft uses, a mailing sent meanwhile) carries its reason as an issue: the screen shows it. */
+/** A refusal (a list a draft uses, a mailing sent meanwhile) carries its reason as an issue: the deletion's confirmation shows it. */
 export function useDeleteMailing() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => call(adminMailingApi.delete, { body: { id } }, { notifyErrors: false }),
+    mutationFn: (id: number) => call(adminMailingApi.delete, { body: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mailingKey }),
   });
 }
@@ -109,7 +109,7 @@ export function useSaveMailingList() {
 export function useDeleteMailingList() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => call(adminMailingApi.deleteList, { body: { id } }, { notifyErrors: false }),
+    mutationFn: (id: number) => call(adminMailingApi.deleteList, { body: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: listsKey }),
   });
 }
