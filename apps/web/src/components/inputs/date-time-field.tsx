@@ -17,6 +17,9 @@ const WIRE_DATE = 'yyyy-MM-dd';
  */
 export const ANY_DAY_LIMITS = { minDay: '1900-01-01', maxDay: '2099-12-31' } as const;
 
+/** A birth date: any day from 1900 up to today (the server refuses one in the future). */
+export const birthDayLimits = () => ({ minDay: ANY_DAY_LIMITS.minDay, maxDay: toLocalDate(new Date()) });
+
 export interface DateTimeFieldProps {
   label: string;
   /** `YYYY-MM-DD HH:mm` Warsaw wall time (`YYYY-MM-DD` with `dateOnly`), or '' when empty. */

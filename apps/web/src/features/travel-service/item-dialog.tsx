@@ -36,7 +36,7 @@ import {
 } from '@delego/domain';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
 import { CurrencyField } from '../../components/inputs/currency-field.tsx';
-import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
+import { DateTimeField, birthDayLimits } from '../../components/inputs/date-time-field.tsx';
 import { LocationField } from '../../components/inputs/location-field.tsx';
 import { TimeField } from '../../components/inputs/time-field.tsx';
 import { translateIssueCode } from '../../lib/server-messages.ts';
@@ -555,6 +555,7 @@ export function ItemDialog({
                     <DateTimeField
                       key="birth"
                       dateOnly
+                      {...birthDayLimits()}
                       label={t('traveller.birth_date')}
                       value={person.birth_date ?? ''}
                       onChange={(value) => update('birth_date', value === '' ? null : value)}

@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useController, useWatch, type Control } from 'react-hook-form';
-import { PASSWORD_EXPIRY_CHOICES, PAYMENT_TYPES, toLocalDate } from '@delego/domain';
+import { PASSWORD_EXPIRY_CHOICES, PAYMENT_TYPES } from '@delego/domain';
 import { LANGUAGES, type UserFormOptions } from '@delego/contract';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { fieldErrorText } from '../../../lib/form-errors.ts';
@@ -22,7 +22,7 @@ import { FormSwitchField } from '../../../components/form/form-switch-field.tsx'
 import { PermissionChecklist } from '../shared/permission-checklist.tsx';
 import type { UserFormValues } from './user-form.ts';
 import { FormDateField } from '../../../components/form/form-date-field.tsx';
-import { ANY_DAY_LIMITS } from '../../../components/inputs/date-time-field.tsx';
+import { ANY_DAY_LIMITS, birthDayLimits } from '../../../components/inputs/date-time-field.tsx';
 
 export interface TabProps {
   control: Control<UserFormValues>;
@@ -318,7 +318,7 @@ export function AdditionalDataTab({ control }: TabProps) {
     <>
       <Intro>{t('additional.intro')}</Intro>
       <FieldGrid>
-        <FormDateField control={control} name="birth_date" label={t('fields.birth_date')} minDay={ANY_DAY_LIMITS.minDay} maxDay={toLocalDate(new Date())} />
+        <FormDateField control={control} name="birth_date" label={t('fields.birth_date')} {...birthDayLimits()} />
         <FormTextField control={control} name="nationality" label={t('fields.nationality')} maxLength={100} />
         <FormTextField
           control={control}

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderItemDto, PassengerDto, TravelServiceOrderDto } from '@delego/contract';
 import { TRAVELLER_DATA_FIELDS, travellerDataIssues, type Issue, type TravelOrderStatus, type TravellerData, type TravellerDataField } from '@delego/domain';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
-import { DateTimeField } from '../../../components/inputs/date-time-field.tsx';
+import { ANY_DAY_LIMITS, DateTimeField, birthDayLimits } from '../../../components/inputs/date-time-field.tsx';
 import { translateIssueCode } from '../../../lib/server-messages.ts';
 import { OrderItemSummary } from '../shared/order-item-summary.tsx';
 import { useChooseOffers } from './api/offers.ts';
@@ -187,7 +187,7 @@ function ChooseOfferForm({ order }: { order: TravelServiceOrderDto }) {
                             const error = errors[errorKey(['choices', index, 'travellers', p, 'data', field])];
                             const value = data[passenger.id]?.[field] ?? '';
                             return DATE_FIELDS.has(field) ? (
-                              <DateTimeField key={field} dateOnly label={t(`traveller.${field}`)} value={value} onChange={(next) => setField(passenger.id, field, next)} required error={Boolean(error)} helperText={error} />
+                              <DateTimeField key={field} dateOnly {...(field === 'birth_date' ? birthDayLimits() : ANY_DAY_LIMITS)} label={t(`traveller.${field}`)} value={value} onChange={(next) => setField(passenger.id, field, next)} required error={Boolean(error)} helperText={error} />
                             ) : (
                               <TextField
                                 key={field}

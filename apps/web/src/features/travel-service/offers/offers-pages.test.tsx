@@ -5,6 +5,7 @@ import { DEFAULT_OFFER_REQUIREMENTS } from '@delego/domain';
 import { descriptionOf, renderApp } from '../../../testing/render-app.tsx';
 import { buildUserProperties } from '../../../testing/fixtures.ts';
 import { errorAnswer } from '../../../testing/fetch-mock.ts';
+import { typeIntoPicker } from '../../../testing/pickers.ts';
 
 const FIRST_LOAD = { timeout: 15_000 } as const;
 const traveller = buildUserProperties({ permissions: { travelOrderSelf: true }, context_user_permissions: { travelOrderSelf: true } });
@@ -121,6 +122,21 @@ describe('choosing offers', { timeout: 40_000 }, () => {
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/travel-service'));
     expect(await screen.findByText('Wybrane oferty zostały wysłane do akceptacji')).toBeTruthy();
+  });
+
+  it('takes a traveller born long before 2000 when the chosen offer asks for the birth date', async () => {
+    const needsBirthDate: OfferDto = { ...lot, requires: { ...DEFAULT_OFFER_REQUIREMENTS, birth_date: true } };
+    const { server, user } = renderApp('/travel-service/choose-offer/77', {
+      user: traveller,
+      handlers: { ...getOrder(order([{ ...flight, responses: [needsBirthDate] }])), 'POST /api/travel-service/choose-offer': { body: { status: 'OK', id: 77, order_status: 'chosenSentForAcceptance', messages: [], warnings: [] } } },
+    });
+    const offers = await screen.findByRole('radiogroup', { name: 'Oferty dla usługi 1. Lot' }, FIRST_LOAD);
+    await user.click(within(offers).getByRole('radio', { name: 'Wybieram ofertę 1' }));
+    const data = screen.getByRole('group', { name: 'Dane podróżnego: Anna Kowalska' });
+    await typeIntoPicker(user, /Data urodzenia/, '15031975', data);
+    await user.click(screen.getByRole('button', { name: 'Wybierz oferty i wyślij do akceptacji' }));
+    await waitFor(() => expect(server.requestsTo('POST /api/travel-service/choose-offer')).toHaveLength(1));
+    expect(server.requestsTo('POST /api/travel-service/choose-offer')[0]!.body).toMatchObject({ choices: [{ travellers: [{ data: { birth_date: '1975-03-15' } }] }] });
   });
 
   it('reports a chosen hotel above its limit when the choice is sent', async () => {
