@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { api, dayFromToday, demoToken } from './support/api.ts';
+import { api, dayFromToday, demoToken, sentTripOrder } from './support/api.ts';
 import { launchBrowser, logInToDemo, newPage } from './support/browser.ts';
 
 let browser: Browser;
@@ -19,36 +19,8 @@ interface Decision {
 
 /** Set-up: Anna's trip order, sent to her superior Piotr Nowak, who is away (the demo substitutes Katarzyna Wiśniewska for him). */
 async function orderWaitingForTheAbsentAcceptor(destination: string): Promise<number> {
-  const login = await api<{ access_token: string; user_properties: { user_id: number } }>('/auth/login', {
-    body: { company: 'demo', username: 'employee', password: 'Delego2026!' },
-  });
-  const employee = login.access_token;
-  const saved = await api<{ status: string; delegationOrder: { id: number; version: number } }>('/delegation-order/save-standard', {
-    token: employee,
-    body: {
-      user_id: login.user_properties.user_id,
-      cost_centre_id: null,
-      task_id: 'other',
-      task: 'Rozmowy z dystrybutorem',
-      add_description: null,
-      destinations: [{ place_text: destination, country_code: 'PL' }],
-      destinationText: null,
-      start_place_text: 'Warszawa',
-      end_place_text: 'Warszawa',
-      start_date: `${dayFromToday(20)} 07:00`,
-      end_date: `${dayFromToday(20)} 19:00`,
-      allowed_transport: ['rail'],
-      allowed_transport_cost: null,
-      settlement_deadline: null,
-      project_id: null,
-      external_customer_id: null,
-      custom_number: null,
-      advances: [],
-    },
-  });
-  if (saved.status !== 'OK') throw new Error(`the trip order was not saved: ${JSON.stringify(saved)}`);
-  const { id, version } = saved.delegationOrder;
-  await api('/delegation-order/action', { token: employee, body: { id, action: 'submit', version } });
+  const day = dayFromToday(20);
+  const { id } = await sentTripOrder({ task: 'Rozmowy z dystrybutorem', destination: { place_text: destination, country_code: 'PL' }, start: `${day} 07:00`, end: `${day} 19:00`, transport: ['rail'] });
   return id;
 }
 

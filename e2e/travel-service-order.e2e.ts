@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD, fillDate, launchBrowser, logInToDemo, logInToProvider, newPage } from './support/browser.ts';
-import { api, dayFromToday, demoToken } from './support/api.ts';
+import { api, dayFromToday, demoToken, sentTripOrder } from './support/api.ts';
 import { mailedLink, outboxCount } from './support/mail.ts';
 
 let browser: Browser;
@@ -47,39 +47,16 @@ async function insureAutomatically(): Promise<() => Promise<void>> {
 
 /** Set-up: Anna's trip order to the Frankfurt fair by plane, sent and accepted by her superior. */
 async function acceptedTripOrder(trip: Trip): Promise<{ id: number; number: string }> {
-  const login = await api<{ access_token: string; user_properties: { user_id: number } }>('/auth/login', {
-    body: { company: 'demo', username: 'employee', password: DEMO_PASSWORD },
+  const { id, version } = await sentTripOrder({
+    task: 'Targi Automechanika we Frankfurcie – spotkania z klientami',
+    destination: { place_text: 'Frankfurt nad Menem', country_code: 'DE' },
+    start: `${trip.start} 05:00`,
+    end: `${trip.end} 21:00`,
+    transport: ['flight'],
   });
-  const employee = login.access_token;
-  const saved = await api<{ status: string; delegationOrder: { id: number; version: number } }>('/delegation-order/save-standard', {
-    token: employee,
-    body: {
-      user_id: login.user_properties.user_id,
-      cost_centre_id: null,
-      task_id: 'other',
-      task: 'Targi Automechanika we Frankfurcie – spotkania z klientami',
-      add_description: null,
-      destinations: [{ place_text: 'Frankfurt nad Menem', country_code: 'DE' }],
-      destinationText: null,
-      start_place_text: 'Warszawa',
-      end_place_text: 'Warszawa',
-      start_date: `${trip.start} 05:00`,
-      end_date: `${trip.end} 21:00`,
-      allowed_transport: ['flight'],
-      allowed_transport_cost: null,
-      settlement_deadline: null,
-      project_id: null,
-      external_customer_id: null,
-      custom_number: null,
-      advances: [],
-    },
-  });
-  if (saved.status !== 'OK') throw new Error(`the trip order was not saved: ${JSON.stringify(saved)}`);
-  const { id, version } = saved.delegationOrder;
-  const sent = await api<{ result: { version: number } }>('/delegation-order/action', { token: employee, body: { id, action: 'submit', version } });
   const accepted = await api<{ result: { number: string | null } }>('/delegation-order/action', {
     token: await demoToken('acceptor'),
-    body: { id, action: 'accept', version: sent.result.version },
+    body: { id, action: 'accept', version },
   });
   if (!accepted.result.number) throw new Error('the accepted trip order has no number');
   return { id, number: accepted.result.number };
