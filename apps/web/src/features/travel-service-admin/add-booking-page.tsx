@@ -27,8 +27,9 @@ import { useAddItemBooking, useAdminTravelItem } from './api/travel-service-admi
 const NS = 'travelServiceAdmin';
 type ItemView = ResponseOf<typeof adminTravelServiceApi.getServiceOrderItem>;
 
-const asInput = (wall: string | null | undefined) => (wall ? wall.replace(' ', 'T') : '');
-const dayInput = (day: string | null | undefined, time?: string | null) => (day ? `${day}T${time ?? '00:00'}` : '');
+/** The booking form's date-time picker takes Warsaw wall time as `YYYY-MM-DD HH:mm`, as the offers carry it. */
+const asInput = (wall: string | null | undefined) => (wall ? wall.slice(0, 16) : '');
+const dayInput = (day: string | null | undefined, time?: string | null) => (day ? `${day} ${time ?? '00:00'}` : '');
 
 /** The item's travellers who are users of the order's company, and the order's traveller: whom the booking may be for. */
 function travellersOf(view: ItemView): BookingUser[] {
