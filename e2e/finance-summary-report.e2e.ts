@@ -77,7 +77,8 @@ describe('the finance summary report', () => {
     const { rows, totals } = rowsOf(sheet);
     const reported = new Map(rows.map((row) => [String(row['Numer']), grosz(row['Razem PLN'])]));
     for (const [number, total] of expected) expect({ number, total: reported.get(number) }).toEqual({ number, total });
-    expect(rows.every((row) => row['Status'] === 'settled')).toBe(true);
+    // Statuses read in the requester's language, not as codes.
+    expect(rows.every((row) => row['Status'] === 'Rozliczone')).toBe(true);
     expect(reported.size).toBe(expected.size);
     expect(totals['Numer']).toBe('Razem');
     const sumOfSettlements = [...expected.values()].reduce((sum, total) => sum + total, 0);
