@@ -35,7 +35,32 @@ const envSchema = z.object({
   DEMO_SEED: z.enum(['true', 'false']).default('true'),
   /** The built web app's folder; unset → `apps/web/dist` of this checkout. */
   WEB_DIST: z.string().optional(),
+  /**
+   * The maps service for the settlement's distance check: `google` (Distance Matrix, needs
+   * GOOGLE_MAPS_API_KEY), `osrm` (an OSRM server at OSRM_URL) or `none` — the distance is then
+   * estimated from the places' coordinates and labelled as an estimate.
+   */
+  MAPS_PROVIDER: z.enum(['google', 'osrm', 'none']).default('none'),
+  GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+  OSRM_URL: z.string().url().optional(),
+  /** How long a maps request may take before the estimate is used instead. */
+  MAPS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+}).superRefine((env, context) => {
+  if (env.MAPS_PROVIDER === 'google' && !env.GOOGLE_MAPS_API_KEY) context.addIssue({ code: 'custom', path: ['GOOGLE_MAPS_API_KEY'], message: 'MAPS_PROVIDER=google needs GOOGLE_MAPS_API_KEY' });
+  if (env.MAPS_PROVIDER === 'osrm' && !env.OSRM_URL) context.addIssue({ code: 'custom', path: ['OSRM_URL'], message: 'MAPS_PROVIDER=osrm needs OSRM_URL' });
 });
+
+/** The maps service as configured: a provider with what it needs, or none. */
+export type MapsConfig =
+  | { provider: 'google'; googleApiKey: string; timeoutMs: number }
+  | { provider: 'osrm'; osrmUrl: string; timeoutMs: number }
+  | { provider: 'none' };
+
+function mapsConfigOf(parsed: z.output<typeof envSchema>): MapsConfig {
+  if (parsed.MAPS_PROVIDER === 'google' && parsed.GOOGLE_MAPS_API_KEY) return { provider: 'google', googleApiKey: parsed.GOOGLE_MAPS_API_KEY, timeoutMs: parsed.MAPS_TIMEOUT_MS };
+  if (parsed.MAPS_PROVIDER === 'osrm' && parsed.OSRM_URL) return { provider: 'osrm', osrmUrl: parsed.OSRM_URL, timeoutMs: parsed.MAPS_TIMEOUT_MS };
+  return { provider: 'none' };
+}
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -65,5 +90,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     nbpApiUrl: parsed.NBP_API_URL,
     exchangeRateSync: parsed.EXCHANGE_RATE_SYNC === 'true',
     webDist: parsed.WEB_DIST === undefined ? null : path.resolve(parsed.WEB_DIST),
+    maps: mapsConfigOf(parsed),
   };
 }

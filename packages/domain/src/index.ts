@@ -30,6 +30,7 @@ export * from './company-rates/company-rates.ts';
 export * from './workflow/index.ts';
 export * from './trips/document-status.ts';
 export * from './trips/settlement-order-rules.ts';
+export * from './trips/distance-estimate.ts';
 export * from './trips/bought-services.ts';
 export * from './trips/delegation-order.ts';
 export * from './bookings/index.ts';
