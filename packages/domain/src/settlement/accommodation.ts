@@ -68,20 +68,23 @@ function line(
   explanation: Explanation,
   extra: Partial<Omit<AccommodationValue, 'kind' | 'currency' | 'costDay' | 'explanation'>> = {},
 ): AccommodationValue {
-  return {
-    kind,
-    amount: dec(0),
-    currency,
-    costDay,
-    nights: 0,
-    limit: null,
-    overLimit: false,
-    excess: dec(0),
-    excessIncluded: false,
-    explanation,
-    details: [],
-    ...extra,
-  };
+  // Object.assign, not a spread: V8 builds a spread literal on a slow path (docs/performance.md, "The engine").
+  return Object.assign(
+    {
+      kind,
+      amount: dec(0),
+      currency,
+      costDay,
+      nights: 0,
+      limit: null,
+      overLimit: false,
+      excess: dec(0),
+      excessIncluded: false,
+      explanation,
+      details: [],
+    },
+    extra,
+  );
 }
 
 /** Time of the night window spent at the accommodation, net of travel. */
@@ -136,7 +139,8 @@ function lumpSum(
         details.push(
           explain('calc.accommodation.nightTooShort', {
             date: night,
-            ...duration,
+            hours: duration.hours,
+            minutes: duration.minutes,
             paragraph: PARAGRAPH.domesticNightSixHours,
           }),
         );
@@ -170,7 +174,8 @@ function lumpSum(
     details.push(
       explain('calc.accommodation.night', {
         date: night,
-        ...duration,
+        hours: duration.hours,
+        minutes: duration.minutes,
         amount: displayDecimal(perNight),
         currency,
       }),
@@ -246,7 +251,7 @@ function bill(
       'bill',
       currency,
       costDay,
-      explain('calc.accommodation.bill', { ...common, amount: amount.toFixed(2) }),
+      explain('calc.accommodation.bill', Object.assign(common, { amount: amount.toFixed(2) })),
       {
         amount,
         nights: nights.length,
@@ -269,11 +274,10 @@ function bill(
     'bill',
     currency,
     costDay,
-    explain('calc.accommodation.billOverLimit', {
-      ...common,
-      amount: amount.toFixed(2),
-      excess: excess.toFixed(2),
-    }),
+    explain(
+      'calc.accommodation.billOverLimit',
+      Object.assign(common, { amount: amount.toFixed(2), excess: excess.toFixed(2) }),
+    ),
     {
       amount: included ? amount : roundedLimit,
       nights: nights.length,

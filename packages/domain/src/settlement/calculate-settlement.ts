@@ -239,10 +239,12 @@ function dietExplanation(
   const last = dobas[dobas.length - 1];
   // The share of the rate the started, incomplete doba earns ('none' when the trip ends on a full doba).
   const partialDoba = unitMs > fullDobas * DOBA_MS ? (last?.fraction.text ?? 'none') : 'none';
-  const common = { count: fullDobas, hours: remainder.hours, minutes: remainder.minutes };
+  const { hours, minutes } = remainder;
   if (kind === 'foreign') {
     return explain('calc.perDiem.foreign', {
-      ...common,
+      count: fullDobas,
+      hours,
+      minutes,
       partial_doba: partialDoba,
       timeParagraph: PARAGRAPH.foreignTime,
       paragraph: PARAGRAPH.foreignPerDiem,
@@ -250,7 +252,9 @@ function dietExplanation(
   }
   if (unitParts.length > 1) {
     return explain('calc.perDiem.domesticSummed', {
-      ...common,
+      count: fullDobas,
+      hours,
+      minutes,
       parts: unitParts.map((index) => index + 1).join(', '),
       paragraph: PARAGRAPH.domesticPartsOfForeignTrip,
     });
@@ -259,12 +263,15 @@ function dietExplanation(
     const total = hoursAndMinutes(unitMs);
     const rule = last?.fraction.text === '1' ? 'Full' : last?.fraction.text === '1/2' ? 'Half' : 'None';
     return explain(`calc.perDiem.domesticShort${rule}`, {
-      ...total,
+      hours: total.hours,
+      minutes: total.minutes,
       paragraph: last?.fraction.paragraph ?? '',
     });
   }
   return explain('calc.perDiem.domesticLong', {
-    ...common,
+    count: fullDobas,
+    hours,
+    minutes,
     partial_doba: partialDoba,
     paragraph: PARAGRAPH.domesticFullDoba,
   });
@@ -436,7 +443,7 @@ export function calculateSettlement(
         convert: ledger.convertAmount,
       });
       queue(value, (line) => {
-        cost.lines.accommodation[entryIndex] = { ...accommodationLine(value), ...line };
+        cost.lines.accommodation[entryIndex] = Object.assign(accommodationLine(value), line);
       });
     });
 
@@ -455,7 +462,7 @@ export function calculateSettlement(
   segments.forEach(({ segment }, index) => {
     const value = valueTransport(segment, rateBook);
     queue(value, (line) => {
-      transportLines[index] = { ...line, kind: value.kind, mileage_rate: value.mileageRate };
+      transportLines[index] = Object.assign(line, { kind: value.kind, mileage_rate: value.mileageRate });
     });
   });
 
@@ -481,18 +488,12 @@ export function calculateSettlement(
   pending.forEach(({ value, assign }, position) => {
     assign(convertedLine(value, converted.entries[position]));
   });
-  const advanceLines: AdvanceLine[] = advanceValues.map((value) => ({
-    ...emptyLine(value),
-    counted: value.counted,
-  }));
+  const advanceLines: AdvanceLine[] = advanceValues.map((value) => Object.assign(emptyLine(value), { counted: value.counted }));
   countedAdvances.forEach(({ index }, position) => {
     const line = advanceLines[index] as AdvanceLine;
     const result = converted.advances[position] as ConvertedAmount;
-    advanceLines[index] = {
-      ...line,
-      amount_pln: result.amountPln.toFixed(2),
-      conversions: result.conversions,
-    };
+    line.amount_pln = result.amountPln.toFixed(2);
+    line.conversions = result.conversions;
   });
 
   for (const cost of countryCosts) finishCountryCost(cost);

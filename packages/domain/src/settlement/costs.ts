@@ -68,11 +68,8 @@ function nothing(currency: string, costDay: string | null, explanation: Explanat
  * the statutory maximum in force on the day of the segment; only for a private vehicle.
  */
 function mileage(segment: TransportSegment, rateBook: RateBook, costDay: string | null): TransportValue {
-  const none = (code: string, params: Record<string, string> = {}): TransportValue => ({
-    ...nothing(SETTLEMENT_CURRENCY, costDay, explain(code, params)),
-    kind: 'none',
-    mileageRate: null,
-  });
+  const none = (code: string, params: Record<string, string> = {}): TransportValue =>
+    Object.assign(nothing(SETTLEMENT_CURRENCY, costDay, explain(code, params)), { kind: 'none' as const, mileageRate: null });
   const vehicle = segment.vehicle;
   if (!vehicle) return none('calc.mileage.vehicleMissing');
   if (vehicle.is_private !== true)
@@ -124,7 +121,11 @@ export function valueTransport(segment: TransportSegment, rateBook: RateBook): T
   const currency = segment.currency || SETTLEMENT_CURRENCY;
   const costDay = dayOfText(segment.start_date);
   const settled = (value: CostValue, kind: TransportLineKind): TransportValue => ({
-    ...value,
+    amount: value.amount,
+    currency: value.currency,
+    costDay: value.costDay,
+    explanation: value.explanation,
+    details: value.details,
     kind,
     mileageRate: null,
   });
@@ -195,10 +196,7 @@ export function valueAdvance(advance: Advance): AdvanceValue {
   const currency = advance.currency || SETTLEMENT_CURRENCY;
   const paymentDay = dayOfText(advance.payment_date);
   const amount = parseDecimal(advance.amount_in_currency);
-  const skip = (code: string): AdvanceValue => ({
-    ...nothing(currency, paymentDay, explain(code)),
-    counted: false,
-  });
+  const skip = (code: string): AdvanceValue => Object.assign(nothing(currency, paymentDay, explain(code)), { counted: false });
   if (amount === null || amount.isNegative()) return skip('calc.incomplete');
   if (advance.status === 'rejected') return skip('calc.advance.rejected');
   if (paymentDay === null) return skip('calc.advance.notPaid');
