@@ -14,7 +14,7 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUSES, type OrderStatus, formatMoneyText, formatWallTime } from '@delego/domain';
 import type { DelegationOrderListItem } from '@delego/contract';
-import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
+import { FilterDateField } from '../../components/inputs/filter-date-field.tsx';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { useListState } from '../../components/data-table/use-list-state.ts';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
@@ -140,8 +140,8 @@ export function DelegationOrderListPage() {
               options={ORDER_STATUSES.filter((value) => value !== 'deleted').map((value) => ({ value, label: t(`status.${value}`) }))}
               minWidth={180}
             />
-            <DateTimeField dateOnly size="small" fullWidth={false} label={t('filters.dateFrom')} value={filter('date_from')} onChange={(day) => setFilter('date_from', day)} />
-            <DateTimeField dateOnly size="small" fullWidth={false} label={t('filters.dateTo')} value={filter('date_to')} onChange={(day) => setFilter('date_to', day)} />
+            <FilterDateField label={t('filters.dateFrom')} value={filter('date_from')} onChange={(day) => setFilter('date_from', day)} />
+            <FilterDateField label={t('filters.dateTo')} value={filter('date_to')} onChange={(day) => setFilter('date_to', day)} />
             {(workers.data?.length ?? 0) > 1 && (
               <FilterSelect
                 label={t('filters.worker')}

@@ -18,7 +18,7 @@ import { DataTable, type DataColumn } from '../../components/data-table/data-tab
 import { FilterSelect } from '../../components/data-table/filter-select.tsx';
 import { useListFilters, useListState } from '../../components/data-table/use-list-state.ts';
 import { useFileDownload } from '../../components/feedback/use-file-download.tsx';
-import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
+import { FilterDateField } from '../../components/inputs/filter-date-field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { NoPermissionPage } from '../errors/no-permission-page.tsx';
 import { useInvoiceList } from './api/invoices.ts';
@@ -173,18 +173,12 @@ export function InvoiceListPage() {
               ]}
               minWidth={170}
             />
-            <DateTimeField
-              dateOnly
-              size="small"
-              fullWidth={false}
+            <FilterDateField
               label={t('filters.dateFrom')}
               value={DAY.test(dateFrom) ? dateFrom : ''}
               onChange={(day) => setFilter('date_from', day)}
             />
-            <DateTimeField
-              dateOnly
-              size="small"
-              fullWidth={false}
+            <FilterDateField
               label={t('filters.dateTo')}
               value={DAY.test(dateTo) ? dateTo : ''}
               onChange={(day) => setFilter('date_to', day)}

@@ -21,7 +21,7 @@ import type { OptimaDocument } from '@delego/contract';
 import { formatDateTime, formatMoneyText, formatWallTime } from '@delego/domain';
 import { FilterSelect } from '../../components/data-table/filter-select.tsx';
 import { useListFilters } from '../../components/data-table/use-list-state.ts';
-import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
+import { FilterDateField } from '../../components/inputs/filter-date-field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { DownloadError } from '../../lib/download-file.ts';
 import { translateIssueCode } from '../../lib/server-messages.ts';
@@ -186,8 +186,8 @@ function ExportScreen() {
       />
       <Stack spacing={2}>
         <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-          <DateTimeField dateOnly size="small" fullWidth={false} label={t('filters.dateFrom')} value={DAY.test(dateFrom) ? dateFrom : ''} onChange={(day) => changeFilter('date_from', day)} />
-          <DateTimeField dateOnly size="small" fullWidth={false} label={t('filters.dateTo')} value={DAY.test(dateTo) ? dateTo : ''} onChange={(day) => changeFilter('date_to', day)} />
+          <FilterDateField label={t('filters.dateFrom')} value={DAY.test(dateFrom) ? dateFrom : ''} onChange={(day) => changeFilter('date_from', day)} />
+          <FilterDateField label={t('filters.dateTo')} value={DAY.test(dateTo) ? dateTo : ''} onChange={(day) => changeFilter('date_to', day)} />
           <FilterSelect
             label={t('filters.costCentre')}
             value={costCentre}

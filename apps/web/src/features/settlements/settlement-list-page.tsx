@@ -23,7 +23,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslation } from 'react-i18next';
 import { DELEGATION_LIST_SCOPES, delegationFilesApi, type DelegationListItem, type DelegationListScope, type DelegationListSort } from '@delego/contract';
 import { SETTLEMENT_STATUSES, dec, type DocumentAction, type SettlementStatus, formatMoneyText, formatWallPeriod } from '@delego/domain';
-import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
+import { FilterDateField } from '../../components/inputs/filter-date-field.tsx';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { useListState } from '../../components/data-table/use-list-state.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -145,7 +145,8 @@ export function SettlementListPage() {
     },
   ];
 
-  const name = (row: DelegationListItem) => row.number ?? `${row.employee_name} ${row.start_date.slice(0, 10)}`;
+  // A settlement without a number is named by its employee and trip, the dates as the language writes them.
+  const name = (row: DelegationListItem) => row.number ?? `${row.employee_name}, ${formatWallPeriod(row.start_date, row.end_date, i18n.language)}`;
 
   return (
     <>
@@ -185,8 +186,8 @@ export function SettlementListPage() {
               options={LISTED_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
               minWidth={200}
             />
-            <DateTimeField dateOnly size="small" fullWidth={false} label={t('list.filters.dateFrom')} value={DAY.test(dateFrom) ? dateFrom : ''} onChange={(day) => setFilter('date_from', day)} />
-            <DateTimeField dateOnly size="small" fullWidth={false} label={t('list.filters.dateTo')} value={DAY.test(dateTo) ? dateTo : ''} onChange={(day) => setFilter('date_to', day)} />
+            <FilterDateField label={t('list.filters.dateFrom')} value={DAY.test(dateFrom) ? dateFrom : ''} onChange={(day) => setFilter('date_from', day)} />
+            <FilterDateField label={t('list.filters.dateTo')} value={DAY.test(dateTo) ? dateTo : ''} onChange={(day) => setFilter('date_to', day)} />
             {(users.data?.items.length ?? 0) > 1 && (
               <FilterSelect
                 label={t('list.filters.worker')}

@@ -5,7 +5,7 @@ import { calculateSettlement, createRateBook, parseDelegationForm, type Delegati
 import { errorAnswer, type MockRequest } from '../../testing/fetch-mock.ts';
 import { buildUserProperties } from '../../testing/fixtures.ts';
 import { descriptionOf, renderApp } from '../../testing/render-app.tsx';
-import { pickerField } from '../../testing/pickers.ts';
+import { pickerField, pickerText, typeIntoPicker } from '../../testing/pickers.ts';
 import { i18n } from '../../lib/i18n.ts';
 
 const user = buildUserProperties();
@@ -608,5 +608,24 @@ describe('the settlement list', () => {
     await waitFor(() => expect(server.requestsTo(LIST).at(-1)!.url.searchParams.get('status')).toBeNull());
     // Unfiltered, the filter names its "all" choice instead of showing an empty box.
     expect(screen.getByRole('combobox', { name: 'Status' }).textContent).toBe('Każdy status');
+  });
+
+  it('filters by dates typed one after the other, each day kept in the address', async () => {
+    const { server, user: typist } = renderApp('/delegation', { user, handlers: common });
+    await waitFor(() => expect(server.requestsTo(LIST).length).toBeGreaterThan(0));
+    await typeIntoPicker(typist, 'Podróż od', '01032026');
+    await typeIntoPicker(typist, 'Podróż do', '31032026');
+    await waitFor(() => expect(server.requestsTo(LIST).at(-1)!.url.searchParams.get('date_to')).toBe('2026-03-31'));
+    expect(server.requestsTo(LIST).at(-1)!.url.searchParams.get('date_from')).toBe('2026-03-01');
+    expect(pickerText('Podróż od')).toBe('01.03.2026');
+    expect(pickerText('Podróż do')).toBe('31.03.2026');
+  });
+
+  it("names a settlement without a number by its employee and trip dates in the row's buttons, in the language's format", async () => {
+    const draft = listItem({ number: null, status: 'created', allowedActions: ['edit'], start_date: '2026-03-10 07:00', end_date: '2026-03-12 20:00' });
+    renderApp('/delegation', { user, handlers: { ...common, [LIST]: { body: { items: [draft], total: 1, total_is_exact: true } } } });
+    const table = await screen.findByRole('table', { name: 'Rozliczenia delegacji' });
+    expect(await within(table).findByRole('button', { name: 'Więcej akcji dla rozliczenia Anna Kowalska, 10.03.2026 07:00 – 12.03.2026 20:00' }, { timeout: 5_000 })).toBeTruthy();
+    expect(within(table).getByRole('link', { name: 'Edytuj: Anna Kowalska, 10.03.2026 07:00 – 12.03.2026 20:00' })).toBeTruthy();
   });
 });

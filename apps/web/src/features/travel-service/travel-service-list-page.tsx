@@ -11,7 +11,7 @@ import { TRAVEL_ITEM_TYPES, TRAVEL_ORDER_STATUSES, type TravelItemType, type Tra
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { FilterSelect } from '../../components/data-table/filter-select.tsx';
 import { useListFilters, useListState } from '../../components/data-table/use-list-state.ts';
-import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
+import { FilterDateField } from '../../components/inputs/filter-date-field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useTravelServiceBasicData, useTravelServiceList } from './api/travel-service.ts';
 import { rowLinks } from './row-links.ts';
@@ -171,18 +171,12 @@ export function TravelServiceListPage() {
               }))}
               minWidth={180}
             />
-            <DateTimeField
-              dateOnly
-              size="small"
-              fullWidth={false}
+            <FilterDateField
               label={t('list.filters.dateFrom')}
               value={DAY.test(dateFrom) ? dateFrom : ''}
               onChange={(day) => setFilter('date_from', day)}
             />
-            <DateTimeField
-              dateOnly
-              size="small"
-              fullWidth={false}
+            <FilterDateField
               label={t('list.filters.dateTo')}
               value={DAY.test(dateTo) ? dateTo : ''}
               onChange={(day) => setFilter('date_to', day)}
