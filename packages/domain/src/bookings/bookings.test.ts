@@ -283,7 +283,6 @@ describe('acceptance while invoices are missing (spec §8)', () => {
     status: 'submitted' as const,
     stage: 'substantive' as const,
     hasPermanentNumber: false,
-    breaksNumberingContinuity: false,
     hasSettlement: false,
   };
   it('refuses accept and settle until the invoices arrive, but still lets the acceptor return the settlement', () => {

@@ -6,7 +6,6 @@ const order = (overrides: Partial<DocumentState> = {}): DocumentState => ({
   status: 'created',
   stage: null,
   hasPermanentNumber: false,
-  breaksNumberingContinuity: false,
   hasSettlement: false,
   ...overrides,
 });
@@ -70,8 +69,14 @@ describe('trip order status machine', () => {
     expect(decide(order({ status: 'accepted' }), 'stepBack', decider)).toEqual({ allowed: true, to: 'submitted', stage: 'substantive' });
   });
 
-  it('refuses a step back that would break the numbering continuity', () => {
-    expect(decide(order({ status: 'accepted', breaksNumberingContinuity: true }), 'stepBack', decider)).toEqual({ allowed: false, refusal: 'document.refused.numberingContinuity' });
+  it('refuses a step back once the order has a permanent number, whichever event gave it', () => {
+    expect(decide(order({ status: 'accepted', hasPermanentNumber: true }), 'stepBack', decider)).toEqual({ allowed: false, refusal: 'document.refused.numberingContinuity' });
+    expect(decide(order({ status: 'rejected', stage: 'substantive', hasPermanentNumber: true }), 'stepBack', decider)).toEqual({ allowed: false, refusal: 'document.refused.numberingContinuity' });
+    expect(allowedActions(order({ status: 'rejected', stage: 'substantive', hasPermanentNumber: true }), decider)).toEqual([]);
+  });
+
+  it('names the settlement before the numbering when an order with both is stepped back', () => {
+    expect(decide(order({ status: 'accepted', hasPermanentNumber: true, hasSettlement: true }), 'stepBack', decider)).toEqual({ allowed: false, refusal: 'document.refused.settlementExists' });
   });
 
   it('refuses to delete a document with a permanent number', () => {
@@ -111,6 +116,12 @@ describe('settlement status machine', () => {
   it('steps a settled settlement back to the financial check, and a financial rejection back to it too', () => {
     expect(decide(settlement({ status: 'settled' }), 'stepBack', decider)).toEqual({ allowed: true, to: 'accepted', stage: 'financial' });
     expect(decide(settlement({ status: 'rejectedForCorrect', stage: 'financial' }), 'stepBack', decider)).toEqual({ allowed: true, to: 'accepted', stage: 'financial' });
+  });
+
+  it('refuses to step back or delete a settlement with a permanent number', () => {
+    expect(decide(settlement({ status: 'settled', hasPermanentNumber: true }), 'stepBack', decider)).toEqual({ allowed: false, refusal: 'document.refused.numberingContinuity' });
+    expect(decide(settlement({ status: 'rejectedForCorrect', stage: 'financial', hasPermanentNumber: true }), 'stepBack', decider)).toEqual({ allowed: false, refusal: 'document.refused.numberingContinuity' });
+    expect(decide(settlement({ status: 'cancelled', hasPermanentNumber: true }), 'delete', owner)).toEqual({ allowed: false, refusal: 'document.refused.permanentNumber' });
   });
 
   it('cannot cancel or delete a settled settlement', () => {

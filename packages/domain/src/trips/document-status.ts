@@ -58,10 +58,11 @@ export interface DocumentState {
   status: DocumentStatus;
   /** The stage waited for while submitted or accepted (settlements go substantive → financial); after a rejection, the stage it happened at. */
   stage: DecisionStage | null;
-  /** A permanent number was assigned: no deleting, no stepping back across it (spec §4). */
+  /**
+   * A permanent number was assigned, whichever event gave it (creation, sending or acceptance): spec §4
+   * refuses both deleting and stepping back then, because later documents are numbered after it.
+   */
   hasPermanentNumber: boolean;
-  /** Stepping back would break the continuity of the numbering (a later number exists). */
-  breaksNumberingContinuity: boolean;
   /** For orders: a settlement was created from it (spec §4: it cannot go back). */
   hasSettlement: boolean;
   /** For settlements: a booking it names still has no invoice (spec §8: it cannot be accepted until the invoice arrives). */
@@ -151,7 +152,8 @@ export function decide(
       if (!previous) return refuse('document.refused.status');
       if (!(actor.isLastDecider || actor.canOverrideDecisions)) return refuse('document.refused.notEntitled');
       if (kind === 'delegationOrder' && document.hasSettlement) return refuse('document.refused.settlementExists');
-      if (document.breaksNumberingContinuity) return refuse('document.refused.numberingContinuity');
+      // Spec §4 'Nie można cofnąć ze względu na ciągłość numeracji.': a numbered document stays where it is.
+      if (document.hasPermanentNumber) return refuse('document.refused.numberingContinuity');
       return go(previous.status, previous.stage);
     }
 

@@ -389,6 +389,24 @@ describe('numbering on the form', () => {
     expect(deleted.statusCode).toBe(409);
     expect(deleted.json().messages).toEqual(['Document with a number cannot be deleted']);
   });
+
+  it('refuses to step back an order numbered at sending, with the spec message, and to delete it after withdrawing', async () => {
+    const s = await setup({ numbering_base_date: 'sendDate' });
+    const order = await createOrder(s.headers.employee, orderBody(s.employee.id, s.task.id));
+    expect((await action(s.headers.employee, order.id, 'submit')).json().result.number).toBe('PW/1/2026');
+    const rejected = await action(s.headers.acceptor, order.id, 'reject', { comment: 'Nie teraz, budżet wyczerpany' });
+    expect(rejected.json().result.allowedActions).not.toContain('stepBack');
+    const back = await action(s.headers.acceptor, order.id, 'stepBack');
+    expect(back.statusCode).toBe(409);
+    expect(back.json()).toMatchObject({ messages: ['Cannot step back because of numbering continuity'], params: { refusal: 'document.refused.numberingContinuity' } });
+
+    const second = await createOrder(s.headers.employee, orderBody(s.employee.id, s.task.id));
+    await action(s.headers.employee, second.id, 'submit');
+    await action(s.headers.employee, second.id, 'withdraw');
+    const deleted = await action(s.headers.employee, second.id, 'delete');
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().messages).toEqual(['Document with a number cannot be deleted']);
+  });
 });
 
 describe('saved templates', () => {

@@ -68,7 +68,8 @@ describe('settlement workflow through the trip workflow', () => {
     const accepted = await expectDone(c.headers.acceptor, id, 'accept', 'accepted', 'financial', { comment: 'Zgodnie z planem' });
     expect(accepted.number).toMatch(/^RD\/\d+\/2026$/);
     const settled = await expectDone(c.headers.finance, id, 'settle', 'settled', null);
-    expect(settled.allowedActions).toEqual(['stepBack']);
+    // Numbered since the acceptance: nobody may step it back any more (spec §4).
+    expect(settled.allowedActions).toEqual([]);
     const decisions = await t.db.select().from(documentDecisions).where(and(eq(documentDecisions.documentKind, 'delegation'), eq(documentDecisions.documentId, id))).orderBy(documentDecisions.id);
     expect(decisions.map((decision) => [decision.action, decision.toStatus, decision.userId])).toEqual([
       ['submit', 'submitted', c.employee.id],
@@ -155,6 +156,17 @@ describe('settlement workflow through the trip workflow', () => {
     await expectDone(c.headers.employee, id, 'submit', 'submitted', 'substantive');
     await expectDone(c.headers.acceptor, id, 'accept', 'accepted', 'financial');
     await expectRefused(c.headers.acceptor, id, 'stepBack', 409, 'document.refused.numberingContinuity');
+    await expectDone(c.headers.finance, id, 'settle', 'settled', null);
+    await expectRefused(c.headers.finance, id, 'stepBack', 409, 'document.refused.numberingContinuity');
+  });
+
+  it('lets the last decider step back a rejection given before any number, and nobody else', async () => {
+    const id = await create(c);
+    await expectDone(c.headers.employee, id, 'submit', 'submitted', 'substantive');
+    await expectDone(c.headers.acceptor, id, 'reject', 'rejected', 'substantive', { comment: 'Podróż nieuzasadniona' });
+    await expectRefused(c.headers.employee, id, 'stepBack', 403, 'document.refused.notEntitled');
+    const back = await expectDone(c.headers.acceptor, id, 'stepBack', 'submitted', 'substantive');
+    expect(back.number).toBeNull();
   });
 
   it('answers 404 to someone else and to another company, and 409 to a stale version', async () => {
@@ -176,16 +188,17 @@ describe('numbered at submission', () => {
     c = await settlementCompany(t.app, t.db, { numbering_base_date: 'sendDate' });
   });
 
-  it('lets the last decider step back an acceptance and a settlement', async () => {
+  it('refuses to step back an acceptance or a financial return once the number came at sending, not only at acceptance', async () => {
     const id = await create(c);
     const submitted = await expectDone(c.headers.employee, id, 'submit', 'submitted', 'substantive');
     expect(submitted.number).toMatch(/^RD\/\d+\/2026$/);
-    await expectDone(c.headers.acceptor, id, 'accept', 'accepted', 'financial');
-    await expectRefused(c.headers.employee, id, 'stepBack', 403, 'document.refused.notEntitled');
-    await expectDone(c.headers.acceptor, id, 'stepBack', 'submitted', 'substantive');
-    await expectDone(c.headers.acceptor, id, 'accept', 'accepted', 'financial');
-    await expectDone(c.headers.finance, id, 'settle', 'settled', null);
-    await expectDone(c.headers.finance, id, 'stepBack', 'accepted', 'financial');
+    const accepted = await expectDone(c.headers.acceptor, id, 'accept', 'accepted', 'financial');
+    expect(accepted.allowedActions).not.toContain('stepBack');
+    await expectRefused(c.headers.acceptor, id, 'stepBack', 409, 'document.refused.numberingContinuity');
+    await expectDone(c.headers.finance, id, 'returnForCorrection', 'rejectedForCorrect', 'financial', { comment: 'Brak faktury za hotel' });
+    await expectRefused(c.headers.finance, id, 'stepBack', 409, 'document.refused.numberingContinuity');
+    const response = await act(c.headers.finance, id, 'stepBack');
+    expect(response.json().messages).toEqual(['Cannot step back because of numbering continuity']);
   });
 
   it('refuses to delete a settlement that has its permanent number', async () => {

@@ -224,8 +224,8 @@ describe('what waits for an acceptor follows the workflow', () => {
   let second: { id: number; headers: Headers };
 
   beforeAll(async () => {
-    // Numbered when sent, so that an acceptance can be stepped back.
-    c = await settlementCompany(t.app, t.db, { numbering_base_date: 'sendDate' });
+    // Numbered at acceptance, so that a rejection before it can be stepped back (a numbered document cannot, spec §4).
+    c = await settlementCompany(t.app, t.db);
     // A path whose acceptors hold no acceptance permission: only the path shows them the settlement.
     const [substantive, financial] = [await createUser(t.db, c.company), await createUser(t.db, c.company)];
     first = { id: substantive.id, headers: await authHeaders(t.app, c.company, substantive) };
@@ -235,7 +235,7 @@ describe('what waits for an acceptor follows the workflow', () => {
 
   const waitingIds = async (headers: Headers) => ((await api.get('/delegation/list?scope=toDecide', headers)).json().items as { id: number }[]).map((item) => item.id);
   const act = async (headers: Headers, id: number, action: string) => {
-    const response = await api.post('/delegation/action', headers, { id, action, ...(action === 'returnForCorrection' ? { comment: 'Brak skanów biletów' } : {}) });
+    const response = await api.post('/delegation/action', headers, { id, action, ...(action === 'returnForCorrection' || action === 'reject' ? { comment: 'Brak skanów biletów' } : {}) });
     expect(response.statusCode, response.body).toBe(200);
   };
   async function expectWaitingFor(id: number, stage: 'substantive' | 'financial' | null, approver: typeof first | null) {
@@ -245,7 +245,7 @@ describe('what waits for an acceptor follows the workflow', () => {
     expect(await waitingIds(second.headers)).toEqual(approver === second ? [id] : []);
   }
 
-  it('after submitting, withdrawing, accepting, stepping back, returning, settling', async () => {
+  it('after submitting, withdrawing, rejecting, stepping back, accepting, returning, settling', async () => {
     const saved = await api.post('/delegation/save-standard', c.headers.employee, { delegation: domesticForm() });
     const id = saved.json().delegation.id as number;
     await expectWaitingFor(id, null, null);
@@ -254,11 +254,12 @@ describe('what waits for an acceptor follows the workflow', () => {
     await act(c.headers.employee, id, 'withdraw');
     await expectWaitingFor(id, null, null);
     await act(c.headers.employee, id, 'submit');
-    await act(first.headers, id, 'accept');
-    await expectWaitingFor(id, 'financial', second);
+    await act(first.headers, id, 'reject');
+    await expectWaitingFor(id, null, null);
     await act(first.headers, id, 'stepBack');
     await expectWaitingFor(id, 'substantive', first);
     await act(first.headers, id, 'accept');
+    await expectWaitingFor(id, 'financial', second);
     await act(second.headers, id, 'returnForCorrection');
     await expectWaitingFor(id, null, null);
     await act(c.headers.employee, id, 'submit');
@@ -266,8 +267,6 @@ describe('what waits for an acceptor follows the workflow', () => {
     await act(first.headers, id, 'accept');
     await act(second.headers, id, 'settle');
     await expectWaitingFor(id, null, null);
-    await act(second.headers, id, 'stepBack');
-    await expectWaitingFor(id, 'financial', second);
   });
 });
 
@@ -287,7 +286,7 @@ describe('who decided a settlement or stands on its path keeps it in the list', 
   });
 
   const act = async (headers: Headers, id: number, action: string) => {
-    const response = await api.post('/delegation/action', headers, { id, action, ...(action === 'returnForCorrection' ? { comment: 'Brak skanów biletów' } : {}) });
+    const response = await api.post('/delegation/action', headers, { id, action, ...(action === 'returnForCorrection' || action === 'reject' ? { comment: 'Brak skanów biletów' } : {}) });
     expect(response.statusCode, response.body).toBe(200);
   };
   /** The whole list of the scope, checking that its total counts exactly those rows. */

@@ -171,27 +171,15 @@ export function canSeeDocument(
   return stage !== null && hasPermission(actor.permissions, STAGE_PERMISSION[stage]);
 }
 
-function documentStateOf(row: TripDocumentRow, settings: SystemSettings, facts: DocumentFacts): DocumentState {
+function documentStateOf(row: TripDocumentRow, facts: DocumentFacts): DocumentState {
   return {
     kind: row.kind,
     status: row.status as DocumentStatus,
     stage: (row.stage as DecisionStage | null) ?? null,
     hasPermanentNumber: row.isNumberPermanent,
-    breaksNumberingContinuity: stepBackUndoesNumbering(row, settings),
     hasSettlement: facts.hasSettlement,
     missingBookingInvoices: facts.missingBookingInvoices,
   };
-}
-
-/**
- * Stepping back across the event that gave the permanent number would take back a number that
- * later documents follow (spec §4 "cannot step back because of numbering continuity").
- */
-function stepBackUndoesNumbering(row: TripDocumentRow, settings: SystemSettings): boolean {
-  if (!row.isNumberPermanent) return false;
-  const event = numberingEventOf(settings);
-  // Only an acceptance can be stepped back across: submissions are undone by withdrawing, which keeps the number.
-  return event === 'accept' && row.status === 'accepted' && (row.kind === 'delegationOrder' || row.stage === 'financial');
 }
 
 function documentActorOf(actor: Pick<WorkflowActor, 'contextUserId' | 'permissions'>, row: TripDocumentRow, facts: DocumentFacts): DocumentActor {
@@ -409,7 +397,7 @@ export function createTripWorkflow(deps: { db: Database; clock: Clock; onMailQue
       stage: (row.stage as DecisionStage | null) ?? null,
       number: row.number,
       version: row.version,
-      allowedActions: allowedActions(documentStateOf(row, actor.settings, facts), documentActorOf(actor, row, facts)),
+      allowedActions: allowedActions(documentStateOf(row, facts), documentActorOf(actor, row, facts)),
       messages,
     };
   }
@@ -531,7 +519,7 @@ export function createTripWorkflow(deps: { db: Database; clock: Clock; onMailQue
           throw refusalError('document.refused.notEntitled');
         }
         const facts = await factsOf(tx, row);
-        const verdict = decide(documentStateOf(row, actor.settings, facts), action, documentActorOf(actor, row, facts), { isLastStepOfStage: isLastStepOfStage(row) });
+        const verdict = decide(documentStateOf(row, facts), action, documentActorOf(actor, row, facts), { isLastStepOfStage: isLastStepOfStage(row) });
         if (!verdict.allowed) throw refusalError(verdict.refusal);
         if (action === 'edit') return resultOf(row, actor, facts, []);
         const reasonIssues = validateDecisionReason(action, input.comment);
@@ -613,7 +601,7 @@ export function createTripWorkflow(deps: { db: Database; clock: Clock; onMailQue
     async assertAction(executor: Executor, ctx: AuthenticatedContext, row: TripDocumentRow, action: DocumentAction): Promise<void> {
       const facts = await factsOf(executor, row);
       const actor = { contextUserId: ctx.actor.contextUserId, permissions: ctx.actor.contextPermissions };
-      const verdict = decide(documentStateOf(row, ctx.actor.settings, facts), action, documentActorOf(actor, row, facts), { isLastStepOfStage: isLastStepOfStage(row) });
+      const verdict = decide(documentStateOf(row, facts), action, documentActorOf(actor, row, facts), { isLastStepOfStage: isLastStepOfStage(row) });
       if (!verdict.allowed) throw refusalError(verdict.refusal);
     },
 
@@ -621,7 +609,7 @@ export function createTripWorkflow(deps: { db: Database; clock: Clock; onMailQue
     async allowedActionsFor(ctx: AuthenticatedContext, kind: DocumentKind, row: TripDocumentRow, facts?: DocumentFacts): Promise<DocumentAction[]> {
       const known = facts ?? (await factsOf(db, { ...row, kind }));
       const actor = { contextUserId: ctx.actor.contextUserId, permissions: ctx.actor.contextPermissions };
-      return allowedActions(documentStateOf({ ...row, kind }, ctx.actor.settings, known), documentActorOf(actor, { ...row, kind }, known));
+      return allowedActions(documentStateOf({ ...row, kind }, known), documentActorOf(actor, { ...row, kind }, known));
     },
 
     /** The same for many documents of a list, with their facts loaded in two queries. */
@@ -636,7 +624,7 @@ export function createTripWorkflow(deps: { db: Database; clock: Clock; onMailQue
       return new Map(
         rows.map((row) => {
           const facts = { lastDeciderId: deciders.get(row.id) ?? null, hasSettlement: settled.has(row.id), missingBookingInvoices: missingInvoices.has(row.id) };
-          return [row.id, allowedActions(documentStateOf(row, ctx.actor.settings, facts), documentActorOf(actor, row, facts))];
+          return [row.id, allowedActions(documentStateOf(row, facts), documentActorOf(actor, row, facts))];
         }),
       );
     },
@@ -670,7 +658,7 @@ export function createTripWorkflow(deps: { db: Database; clock: Clock; onMailQue
       const actor = { contextUserId: ctx.actor.contextUserId, permissions: ctx.actor.contextPermissions };
       if (!canSeeDocument(actor, row, history.map((decision) => decision.contextUserId))) return null;
       const facts = await factsOf(db, row);
-      return { row, history, facts, allowedActions: allowedActions(documentStateOf(row, ctx.actor.settings, facts), documentActorOf(actor, row, facts)) };
+      return { row, history, facts, allowedActions: allowedActions(documentStateOf(row, facts), documentActorOf(actor, row, facts)) };
     },
 
     /**

@@ -197,18 +197,31 @@ describe('refusals', () => {
     expect(error.params.refusal).toBe('document.refused.numberingContinuity');
   });
 
-  it('steps back a decision when the number came earlier, by the last decider only', async () => {
-    const trip = await createTripCompany(t.db, { numbering_base_date: 'sendDate' });
+  it('steps back a decision taken before any number, by the last decider only', async () => {
+    const trip = await createTripCompany(t.db);
     const id = await insertOrder(t.db, trip.company.id, trip.employee.id);
-    const submitted = await workflow.transition(await contextOf(t.app, trip.company, trip.employee), 'delegationOrder', id, 'submit');
-    expect(submitted.number).toBe('PW/1/2026');
+    await workflow.transition(await contextOf(t.app, trip.company, trip.employee), 'delegationOrder', id, 'submit');
     const acceptor = await contextOf(t.app, trip.company, trip.acceptor);
     await workflow.transition(acceptor, 'delegationOrder', id, 'reject', { comment: 'Za drogo jak na targi' });
     const colleague = await contextOf(t.app, trip.company, trip.colleague);
     expect((await refusal(workflow.transition(colleague, 'delegationOrder', id, 'stepBack'))).code).toBe('NOT_FOUND');
     const back = await workflow.transition(acceptor, 'delegationOrder', id, 'stepBack');
-    expect(back).toMatchObject({ status: 'submitted', stage: 'substantive', number: 'PW/1/2026' });
+    expect(back).toMatchObject({ status: 'submitted', stage: 'substantive', number: null });
     expect(back.allowedActions).toContain('accept');
+  });
+
+  it('refuses to step back once the number was given at sending, not only at acceptance (spec §4)', async () => {
+    const trip = await createTripCompany(t.db, { numbering_base_date: 'sendDate' });
+    const id = await insertOrder(t.db, trip.company.id, trip.employee.id);
+    const submitted = await workflow.transition(await contextOf(t.app, trip.company, trip.employee), 'delegationOrder', id, 'submit');
+    expect(submitted.number).toBe('PW/1/2026');
+    const acceptor = await contextOf(t.app, trip.company, trip.acceptor);
+    const rejected = await workflow.transition(acceptor, 'delegationOrder', id, 'reject', { comment: 'Za drogo jak na targi' });
+    expect(rejected.allowedActions).not.toContain('stepBack');
+    const error = await refusal(workflow.transition(acceptor, 'delegationOrder', id, 'stepBack'));
+    expect(error.code).toBe('CONFLICT');
+    expect(error.messages).toEqual(['Cannot step back because of numbering continuity']);
+    expect((await orderRow(id)).status).toBe('rejected');
   });
 
   it('refuses to step back or cancel an order that has a settlement', async () => {
@@ -334,19 +347,20 @@ describe('concurrency', () => {
 });
 
 describe('advances in the basic flow', () => {
-  it('approves the advances with the order and resets them when the order is returned', async () => {
-    const trip = await createTripCompany(t.db, { numbering_base_date: 'sendDate' });
+  it('approves the advances with the order, rejects them with it and resets them when the decision is stepped back', async () => {
+    const trip = await createTripCompany(t.db);
     const id = await insertOrder(t.db, trip.company.id, trip.employee.id);
     await t.db.insert(advances).values({ companyId: trip.company.id, userId: trip.employee.id, delegationOrderId: id, amountInCurrency: '300.00', currency: 'EUR', paymentType: 'transfer' });
     await workflow.transition(await contextOf(t.app, trip.company, trip.employee), 'delegationOrder', id, 'submit');
     const acceptor = await contextOf(t.app, trip.company, trip.acceptor);
-    await workflow.transition(acceptor, 'delegationOrder', id, 'accept');
     const status = async () => (await t.db.select().from(advances).where(eq(advances.delegationOrderId, id)))[0]!.status;
-    expect(await status()).toBe('approved');
-    await workflow.transition(acceptor, 'delegationOrder', id, 'stepBack');
-    expect(await status()).toBe('unknown');
     await workflow.transition(acceptor, 'delegationOrder', id, 'reject', { comment: 'Wyjazd odwołany przez klienta' });
     expect(await status()).toBe('rejected');
+    // The rejection gave no number (numbered at acceptance), so its decider may take it back.
+    await workflow.transition(acceptor, 'delegationOrder', id, 'stepBack');
+    expect(await status()).toBe('unknown');
+    await workflow.transition(acceptor, 'delegationOrder', id, 'accept');
+    expect(await status()).toBe('approved');
   });
 
   it('leaves advances alone in the extended flow', async () => {
