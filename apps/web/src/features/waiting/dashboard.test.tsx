@@ -99,6 +99,16 @@ describe('the decider’s dashboard', { timeout: 30_000 }, () => {
     expect(server.requestsTo('GET /api/travel-service/list')[0]!.url.searchParams.get('status')).toBe('chosenSentForAcceptance');
   });
 
+  it('says "more than" when the waiting settlements were counted only up to the bound', async () => {
+    const finance = buildUserProperties({ permissions: { delegationAcceptFinancial: true }, context_user_permissions: { delegationAcceptFinancial: true } });
+    renderApp('/', {
+      user: finance,
+      handlers: { ...handlers, 'GET /api/delegation/list': { body: { items: [], total: 1000, total_is_exact: false } } },
+    });
+    expect(await screen.findByRole('region', { name: 'Rozliczenia delegacji: ponad 1000' }, FIRST_LOAD)).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Polecenia wyjazdu: 2' })).toBeTruthy();
+  });
+
   it('keeps the plain home screen for an employee who decides nothing', async () => {
     const nothingWaits = { 'GET /api/delegation-order/list': { body: { items: [], total: 0, total_is_exact: true } }, 'GET /api/delegation/list': { body: { items: [], total: 0, total_is_exact: true } } };
     const { server } = renderApp('/', { user: buildUserProperties({}), handlers: { ...handlers, ...nothingWaits } });

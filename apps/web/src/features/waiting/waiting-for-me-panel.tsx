@@ -20,12 +20,24 @@ interface WaitingItem {
   to: string;
 }
 
-function WaitingSection({ title, count, items, allTo, allLabel, emptyLabel }: { title: string; count: number; items: WaitingItem[]; allTo: string; allLabel: string; emptyLabel: string }) {
+interface WaitingSectionProps {
+  title: string;
+  count: number;
+  /** False when the list counted only up to its bound: `count` is then a lower bound, said as 'more than'. */
+  countIsExact: boolean;
+  items: WaitingItem[];
+  allTo: string;
+  allLabel: string;
+  emptyLabel: string;
+}
+
+function WaitingSection({ title, count, countIsExact, items, allTo, allLabel, emptyLabel }: WaitingSectionProps) {
+  const { t } = useTranslation('common');
   const headingId = `waiting-${allTo.replace(/\W/g, '-')}`;
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2, flex: 1, minWidth: 0 }}>
       <Typography id={headingId} variant="subtitle1" component="h3">
-        {title}: {count}
+        {title}: {countIsExact ? count : t('waiting.moreThan', { count })}
       </Typography>
       {items.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
@@ -72,6 +84,7 @@ export function WaitingForMePanel() {
         <WaitingSection
           title={t('waiting.orders')}
           count={waiting.counts.orders}
+          countIsExact={waiting.orders?.total_is_exact ?? true}
           allTo="/delegation-order?waiting_for_me=true"
           allLabel={t('waiting.all')}
           emptyLabel={t('waiting.none')}
@@ -85,6 +98,7 @@ export function WaitingForMePanel() {
         <WaitingSection
           title={t('waiting.settlements')}
           count={waiting.counts.settlements}
+          countIsExact={waiting.settlements?.total_is_exact ?? true}
           allTo="/delegation?scope=toDecide"
           allLabel={t('waiting.all')}
           emptyLabel={t('waiting.none')}
@@ -99,6 +113,7 @@ export function WaitingForMePanel() {
           <WaitingSection
             title={t('waiting.advances')}
             count={waiting.counts.advances}
+          countIsExact={waiting.advances?.total_is_exact ?? true}
             allTo="/delegation-advance?scope=toDecide"
             allLabel={t('waiting.all')}
             emptyLabel={t('waiting.none')}
@@ -114,6 +129,7 @@ export function WaitingForMePanel() {
           <WaitingSection
             title={t('waiting.travelServices')}
             count={waiting.travelServices?.total ?? 0}
+            countIsExact={waiting.travelServices?.total_is_exact ?? true}
             allTo="/travel-service?status=chosenSentForAcceptance"
             allLabel={t('waiting.all')}
             emptyLabel={t('waiting.none')}
