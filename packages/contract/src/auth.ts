@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { PERMISSIONS, MODULES } from '@delego/domain';
 import { defineEndpoint, okResponseSchema } from './define-endpoint.ts';
+import { LANGUAGES, type Language } from './languages.ts';
 
-export const LANGUAGES = ['pl-PL', 'en-US'] as const;
+export { LANGUAGES, type Language };
 export const languageSchema = z.enum(LANGUAGES);
-export type Language = z.infer<typeof languageSchema>;
 
 const permissionMapSchema = z.partialRecord(z.enum(PERMISSIONS), z.boolean());
 const moduleFlagsShape = Object.fromEntries(MODULES.map((m) => [m, z.number().int()])) as Record<

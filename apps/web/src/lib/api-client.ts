@@ -1,5 +1,4 @@
 import type { BodyOf, Endpoint, ErrorResponse, ParamsOf, QueryOf, ResponseOf } from '@delego/contract';
-import { errorResponseSchema } from '@delego/contract';
 import { readToken } from './token-storage.ts';
 
 const API_BASE_PATH = '/api';
@@ -112,7 +111,7 @@ export async function call<E extends Endpoint>(endpoint: E, ...[input, options =
 
   const payload = await readJson(response);
   if (!response.ok) {
-    const error = toApiError(response.status, payload);
+    const error = await toApiError(response.status, payload);
     reportFailure(endpoint, error, payload !== undefined, options);
     throw error;
   }
@@ -166,9 +165,15 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function toApiError(status: number, payload: unknown): ApiError {
-  const parsed = errorResponseSchema.safeParse(payload);
-  if (!parsed.success) return new ApiError({ status, code: `HTTP_${status}`, messages: readMessages(payload) });
+/**
+ * The error body's schema (zod) is fetched with the first failed call, not with the login page
+ * (issue 13: the login route's JavaScript); every screen beyond it has zod already. Should that fetch
+ * fail, the body is read as one the contract does not describe.
+ */
+async function toApiError(status: number, payload: unknown): Promise<ApiError> {
+  const schema = await import('@delego/contract/define-endpoint').then(({ errorResponseSchema }) => errorResponseSchema, () => null);
+  const parsed = schema?.safeParse(payload);
+  if (!parsed?.success) return new ApiError({ status, code: `HTTP_${status}`, messages: readMessages(payload) });
   const { code, messages, issues, params, requestId } = parsed.data;
   return new ApiError({ status, code, messages, issues, params, requestId });
 }

@@ -1,8 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { authApi, type Language, type ResponseOf, type UserProperties } from '@delego/contract';
+import type { authApi, Language, ResponseOf, UserProperties } from '@delego/contract';
 import { ApiError, call } from './api-client.ts';
+import { loadAuthApi } from './auth-endpoints.ts';
 import { applyLanguage } from './i18n.ts';
 import { loginPathFor } from './return-path.ts';
 import { TOKEN_STORAGE_KEY, readToken, readValidToken, removeToken, tokenExpiresAt, writeToken } from './token-storage.ts';
@@ -125,7 +126,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const token = readToken();
     dropSession();
     try {
-      if (token) await call(authApi.logout, undefined, { token, handleUnauthorized: false, notifyErrors: false });
+      if (token) await call((await loadAuthApi()).logout, undefined, { token, handleUnauthorized: false, notifyErrors: false });
     } catch {
       // Nothing to tell the user: the token is already gone from this browser and the
       // server ends the session at its expiry when this call did not get through.
@@ -143,17 +144,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (state.status !== 'loading') return;
     let active = true;
-    call(authApi.userProperties, undefined, { handleUnauthorized: false, notifyErrors: false }).then(
-      (user) => {
-        if (active) startSession(user);
-      },
-      (error: unknown) => {
-        if (!active) return;
-        // Keep the token when the server was only unreachable; a reload can resume the session.
-        if (error instanceof ApiError && error.status > 0) removeToken();
-        setState({ status: 'notLogged' });
-      },
-    );
+    loadAuthApi()
+      .then((api) => call(api.userProperties, undefined, { handleUnauthorized: false, notifyErrors: false }))
+      .then(
+        (user) => {
+          if (active) startSession(user);
+        },
+        (error: unknown) => {
+          if (!active) return;
+          // Keep the token when the server was only unreachable; a reload can resume the session.
+          if (error instanceof ApiError && error.status > 0) removeToken();
+          setState({ status: 'notLogged' });
+        },
+      );
     return () => {
       active = false;
     };
@@ -214,7 +217,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }
       if (expiresAt - now >= REFRESH_BEFORE_EXPIRY_MS || now - lastActivityAt() > sessionMinutes * 60_000) return;
       refreshing = true;
-      call(authApi.refreshToken, undefined, { handleUnauthorized: false, notifyErrors: false })
+      loadAuthApi()
+        .then((api) => call(api.refreshToken, undefined, { handleUnauthorized: false, notifyErrors: false }))
         .then(({ token: fresh }) => writeToken(fresh), expire)
         .finally(() => {
           refreshing = false;
@@ -258,7 +262,7 @@ export function useLanguageSwitch(): (language: Language) => Promise<void> {
       if (state.status !== 'logged' || state.user.language === language) return;
       updateUser({ ...state.user, language });
       try {
-        await call(authApi.updateMyLanguage, { body: { language } });
+        await call((await loadAuthApi()).updateMyLanguage, { body: { language } });
       } catch {
         // The api client has already shown the failure; the switch still holds for this visit.
       }

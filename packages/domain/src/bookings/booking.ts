@@ -3,7 +3,7 @@ import { parseDecimal } from '../common/money.ts';
 import type { PermissionMap } from '../auth/permissions.ts';
 import { hasPermission } from '../auth/permissions.ts';
 import type { SystemSettings } from '../settings/system-settings.ts';
-import { isModuleEnabled } from '../settings/system-settings.ts';
+import { isModuleEnabled } from '../settings/modules.ts';
 
 /** Spec §3 "Booking item templates": flight and low-cost, hotel, rail, car, and other services. */
 export const BOOKING_KINDS = ['flight', 'lowCost', 'hotel', 'rail', 'car', 'other'] as const;

@@ -1,7 +1,7 @@
 import type { PermissionMap, Permission } from '../auth/permissions.ts';
 import { hasAnyPermission } from '../auth/permissions.ts';
-import type { ModuleName, SystemSettings } from '../settings/system-settings.ts';
-import { isModuleEnabled } from '../settings/system-settings.ts';
+import type { SystemSettings } from '../settings/system-settings.ts';
+import { isModuleEnabled, type ModuleName } from '../settings/modules.ts';
 
 /** What decides whether a menu item is shown: the visibility rules of spec §6. */
 export interface MenuContext {

@@ -4,14 +4,11 @@ import { DEFAULT_SESSION_MAX_HOURS } from '../auth/session-lifetime.ts';
 import { DEFAULT_TRAVEL_MAIL_SUBJECT, TRAVEL_MAIL_SUBJECT_MAX_LENGTH } from '../master-data/mail-subject.ts';
 import { BUDGET_EXCEEDED_RULES } from '../budgets/budget-figures.ts';
 
-/** A module flag: the module is enabled when the value equals 2 (spec §6). */
-export const MODULE_ENABLED = 2;
+export { MODULE_ENABLED, MODULES, isModuleEnabled, type ModuleName } from './modules.ts';
+
 const moduleFlag = z.union([z.literal(1), z.literal(2)]);
 /** Spec §6: flags where 2 means true. */
 const twoMeansTrue = z.union([z.literal(1), z.literal(2)]);
-
-export const MODULES = ['delegation', 'travel_service', 'accounting_export', 'all_bookings', 'flight_bookings'] as const;
-export type ModuleName = (typeof MODULES)[number];
 
 export const EMAIL_NOTIFICATION_MODES = ['disabled', 'notify', 'notifyWithActionLinks'] as const;
 export const DOCUMENT_VIEWS = ['standardPl', 'standardPlEn', 'summaryPl', 'summaryPlEn', 'summaryCompact'] as const;
@@ -131,10 +128,6 @@ export function applySystemSettingsPatch(current: SystemSettings, patch: SystemS
 /** The settings a new company starts with. */
 export function defaultSystemSettings(): SystemSettings {
   return systemSettingsSchema.parse({});
-}
-
-export function isModuleEnabled(settings: Pick<SystemSettings, 'modules'>, module: ModuleName): boolean {
-  return settings.modules[module] === MODULE_ENABLED;
 }
 
 export function passwordPolicyOf(settings: SystemSettings) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -6,12 +6,12 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { loginRequestSchema, type SignInStep } from '@delego/contract';
+import type { loginRequestSchema, SignInStep } from '@delego/contract';
 import { ADMIN_COMPANY_CODE } from '@delego/domain';
 import { FormCard } from '../../components/form-card.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
+import { lazySchemaResolver } from '../../components/form/lazy-schema-resolver.ts';
 import { applyServerIssues } from '../../lib/form-errors.ts';
 import { externalNavigation, externalReturnUrl } from '../../lib/external-system.ts';
 import { returnPathAfterLogin } from '../../lib/return-path.ts';
@@ -20,7 +20,10 @@ import { useSession } from '../../lib/session.tsx';
 import { useGeneralSettings, useLogin } from './api/use-login.ts';
 import { LoginFailureDialog, loginFailureOf, type LoginFailure } from './login-failure-dialog.tsx';
 import type { PasswordExpiredState } from './password-expired-page.tsx';
-import { SignInSecondStep } from './sign-in-second-step.tsx';
+
+// Only after a password accepted with two-factor sign-in on: its forms (and their schemas) stay off the login route (issue 13).
+const SignInSecondStep = lazy(() => import('./sign-in-second-step.tsx').then(({ SignInSecondStep: step }) => ({ default: step })));
+const loginResolver = lazySchemaResolver(() => import('@delego/contract/auth').then(({ loginRequestSchema: schema }) => schema));
 
 type LoginSchema = typeof loginRequestSchema;
 const FIELDS = ['company', 'username', 'password'] as const;
@@ -38,7 +41,7 @@ function LoginForm({ isAdmin }: { isAdmin: boolean }) {
   const [secondStep, setSecondStep] = useState<SignInStep | null>(null);
   const [stepExpired, setStepExpired] = useState(false);
   const form = useForm<z.input<LoginSchema>, unknown, z.output<LoginSchema>>({
-    resolver: zodResolver(loginRequestSchema),
+    resolver: loginResolver,
     defaultValues: { company: isAdmin ? ADMIN_COMPANY_CODE : '', username: '', password: '' },
   });
 
@@ -71,15 +74,17 @@ function LoginForm({ isAdmin }: { isAdmin: boolean }) {
   if (secondStep) {
     return (
       <FormCard title={t(secondStep.second_step === 'code' ? 'twoFactor.codeTitle' : 'twoFactor.enrolmentTitle')} subtitle={t('login.subtitle')}>
-        <SignInSecondStep
-          step={secondStep}
-          onSignedIn={(answer) => session.login(answer)}
-          onRestart={(reason) => {
-            form.setValue('password', '');
-            setStepExpired(reason === 'expired');
-            setSecondStep(null);
-          }}
-        />
+        <Suspense fallback={<PageSpinner />}>
+          <SignInSecondStep
+            step={secondStep}
+            onSignedIn={(answer) => session.login(answer)}
+            onRestart={(reason) => {
+              form.setValue('password', '');
+              setStepExpired(reason === 'expired');
+              setSecondStep(null);
+            }}
+          />
+        </Suspense>
       </FormCard>
     );
   }

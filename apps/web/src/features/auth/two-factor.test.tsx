@@ -34,7 +34,7 @@ describe('the second step of the sign-in', () => {
 
     expect(await screen.findByRole('heading', { name: 'Weryfikacja dwuetapowa' })).toBeTruthy();
     expect(readToken()).toBeNull();
-    const code = screen.getByLabelText('Kod weryfikacyjny');
+    const code = await screen.findByLabelText('Kod weryfikacyjny');
     await user.type(code, '123 456');
     await user.click(screen.getByRole('button', { name: 'Potwierdź' }));
     await waitFor(() => expect(descriptionOf(code)).toBe('Nieprawidłowy kod. Sprawdź, czy zegar telefonu jest ustawiony poprawnie, i podaj aktualny kod.'));
@@ -61,7 +61,7 @@ describe('the second step of the sign-in', () => {
     await passwordStep(user, { company: 'Company', password: 'Password', submit: 'Log in' });
 
     expect(await screen.findByRole('heading', { name: 'Two-step verification' })).toBeTruthy();
-    const code = screen.getByLabelText('Verification code');
+    const code = await screen.findByLabelText('Verification code');
     expect(descriptionOf(code)).toBe('A code from the app or one of your recovery codes.');
     await user.type(code, '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
@@ -110,7 +110,7 @@ describe('the second step of the sign-in', () => {
     await user.click(screen.getByRole('button', { name: 'Zaloguj' }));
 
     expect(await screen.findByRole('heading', { name: 'Konfiguracja weryfikacji dwuetapowej' })).toBeTruthy();
-    expect(screen.getByText('Twoje konto wymaga logowania dwuetapowego. Skonfiguruj aplikację uwierzytelniającą, aby kontynuować.')).toBeTruthy();
+    expect(await screen.findByText('Twoje konto wymaga logowania dwuetapowego. Skonfiguruj aplikację uwierzytelniającą, aby kontynuować.')).toBeTruthy();
     expect((await screen.findByRole('img', { name: 'Kod QR do zeskanowania aplikacją uwierzytelniającą' })).getAttribute('src')).toBe(QR);
     expect(screen.getByLabelText('Klucz do wpisania w aplikacji').textContent).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
     await user.type(screen.getByLabelText('Kod z aplikacji'), '654321');

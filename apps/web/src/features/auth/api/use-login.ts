@@ -1,24 +1,25 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { authApi, type BodyOf } from '@delego/contract';
+import type { authApi, BodyOf } from '@delego/contract';
 import { call } from '../../../lib/api-client.ts';
+import { loadAuthApi } from '../../../lib/auth-endpoints.ts';
 
 /** Login failures are shown as dialogs by the login screen, so no notifications here. */
 export function useLogin() {
   return useMutation({
-    mutationFn: (body: BodyOf<typeof authApi.login>) => call(authApi.login, { body }, { notifyErrors: false }),
+    mutationFn: async (body: BodyOf<typeof authApi.login>) => call((await loadAuthApi()).login, { body }, { notifyErrors: false }),
   });
 }
 
 export function useChangeExpiredPassword() {
   return useMutation({
-    mutationFn: (body: BodyOf<typeof authApi.changeExpiredPassword>) =>
-      call(authApi.changeExpiredPassword, { body }, { notifyErrors: false }),
+    mutationFn: async (body: BodyOf<typeof authApi.changeExpiredPassword>) =>
+      call((await loadAuthApi()).changeExpiredPassword, { body }, { notifyErrors: false }),
   });
 }
 
 export function usePasswordForgotten() {
   return useMutation({
-    mutationFn: (body: BodyOf<typeof authApi.passwordForgotten>) => call(authApi.passwordForgotten, { body }, { notifyErrors: false }),
+    mutationFn: async (body: BodyOf<typeof authApi.passwordForgotten>) => call((await loadAuthApi()).passwordForgotten, { body }, { notifyErrors: false }),
   });
 }
 
@@ -26,7 +27,7 @@ export function usePasswordForgotten() {
 export function useGeneralSettings() {
   return useQuery({
     queryKey: ['auth', 'general-settings'],
-    queryFn: ({ signal }) => call(authApi.generalSettings, undefined, { signal, notifyErrors: false }),
+    queryFn: async ({ signal }) => call((await loadAuthApi()).generalSettings, undefined, { signal, notifyErrors: false }),
     staleTime: Infinity,
     retry: false,
   });
