@@ -4,7 +4,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { healthApi } from '@delego/contract';
 import { bindEndpoint } from './http/bind-endpoint.ts';
 import { storableInputValidatorCompiler } from './http/validator.ts';
-import { InFlightWork } from './http/in-flight.ts';
+import { InFlightWork, closeDatabaseWithApp, trackRequests } from './http/in-flight.ts';
 import { serializeRequestForLog } from './http/log-redaction.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
@@ -103,6 +103,8 @@ export interface AppDependencies {
   trustProxy?: boolean;
   /** Where attachment contents live; `server.ts` passes the local disk under `DATA_DIR/files`, tests and benches keep them in memory. */
   storage?: FileStorage;
+  /** Closes `db` as the app's last close step, once the requests' work and the background workers are done (`server.ts`). */
+  closeDatabase?: () => Promise<void>;
 }
 
 export interface AppServices {
@@ -120,7 +122,7 @@ export interface AppServices {
 declare module 'fastify' {
   interface FastifyInstance {
     services: AppServices;
-    /** What requests still have running; `server.ts` waits for it before closing the database. */
+    /** What requests still have running; the app's close waits for it before closing the database. */
     inFlight: InFlightWork;
     /** Every upload route's per-user rate and stored-bytes quota. */
     uploadLimits: UploadLimits;
@@ -146,6 +148,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   app.decorate('inFlight', new InFlightWork());
+  trackRequests(app);
+  // The first close hook runs last (Fastify runs them in reverse): after the workers' hook below.
+  if (deps.closeDatabase) closeDatabaseWithApp(app, deps.closeDatabase);
   registerErrorHandler(app);
   await registerSecurity(app, deps.limits);
   // The common-password list takes about a second to load: started now, in the background, so the

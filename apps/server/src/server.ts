@@ -73,6 +73,7 @@ async function main(): Promise<void> {
     limits: config.limits,
     logger: { level: config.logLevel },
     storage: createLocalDiskStorage(path.join(config.dataDir, 'files')),
+    closeDatabase: () => database.close(),
   });
   if (tightened > 0) app.log.warn(`data directory: ${tightened} files and folders were open to other users; now only the server's user may read them`);
   if (previousRun) app.log.warn(await describeRecovery(database.db, { previous: previousRun, tookOverStaleLock: lock?.tookOverStaleLock ?? false, databaseState, partialFilesRemoved }));
@@ -90,10 +91,8 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     for (const stop of stopJobs) stop();
-    // No new requests; then the work of those already taken (even of clients gone) finishes before the database closes.
+    // No new requests; the work of those already taken (even of clients gone) finishes, then the database closes (`closeDatabase`).
     await app.close();
-    await app.inFlight.drained();
-    await database.close();
     if (embedded) recordCleanStop(config.dataDir);
     await lock?.release();
     process.exit(0);

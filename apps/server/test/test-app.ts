@@ -64,6 +64,8 @@ export async function createTestApp(
     mailer?: Mailer;
     limits?: Partial<RequestLimits>;
     beforeReady?: (app: FastifyInstance) => void;
+    /** The app closes the database itself, as the server does (its last close step); `close()` only closes the app. */
+    closeDatabaseWithApp?: boolean;
     /** Runs on this database (left open on close) with this token secret: another process of `sibling`'s deployment. */
     sibling?: { database: DatabaseHandle; tokenSecret: string };
   } = {},
@@ -83,6 +85,7 @@ export async function createTestApp(
     webDist: null,
     limits: { ...testRequestLimits, ...options.limits },
     storage,
+    ...(options.closeDatabaseWithApp ? { closeDatabase: () => database.close() } : {}),
   });
   clocks.set(app, clock);
   options.beforeReady?.(app);
@@ -96,7 +99,7 @@ export async function createTestApp(
     tokenSecret,
     async close() {
       await app.close();
-      if (!options.sibling) await database.close();
+      if (!options.sibling && !options.closeDatabaseWithApp) await database.close();
     },
   };
 }

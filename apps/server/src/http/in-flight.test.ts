@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createCompany, createUser } from '../../test/factories.ts';
@@ -34,9 +35,49 @@ describe('the work requests still have running', () => {
     const headers = await authHeaders(t.app, company, await createUser(t.db, company));
     const answer = t.app.inject({ method: 'GET', url: '/api/token-refresh/user-properties', headers });
     await new Promise((resolve) => setImmediate(resolve));
-    expect(t.app.inFlight.count).toBe(1);
+    // The request itself and its session look-up.
+    expect(t.app.inFlight.count).toBe(2);
     await t.app.inFlight.drained();
     expect((await answer).statusCode).toBe(200);
     expect(t.app.inFlight.count).toBe(0);
+  });
+});
+
+describe('closing the app', () => {
+  it('answers a request still running when it closes, over a kept-alive connection, and closes the database only after that work', async () => {
+    let handlerStarted!: () => void;
+    const started = new Promise<void>((resolve) => (handlerStarted = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const running = await createTestApp({
+      closeDatabaseWithApp: true,
+      beforeReady: (app) =>
+        app.get('/api/test/slow', { config: { isPublic: true } }, async () => {
+          handlerStarted();
+          await released;
+          await running.db.execute(sql`select 1`);
+          return { answered: true };
+        }),
+    });
+    await running.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = running.app.server.address();
+    if (typeof address !== 'object' || address === null) throw new Error('the app is not listening');
+    const answer = fetch(`http://127.0.0.1:${address.port}/api/test/slow`);
+    await started;
+
+    const closing = running.close();
+    let closed = false;
+    void closing.then(() => (closed = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(closed).toBe(false);
+    release();
+
+    const response = await answer;
+    expect([response.status, await response.json()]).toEqual([200, { answered: true }]);
+    const startedClosing = Date.now();
+    await closing;
+    // The answer closed the kept-alive connection: the close did not wait for the keep-alive timeout.
+    expect(Date.now() - startedClosing).toBeLessThan(5_000);
+    await expect(running.db.execute(sql`select 1`)).rejects.toThrow();
   });
 });

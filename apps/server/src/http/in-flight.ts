@@ -1,8 +1,13 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** How long shutdown waits for requests' work before it closes the database anyway (a stuck client must not hold it for ever). */
+const DRAIN_TIMEOUT_MS = 30_000;
+
 /**
- * The request work still running: the authentication look-up and the handler of every API request,
- * counted until they settle, even when the client has already gone (a handler keeps its database
- * work going after the socket closes). Shutdown waits for it before closing the database, so no
- * request meets a closed pool.
+ * The request work still running: every request from its arrival until its answer is sent or its
+ * client has gone, and the authentication look-up and handler of every API request until they settle,
+ * even when the client has already gone (a handler keeps its database work going after the socket
+ * closes). The app closes the database only once it is drained, so no request meets a closed pool.
  */
 export class InFlightWork {
   private running = 0;
@@ -12,13 +17,24 @@ export class InFlightWork {
     return this.running;
   }
 
-  async run<T>(work: () => Promise<T> | T): Promise<T> {
+  /** Counts one piece of work until the returned function is called (again is harmless). */
+  begin(): () => void {
     this.running += 1;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.running -= 1;
+      if (this.running === 0) for (const resolve of this.waiting.splice(0)) resolve();
+    };
+  }
+
+  async run<T>(work: () => Promise<T> | T): Promise<T> {
+    const end = this.begin();
     try {
       return await work();
     } finally {
-      this.running -= 1;
-      if (this.running === 0) for (const resolve of this.waiting.splice(0)) resolve();
+      end();
     }
   }
 
@@ -26,4 +42,51 @@ export class InFlightWork {
   drained(): Promise<void> {
     return this.running === 0 ? Promise.resolve() : new Promise((resolve) => this.waiting.push(resolve));
   }
+}
+
+/**
+ * Counts every request in `app.inFlight` and lets `app.close()` finish as soon as the requests it
+ * found have been answered: while closing, each answer closes its connection, so a keep-alive client
+ * does not hold the close for the server's keep-alive timeout. New requests get Fastify's 503 meanwhile.
+ */
+export function trackRequests(app: FastifyInstance): void {
+  const ends = new WeakMap<FastifyRequest, () => void>();
+  let closing = false;
+  // Callback hooks: they run on every request, and cost less than async ones.
+  app.addHook('onRequest', (request, _reply, done) => {
+    ends.set(request, app.inFlight.begin());
+    done();
+  });
+  app.addHook('onResponse', (request, _reply, done) => {
+    ends.get(request)?.();
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    ends.get(request)?.();
+    done();
+  });
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) void reply.header('connection', 'close');
+    done(null, payload);
+  });
+}
+
+/**
+ * Closes the database as the app's last close step: after the server stopped taking requests, the
+ * requests it had were answered, the work of those whose client left has settled and the background
+ * workers (registered later, so closed earlier) have stopped.
+ */
+export function closeDatabaseWithApp(app: FastifyInstance, closeDatabase: () => Promise<void>): void {
+  app.addHook('onClose', async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), DRAIN_TIMEOUT_MS)));
+    const stuck = await Promise.race([app.inFlight.drained().then(() => false), timedOut]);
+    clearTimeout(timer);
+    if (stuck) app.log.warn(`shutdown: ${app.inFlight.count} requests still running after ${DRAIN_TIMEOUT_MS / 1000} s; closing the database`);
+    await closeDatabase();
+  });
 }
