@@ -20,6 +20,8 @@ import { registerSecurity, registerUserRateLimit, type RequestLimits } from './p
 import { createUploadLimits, type UploadLimits } from './modules/uploads/upload-limits.ts';
 import { registerWebAndNotFound } from './plugins/static-web.ts';
 import type { ExchangeRateProvider } from './integrations/nbp/nbp-provider.ts';
+import type { DistanceProvider } from './integrations/maps/distance-provider.ts';
+import { createSettlementDistances } from './modules/settlement-calculation/settlement-distances.ts';
 import { createExchangeRateService, type ExchangeRateService } from './modules/exchange-rate/exchange-rate.service.ts';
 import { registerExchangeRateRoutes } from './modules/exchange-rate/exchange-rate.routes.ts';
 import { createLocationService } from './modules/location/location.service.ts';
@@ -89,6 +91,8 @@ export interface AppDependencies {
   clock: Clock;
   mailer: Mailer;
   exchangeRateProvider: ExchangeRateProvider;
+  /** The maps service for the settlement's distance check; null: the distance is estimated from the places' coordinates. */
+  distanceProvider: DistanceProvider | null;
   tokenSecret: string;
   publicUrl: string;
   /** Built web app to serve, or null for an API-only instance (tests). */
@@ -193,8 +197,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerWorkflowRoutes(app, createWorkflowService({ db: deps.db, clock: deps.clock }));
   // Rate data per company and rates version, shared by every calculation (form changes, saves, order estimates).
   const rates = createCompanyRatesCache();
-  registerSettlementCalculationRoutes(app, createSettlementCalculationService({ db: deps.db, clock: deps.clock, rates }));
-  const settlements = createSettlementsService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, attachments, rates });
+  const locations = createLocationService({ db: deps.db });
+  const distances = createSettlementDistances({
+    db: deps.db,
+    provider: deps.distanceProvider,
+    locations,
+    onFailure: (error) => app.log.warn({ err: error }, 'The maps service failed; the distance is estimated from the coordinates'),
+  });
+  registerSettlementCalculationRoutes(app, createSettlementCalculationService({ db: deps.db, clock: deps.clock, rates, ...distances }));
+  const settlements = createSettlementsService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, attachments, rates, ...distances });
   registerSettlementRoutes(app, { settlements, attachments, documents: createTripDocumentsService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, settlements }) });
   registerMasterDataRoutes(app, { db: deps.db });
   const orders = createDelegationOrderService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, rates });
@@ -214,7 +225,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerReportRoutes(app, createReportsService({ db: deps.db, clock: deps.clock, storage, worker: reportWorker }));
   registerBudgetRoutes(app, createBudgetsService({ db: deps.db, clock: deps.clock }));
   registerOptimaRoutes(app, createOptimaService({ db: deps.db, clock: deps.clock }));
-  registerLocationRoutes(app, createLocationService({ db: deps.db }));
+  registerLocationRoutes(app, locations);
   registerDecisionLinkRoutes(app, createDecisionLinkService({ db: deps.db, workflow: tripWorkflow }), { rateLimitPerMinute: deps.limits.authPerMinute });
 
   await registerApiDocsRoutes(app, serverPackage.version);

@@ -21,6 +21,7 @@ import { systemClock } from './lib/clock.ts';
 import { tokenSecretFor } from './lib/token-secret.ts';
 import { createFileMailer, createSmtpMailer } from './modules/mail/mailer.ts';
 import { createNbpProvider } from './integrations/nbp/nbp-provider.ts';
+import { distanceProviderOf } from './integrations/maps/select-distance-provider.ts';
 import { createLocalDiskStorage } from './integrations/storage/local-disk-storage.ts';
 import { scheduleExchangeRateSync } from './jobs/exchange-rate-sync.ts';
 import { scheduleAttachmentCleanup } from './jobs/attachment-cleanup.ts';
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
       : createFileMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, (line) => app.log.info(line)),
     exchangeRateProvider: createNbpProvider({ baseUrl: config.nbpApiUrl }),
+    distanceProvider: distanceProviderOf(config.maps),
     tokenSecret,
     publicUrl: config.publicUrl,
     webDist: config.webDist ?? webDistPath(),

@@ -9,6 +9,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '../src/db/clie
 import { ManualClock } from '../src/lib/clock.ts';
 import { MemoryMailer, type Mailer } from '../src/modules/mail/mailer.ts';
 import { createNbpProvider } from '../src/integrations/nbp/nbp-provider.ts';
+import type { DistanceProvider } from '../src/integrations/maps/distance-provider.ts';
 import { createMemoryStorage } from '../src/integrations/storage/memory-storage.ts';
 import { createFakeNbpFetch } from './fake-nbp.ts';
 
@@ -66,6 +67,8 @@ export async function createTestApp(
     beforeReady?: (app: FastifyInstance) => void;
     /** The app closes the database itself, as the server does (its last close step); `close()` only closes the app. */
     closeDatabaseWithApp?: boolean;
+    /** The maps service; none by default, so distances are the coordinates' estimate. */
+    distanceProvider?: DistanceProvider;
     /** Runs on this database (left open on close) with this token secret: another process of `sibling`'s deployment. */
     sibling?: { database: DatabaseHandle; tokenSecret: string };
   } = {},
@@ -80,6 +83,7 @@ export async function createTestApp(
     clock,
     mailer: options.mailer ?? mailer,
     exchangeRateProvider: createNbpProvider({ baseUrl: 'https://api.nbp.test/api', fetchImpl: createFakeNbpFetch() }),
+    distanceProvider: options.distanceProvider ?? null,
     tokenSecret,
     publicUrl: 'http://delego.test',
     webDist: null,

@@ -18,6 +18,11 @@ export const settlementCalculationApi = {
     response: z.object({
       validation: z.custom<Issue[]>((value) => Array.isArray(value)),
       calculated: z.custom<CalculatedSettlement | null>((value) => value === null || typeof value === 'object'),
+      /**
+       * Per transport segment, the maps distance the server checks the kilometres against, and where it
+       * came from (`estimate`: from the places' coordinates, no maps service); null when not checked.
+       */
+      maps_distances: z.array(z.object({ km: z.string(), source: z.enum(['google', 'osrm', 'estimate']) }).nullable()),
     }),
   }),
 } as const;

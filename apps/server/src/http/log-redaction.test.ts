@@ -35,6 +35,7 @@ describe('the request log', () => {
       clock: new ManualClock('2026-04-20T10:00:00Z'),
       mailer: new MemoryMailer(),
       exchangeRateProvider: createNbpProvider({ baseUrl: 'https://api.nbp.test/api', fetchImpl: createFakeNbpFetch() }),
+      distanceProvider: null,
       tokenSecret: `test-secret-${randomUUID()}-${randomUUID()}`,
       publicUrl: 'http://delego.test',
       webDist: null,

@@ -22,3 +22,11 @@ export const CATALOGUE_MESSAGES = {
 } as const;
 
 export type CatalogueMessage = (typeof CATALOGUE_MESSAGES)[keyof typeof CATALOGUE_MESSAGES];
+
+/**
+ * The translation key of a catalogue text (spec §8: the text without punctuation and spaces, under
+ * `messages` of the `errors` namespace), for a field issue that says a catalogue text.
+ */
+export function catalogueIssueCode(message: CatalogueMessage): string {
+  return `messages.${message.replace(/[\p{P}\s]/gu, '')}`;
+}

@@ -90,3 +90,20 @@ export function searchLocations<T extends SearchableLocation>(
   );
   return ranked.slice(0, limit).map((entry) => entry.location);
 }
+
+/**
+ * The location a place typed on a form names, for the distance check: the text before the first comma
+ * ("Kraków, ul. Długa 5" → "Kraków") equal to a location's Polish or English name, ignoring case and
+ * diacritics; a city before any other kind of location. Null when no location has that name.
+ */
+export function locationNamed<T extends SearchableLocation>(locations: readonly T[], text: string): T | null {
+  const name = foldForSearch(text.split(',')[0] ?? '');
+  if (name === '') return null;
+  let found: T | null = null;
+  for (const location of locations) {
+    if (foldForSearch(location.name_pl) !== name && foldForSearch(location.name_en) !== name) continue;
+    if (location.type === 'city') return location;
+    found ??= location;
+  }
+  return found;
+}

@@ -104,18 +104,27 @@ export function validateSettlementAgainstOrder(delegation: DelegationForm, order
     }
   }
 
-  if (settings.distance_verification !== 'none') {
-    const allowed = settings.distance_allowed_difference;
-    delegation.transport.forEach((segment, index) => {
-      if (!distanceDiffers(segment.distance, segment.google_maps_api_distance, allowed)) return;
-      const params = { allowed, maps_distance: dec(segment.google_maps_api_distance ?? '0').toString() };
-      if (settings.distance_verification === 'blockSaving') {
-        issues.push({ path: ['transport', index, 'distance'], code: 'delegation.distanceExceedsMaps', params });
-      } else if ((segment.comment ?? '').trim().length < MIN_COMMENT_LENGTH) {
-        issues.push({ path: ['transport', index, 'comment'], code: 'delegation.distanceCommentRequired', params: { ...params, min: MIN_COMMENT_LENGTH } });
-      }
-    });
-  }
+  issues.push(...validateDistances(delegation, settings));
+  return issues;
+}
+
+/**
+ * Spec §9 distance verification: the kilometres entered against the maps service's distance (which
+ * the server puts in `google_maps_api_distance`, never the browser), per the company's setting.
+ */
+export function validateDistances(delegation: DelegationForm, settings: Pick<SystemSettings, 'distance_verification' | 'distance_allowed_difference'>): Issue[] {
+  const issues: Issue[] = [];
+  if (settings.distance_verification === 'none') return issues;
+  const allowed = settings.distance_allowed_difference;
+  delegation.transport.forEach((segment, index) => {
+    if (!distanceDiffers(segment.distance, segment.google_maps_api_distance, allowed)) return;
+    const params = { allowed, maps_distance: dec(segment.google_maps_api_distance ?? '0').toString() };
+    if (settings.distance_verification === 'blockSaving') {
+      issues.push({ path: ['transport', index, 'distance'], code: 'delegation.distanceExceedsMaps', params });
+    } else if ((segment.comment ?? '').trim().length < MIN_COMMENT_LENGTH) {
+      issues.push({ path: ['transport', index, 'comment'], code: 'delegation.distanceCommentRequired', params: { ...params, min: MIN_COMMENT_LENGTH } });
+    }
+  });
   return issues;
 }
 

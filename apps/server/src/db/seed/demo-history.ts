@@ -9,6 +9,7 @@ import type { CompanyRecord } from '../../modules/company/company.repo.ts';
 import { createBookingsService } from '../../modules/bookings/bookings.service.ts';
 import { createAttachmentsService } from '../../modules/settlements/attachments.service.ts';
 import { createSettlementsService } from '../../modules/settlements/settlements.service.ts';
+import { createSettlementDistances } from '../../modules/settlement-calculation/settlement-distances.ts';
 import { createCompanyRatesCache } from '../../modules/settlement-calculation/company-rates-cache.ts';
 import { createTripWorkflow } from '../../modules/trip-workflow/trip-workflow.service.ts';
 import { demoCalendar, demoContext } from './demo-trips.ts';
@@ -54,7 +55,7 @@ export async function seedDemoHistory(tx: Transaction, company: CompanyRecord, s
   const clock = new ManualClock(instant(-52, 0, '08:00'));
   const workflow = createTripWorkflow({ db, clock, publicUrl: '', onMailQueued: () => undefined });
   const attachments = createAttachmentsService({ db, clock, storage: createMemoryStorage(), workflow });
-  const settlements = createSettlementsService({ db, clock, workflow, attachments, rates: createCompanyRatesCache() });
+  const settlements = createSettlementsService({ db, clock, workflow, attachments, rates: createCompanyRatesCache(), ...createSettlementDistances({ db, provider: null }) });
   const bookings = createBookingsService({ db, clock });
   const [employee, acceptor, finance, consultant] = [
     await demoContext(tx, demo, 'employee', seedDay),

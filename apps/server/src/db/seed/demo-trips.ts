@@ -18,6 +18,7 @@ import { createDelegationAdvanceService } from '../../modules/delegation-advance
 import { createDelegationOrderService } from '../../modules/delegation-order/delegation-order.service.ts';
 import { createAttachmentsService } from '../../modules/settlements/attachments.service.ts';
 import { createSettlementsService } from '../../modules/settlements/settlements.service.ts';
+import { createSettlementDistances } from '../../modules/settlement-calculation/settlement-distances.ts';
 import { createCompanyRatesCache } from '../../modules/settlement-calculation/company-rates-cache.ts';
 import { createTripWorkflow } from '../../modules/trip-workflow/trip-workflow.service.ts';
 
@@ -197,7 +198,8 @@ export async function seedDemoTrips(tx: Transaction, company: CompanyRecord, see
   const orders = createDelegationOrderService({ db, clock, workflow, rates });
   // The demo settlements carry no files.
   const attachments = createAttachmentsService({ db, clock, storage: createMemoryStorage(), workflow });
-  const settlements = createSettlementsService({ db, clock, workflow, attachments, rates });
+  // Demo trips are checked against the coordinates' estimate, never a paid maps service.
+  const settlements = createSettlementsService({ db, clock, workflow, attachments, rates, ...createSettlementDistances({ db, provider: null }) });
   const advances = createDelegationAdvanceService({ db, clock, workflow, publicUrl, onMailQueued });
 
   const contexts = new Map<DemoLogin, AuthenticatedContext>();

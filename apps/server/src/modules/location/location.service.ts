@@ -1,4 +1,4 @@
-import { AppError, ErrorCode, searchLocations, type LocationType } from '@delego/domain';
+import { AppError, ErrorCode, locationNamed, searchLocations, type LocationType } from '@delego/domain';
 import type { LocationDto } from '@delego/contract';
 import type { Database } from '../../db/client.ts';
 import type { AuthenticatedContext } from '../../http/request-context.ts';
@@ -52,6 +52,11 @@ export function createLocationService(deps: { db: Database }) {
       const location = (await list()).byId.get(id);
       if (location?.type !== 'train_station') throw notFound();
       return location;
+    },
+
+    /** The location a place typed on a form names (`locationNamed`), for the distance check; null when none. */
+    async placeNamed(text: string): Promise<LocationDto | null> {
+      return locationNamed((await list()).all, text);
     },
 
     async search(ctx: AuthenticatedContext, input: { query: string; types?: LocationType[]; limit: number }) {

@@ -28,6 +28,7 @@ beforeAll(async () => {
     clock: t.clock,
     mailer: new MemoryMailer(),
     exchangeRateProvider: createNbpProvider({ baseUrl: 'https://api.nbp.test/api', fetchImpl: () => Promise.reject(new Error('offline')) }),
+    distanceProvider: null,
     tokenSecret: `other-process-${randomUUID()}-${randomUUID()}`,
     publicUrl: 'http://delego.test',
     webDist: null,

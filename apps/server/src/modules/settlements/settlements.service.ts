@@ -30,6 +30,7 @@ import { tripReferenceIssue } from '../../lib/trip-reference.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/pg-errors.ts';
 import { recordSaveAudit } from '../audit/audit.repo.ts';
 import { calculateAndValidate } from '../settlement-calculation/rate-book-loader.ts';
+import { withMapsDistances, type SettlementDistances } from '../settlement-calculation/settlement-distances.ts';
 import type { CompanyRatesCache } from '../settlement-calculation/company-rates-cache.ts';
 import type { TripWorkflow } from '../trip-workflow/trip-workflow.service.ts';
 import { decisionPeople, settlementAsTripDocument, tripWorkflowRepo } from '../trip-workflow/trip-workflow.repo.ts';
@@ -145,7 +146,13 @@ function startOfDay(day: string): Date {
  * Settlements of business trips (spec §2–§5, §7): the list each user may see, the form's loading
  * and saving with every rule of spec §5, and the workflow actions through the trip workflow.
  */
-export function createSettlementsService(deps: { db: Database; clock: Clock; workflow: TripWorkflow; attachments: AttachmentsService; rates: CompanyRatesCache }) {
+export function createSettlementsService(deps: {
+  db: Database;
+  clock: Clock;
+  workflow: TripWorkflow;
+  attachments: AttachmentsService;
+  rates: CompanyRatesCache;
+} & SettlementDistances) {
   const { db, clock, workflow, attachments, rates } = deps;
 
   const me = (ctx: AuthenticatedContext) => ctx.actor.contextUserId;
@@ -445,6 +452,10 @@ export function createSettlementsService(deps: { db: Database; clock: Clock; wor
       issues.push(...formIssues.filter((issue) => !(issue.code === 'settlement.unknownEmployee' && issues.some((known) => known.path[0] === 'user_id'))));
       // From here on the form carries the vehicles as the company keeps them.
       form = calculatedForm;
+      // The maps service's distances, never the browser's, for the distance check below.
+      const mapped = await withMapsDistances(form, settings, deps);
+      form = mapped.form;
+      issues.push(...mapped.issues);
       // The rules needing the order or the company's settings (spec §5).
       if (orderId === null || order !== null) issues.push(...validateSettlementAgainstOrder(form, order, settings));
       issues.push(...(await checkReferences(companyId, form)));

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -5,6 +6,7 @@ import { apiCalls, lastAuditRow } from '../../../test/api-helpers.ts';
 import { acceptedOrder, domesticForm, insertVehicle, settlementCompany, type SettlementCompany } from '../../../test/settlements.ts';
 import { updateCompanySettings } from '../../../test/trips.ts';
 import { insertBooking } from '../../../test/bookings.ts';
+import { createGoogleDistanceProvider } from '../../integrations/maps/google-distance-provider.ts';
 import { advances, costCentres, delegations, locations, travelServiceOffers, travelServiceOrderItems, travelServiceOrders } from '../../db/schema/index.ts';
 
 let t: TestApp;
@@ -321,35 +323,114 @@ describe('settlement from a trip order', () => {
 });
 
 describe('distance verification against the maps service', () => {
-  const carTrip = (vehicleId: number, distance: string, comment: string | null) => {
+  /** A mileage segment Warszawa → Kraków; the browser claims a maps distance of its own, which the server must ignore. */
+  const carTrip = (vehicleId: number, distance: string, comment: string | null, places: { from?: string; to?: string } = {}) => {
     const form = domesticForm();
     form.transport[0] = {
       transport_type: 'car',
       settlement_type_id: 'lumpSum',
-      from_place_text: 'Warszawa',
-      to_place_text: 'Kraków',
+      from_place_text: places.from ?? 'Warszawa',
+      to_place_text: places.to ?? 'Kraków',
       start_date: '2026-03-10 07:00',
       end_date: '2026-03-10 10:00',
       distance,
-      google_maps_api_distance: '300',
+      google_maps_api_distance: distance,
       comment,
       vehicle_id: vehicleId,
     } as unknown as (typeof form.transport)[number];
     return form;
   };
+  /** Without a maps service: Warszawa–Kraków is 252.0 km in a straight line, 302.4 km estimated (× 1.2). */
+  const ESTIMATE = '302.4';
 
-  it('asks for a comment above the allowed difference (commentRequired)', async () => {
+  it('asks for a comment above the allowed difference (commentRequired), against the server\'s distance', async () => {
     const d = await settlementCompany(t.app, t.db, { distance_verification: 'commentRequired', distance_allowed_difference: 10 });
     const body = (await save(d.headers.employee, carTrip(await insertVehicle(t.db, d.company.id, d.employee.id), '350', null))).json();
-    expect(body.issues).toEqual([{ path: ['transport', 0, 'comment'], code: 'delegation.distanceCommentRequired', params: { allowed: 10, maps_distance: '300', min: 10 } }]);
+    expect(body.issues).toEqual([{ path: ['transport', 0, 'comment'], code: 'delegation.distanceCommentRequired', params: { allowed: 10, maps_distance: ESTIMATE, min: 10 } }]);
     const explained = (await save(d.headers.employee, carTrip(await insertVehicle(t.db, d.company.id, d.employee.id), '350', 'Objazd – remont autostrady A1'))).json();
     expect(explained).toMatchObject({ status: 'OK', delegation: { total_pln: '577.50' } });
   });
 
-  it('blocks saving above the allowed difference (blockSaving) and accepts a distance within it', async () => {
+  it('blocks saving above the allowed difference (blockSaving) at the distance, and saves a distance within it with the server\'s figure', async () => {
     const d = await settlementCompany(t.app, t.db, { distance_verification: 'blockSaving', distance_allowed_difference: 10 });
-    expect(issueCodes((await save(d.headers.employee, carTrip(await insertVehicle(t.db, d.company.id, d.employee.id), '350', 'Objazd – remont autostrady A1'))).json())).toEqual(['transport.0.distance:delegation.distanceExceedsMaps']);
-    expect((await save(d.headers.employee, carTrip(await insertVehicle(t.db, d.company.id, d.employee.id), '320', null))).json().status).toBe('OK');
+    const refused = (await save(d.headers.employee, carTrip(await insertVehicle(t.db, d.company.id, d.employee.id), '350', 'Objazd – remont autostrady A1'))).json();
+    expect(refused.issues).toEqual([{ path: ['transport', 0, 'distance'], code: 'delegation.distanceExceedsMaps', params: { allowed: 10, maps_distance: ESTIMATE } }]);
+    const accepted = await saved(d.headers.employee, carTrip(await insertVehicle(t.db, d.company.id, d.employee.id), '320', null));
+    expect((accepted.form.transport as { google_maps_api_distance: string }[])[0]!.google_maps_api_distance).toBe(ESTIMATE);
+  });
+
+  it('requires both places of a checked segment, and places of the location list for the estimate', async () => {
+    const d = await settlementCompany(t.app, t.db, { distance_verification: 'blockSaving', distance_allowed_difference: 10 });
+    const vehicle = await insertVehicle(t.db, d.company.id, d.employee.id);
+    expect(issueCodes((await save(d.headers.employee, carTrip(vehicle, '300', null, { to: ' ' }))).json())).toContain('transport.0.to_place_text:validation.required');
+    expect(issueCodes((await save(d.headers.employee, carTrip(vehicle, '300', null, { from: 'Pcim Dolny' }))).json())).toEqual(['transport.0.from_place_text:delegation.placeNotInLocations']);
+    // A street after the comma still names the city.
+    expect((await save(d.headers.employee, carTrip(vehicle, '300', null, { from: 'Warszawa, ul. Marszałkowska 1' }))).json().status).toBe('OK');
+  });
+
+  it('does not check, require places or keep the browser\'s maps distance when the company does not verify distances', async () => {
+    const d = await settlementCompany(t.app, t.db, { distance_verification: 'none', distance_allowed_difference: 10 });
+    const delegation = await saved(d.headers.employee, carTrip(await insertVehicle(t.db, d.company.id, d.employee.id), '900', null, { from: 'Pcim Dolny' }));
+    expect((delegation.form.transport as { google_maps_api_distance: string | null }[])[0]!.google_maps_api_distance).toBeNull();
+  });
+
+  it('answers the maps distance and the check on every form change', async () => {
+    const d = await settlementCompany(t.app, t.db, { distance_verification: 'blockSaving', distance_allowed_difference: 10 });
+    const form = carTrip(await insertVehicle(t.db, d.company.id, d.employee.id), '350', null);
+    const body = (await api.post('/delegation/form-field-changed', d.headers.employee, { delegation: form })).json();
+    expect(body.maps_distances).toEqual([{ km: ESTIMATE, source: 'estimate' }, null]);
+    expect(issueCodes({ issues: body.validation })).toContain('transport.0.distance:delegation.distanceExceedsMaps');
+  });
+});
+
+describe('distance verification with a maps service configured', () => {
+  let g: TestApp;
+  let answer = 'google-ok';
+  let calls = 0;
+  beforeAll(async () => {
+    const fetchImpl = (async () => {
+      calls += 1;
+      const body = readFileSync(new URL(`../../integrations/maps/fixtures/${answer}.json`, import.meta.url), 'utf8');
+      return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    g = await createTestApp({ now: '2026-04-20T10:00:00Z', distanceProvider: createGoogleDistanceProvider({ apiKey: 'test-key', fetchImpl }) });
+  });
+  afterAll(async () => g.close());
+
+  const mileage = (vehicleId: number, distance: string, from: string) => {
+    const form = domesticForm();
+    form.transport[0] = {
+      transport_type: 'car',
+      settlement_type_id: 'lumpSum',
+      from_place_text: from,
+      to_place_text: 'Kraków',
+      start_date: '2026-03-10 07:00',
+      end_date: '2026-03-10 10:00',
+      distance,
+      vehicle_id: vehicleId,
+    } as unknown as (typeof form.transport)[number];
+    return form;
+  };
+
+  it('checks against Google\'s distance, labels it, asks once per pair of places, and takes any address', async () => {
+    answer = 'google-ok';
+    const d = await settlementCompany(g.app, g.db, { distance_verification: 'blockSaving', distance_allowed_difference: 10 });
+    const gApi = apiCalls(g.app);
+    const vehicle = await insertVehicle(g.db, d.company.id, d.employee.id);
+    const before = calls;
+    const body = (await gApi.post('/delegation/form-field-changed', d.headers.employee, { delegation: mileage(vehicle, '400', 'Pcim Dolny') })).json();
+    expect(body.maps_distances[0]).toEqual({ km: '293.4', source: 'google' });
+    expect(issueCodes({ issues: body.validation })).toEqual(['transport.0.distance:delegation.distanceExceedsMaps']);
+    expect((await gApi.post('/delegation/save-standard', d.headers.employee, { delegation: mileage(vehicle, '300', 'Pcim Dolny') })).json().status).toBe('OK');
+    expect(calls - before).toBe(1);
+  });
+
+  it('says the catalogue text at the distance when the service\'s limits are exhausted', async () => {
+    answer = 'google-over-daily-limit';
+    const d = await settlementCompany(g.app, g.db, { distance_verification: 'commentRequired', distance_allowed_difference: 10 });
+    const vehicle = await insertVehicle(g.db, d.company.id, d.employee.id);
+    const body = (await apiCalls(g.app).post('/delegation/save-standard', d.headers.employee, { delegation: mileage(vehicle, '300', 'Gdańsk') })).json();
+    expect(body.issues).toEqual([{ path: ['transport', 0, 'distance'], code: 'messages.Limitsofthemapsserviceexhaustedcontacttheadministrator' }]);
   });
 });
 
