@@ -22,7 +22,7 @@ export const settlementCalculationApi = {
        * Per transport segment, the maps distance the server checks the kilometres against, and where it
        * came from (`estimate`: from the places' coordinates, no maps service); null when not checked.
        */
-      maps_distances: z.array(z.object({ km: z.string(), source: z.enum(['google', 'osrm', 'estimate']) }).nullable()),
+      maps_distances: z.array(z.object({ km: z.string(), source: z.enum(['google', 'osrm', 'estimate']) }).nullable()).default([]),
     }),
   }),
 } as const;

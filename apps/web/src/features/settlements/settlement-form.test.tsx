@@ -239,6 +239,32 @@ describe('settlement form at /delegation/new', () => {
     expect(await within(segment).findByText(/pojemność silnika 1598 cm³ – według ewidencji pojazdów/)).toBeTruthy();
   });
 
+  it('shows the maps distance beside the kilometres, labelled by its source, in Polish and in English', async () => {
+    let source: 'estimate' | 'google' = 'estimate';
+    renderApp('/delegation/new', {
+      user,
+      handlers: {
+        [CALCULATE]: (request) => ({
+          body: { ...engineAnswer((request.body as { delegation: unknown }).delegation), maps_distances: [{ km: '302.4', source }, null] },
+        }),
+      },
+    });
+    await openStep(/Trasa/);
+    const first = screen.getByRole('region', { name: 'Odcinek 1' });
+    fireEvent.change(within(first).getByLabelText('Skąd'), { target: { value: 'Warszawa' } });
+    expect(await within(first).findByText('Szacunek w linii prostej × 1,2 (bez usługi map): 302,4 km')).toBeTruthy();
+    // A segment the server did not check shows no figure.
+    expect(within(screen.getByRole('region', { name: 'Odcinek 2' })).queryByText(/km$/)).toBeNull();
+
+    source = 'google';
+    fireEvent.change(within(first).getByLabelText('Dokąd'), { target: { value: 'Kraków' } });
+    expect(await within(first).findByText('Według Google Maps: 302,4 km')).toBeTruthy();
+    await act(async () => {
+      await i18n.changeLanguage('en-US');
+    });
+    expect(within(first).getByText('According to Google Maps: 302.4 km')).toBeTruthy();
+  });
+
   it('lists issues without a field at the top of their step, translated', async () => {
     const issues: Issue[] = [{ path: [], code: 'settlement.exchangeRateMissing', params: { currency: 'EUR', date: '2024-02-14', match: 'before' } }];
     renderApp('/delegation/new', { user, handlers: { [CALCULATE]: { body: { validation: issues, calculated: null } } } });

@@ -226,7 +226,7 @@ export function SettlementForm({ user, draft, initialValues, calculateAtStart = 
             <StepIssuesAlert step={stepId} />
             <Box component="form" noValidate onSubmit={(event) => event.preventDefault()} aria-labelledby={stepHeadingId}>
               {stepId === 'general' && <GeneralStep user={user} extras={generalExtras} />}
-              {stepId === 'route' && <RouteStep lines={calculated?.transport} onRemoved={onRemoved} />}
+              {stepId === 'route' && <RouteStep lines={calculated?.transport} mapsDistances={calculation.answer?.maps_distances} onRemoved={onRemoved} />}
               {stepId === 'stay' && <StayStep costs={calculated?.singleCountryCost} onRemoved={onRemoved} />}
               {stepId === 'summary' && <SummaryStep calculated={calculated} hasAnswer={calculation.answer !== null} onRemoved={onRemoved} />}
             </Box>

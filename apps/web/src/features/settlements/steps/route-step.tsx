@@ -9,7 +9,8 @@ import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { TRANSPORT_SETTLEMENT_TYPES, TRANSPORT_TYPES, type BookingKind, type TransportLine, formatMoneyText } from '@delego/domain';
+import { ROAD_FACTOR, TRANSPORT_SETTLEMENT_TYPES, TRANSPORT_TYPES, type BookingKind, type TransportLine, formatMoneyText, formatParams } from '@delego/domain';
+import type { CalculationAnswer } from '../api/use-settlement-calculation.ts';
 import { AmountInput, CurrencyInput, DateInput, SelectInput, TextInput } from '../components/fields.tsx';
 import { AttachmentField } from '../components/attachments.tsx';
 import { BookingInput } from '../components/booking-input.tsx';
@@ -75,10 +76,25 @@ interface SegmentCardProps {
   index: number;
   count: number;
   line: TransportLine | undefined;
+  mapsDistance: MapsDistance | null | undefined;
   onRemove: () => void;
 }
 
-function SegmentCard({ index, count, line, onRemove }: SegmentCardProps) {
+/** The maps distance the server checks a segment's kilometres against, and where it came from. */
+type MapsDistance = CalculationAnswer['maps_distances'][number];
+
+/** The maps distance beside the kilometres entered, labelled by its source (an estimate says so). */
+function MapsDistanceNote({ index, distance }: { index: number; distance: NonNullable<MapsDistance> }) {
+  const { t, i18n } = useTranslation('settlement-form');
+  const params = formatParams({ km: distance.km, factor: ROAD_FACTOR.toFixed(1) }, i18n.language);
+  return (
+    <Typography id={`transport-${index}-maps-distance`} variant="body2" color="text.secondary" sx={{ pt: { sm: 2 } }}>
+      {t(`route.mapsDistance.${distance.source}`, params)}
+    </Typography>
+  );
+}
+
+function SegmentCard({ index, count, line, mapsDistance, onRemove }: SegmentCardProps) {
   const { t, i18n } = useTranslation('settlement-form');
   const { control } = useFormContext<SettlementFormValues>();
   const [transportType, settlementType, allowedTransport, meta] = useWatch({
@@ -164,6 +180,11 @@ function SegmentCard({ index, count, line, onRemove }: SegmentCardProps) {
             helperText={isMileage ? t('route.distanceMileageHint') : undefined}
           />
         </Grid>
+        {mapsDistance && (
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <MapsDistanceNote index={index} distance={mapsDistance} />
+          </Grid>
+        )}
         <Grid size={12}>
           <TextInput name={`transport.${index}.comment`} label={t('route.comment')} multiline maxLength={1000} />
         </Grid>
@@ -181,7 +202,16 @@ function SegmentCard({ index, count, line, onRemove }: SegmentCardProps) {
 }
 
 /** Step 2: the transport segments, at least two (there and back, spec §5). */
-export function RouteStep({ lines, onRemoved }: { lines: readonly TransportLine[] | undefined; onRemoved: (listKey: string, index: number) => void }) {
+export function RouteStep({
+  lines,
+  mapsDistances,
+  onRemoved,
+}: {
+  lines: readonly TransportLine[] | undefined;
+  /** Per segment, the maps distance of the latest calculation (absent before the first answer). */
+  mapsDistances?: readonly MapsDistance[];
+  onRemoved: (listKey: string, index: number) => void;
+}) {
   const { t } = useTranslation('settlement-form');
   const { control } = useFormContext<SettlementFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'transport' });
@@ -196,6 +226,7 @@ export function RouteStep({ lines, onRemoved }: { lines: readonly TransportLine[
           index={index}
           count={fields.length}
           line={lines?.[index]}
+          mapsDistance={mapsDistances?.[index]}
           onRemove={() => {
             if (fields.length <= MIN_SEGMENTS) return;
             remove(index);
