@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldForSearch, searchLocations, type SearchableLocation } from './locations.ts';
+import { foldForSearch, locationNamed, searchLocations, type SearchableLocation } from './locations.ts';
 
 const city = (id: number, pl: string, en: string, country = 'PL'): SearchableLocation => ({ id, type: 'city', iata_code: null, country_code: country, name_pl: pl, name_en: en, city_pl: null, city_en: null });
 const LIST: SearchableLocation[] = [
@@ -49,5 +49,20 @@ describe('location search', () => {
   it('finds nothing for an empty or punctuation-only query', () => {
     expect(searchLocations(LIST, '')).toEqual([]);
     expect(searchLocations(LIST, ' - ')).toEqual([]);
+  });
+});
+
+describe('the location a typed place names', () => {
+  it('takes the name before the first comma, in either language, without diacritics, the city before an airport of that name', () => {
+    expect(locationNamed(LIST, 'Warszawa, ul. Marszałkowska 1')?.id).toBe(7);
+    expect(locationNamed(LIST, 'lodz')?.id).toBe(1);
+    expect(locationNamed(LIST, 'Frankfurt nad Menem')?.id).toBe(5);
+    expect(locationNamed(LIST, 'Warszawa-Chopin')?.id).toBe(8);
+  });
+
+  it('names nothing for a part of a name or an unknown place', () => {
+    expect(locationNamed(LIST, 'Warsz')).toBeNull();
+    expect(locationNamed(LIST, 'Pcim Dolny')).toBeNull();
+    expect(locationNamed(LIST, ' , ')).toBeNull();
   });
 });

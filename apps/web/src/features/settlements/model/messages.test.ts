@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
-import { explanationText } from './messages.ts';
+import { CATALOGUE_MESSAGES, catalogueIssueCode } from '@delego/domain';
+import { explanationText, issueText } from './messages.ts';
 
 const foreign = (partial_doba: string) => ({
   code: 'calc.perDiem.foreign',
@@ -28,5 +29,15 @@ describe('per-diem explanations', () => {
     expect(explanationText(i18n, foreign('1/2'))).toBe(
       'Time abroad (§ 12): 2 days 5 h 0 min (a day – doba – counts 24 hours). The full per diem for every full day, 1/2 of it for the incomplete day of over 8 up to 12 hours (§ 13 ust. 3).',
     );
+  });
+});
+
+describe('a maps limit said at a field', () => {
+  it('reads the spec §8 catalogue texts, in Polish and in English', async () => {
+    const exhausted = { code: catalogueIssueCode(CATALOGUE_MESSAGES.mapsLimitsExhausted) };
+    expect(issueText(i18n, exhausted)).toBe('Wyczerpano limity usługi map (wyszukiwanie miejsc, geokodowanie, odległości). Skontaktuj się z administratorem.');
+    expect(issueText(i18n, { code: catalogueIssueCode(CATALOGUE_MESSAGES.mapQuotaExceeded) })).toBe('Przekroczono limit zapytań do usługi map. Spróbuj ponownie później.');
+    await i18n.changeLanguage('en-US');
+    expect(issueText(i18n, exhausted)).toBe('The limits of the maps service (places, geocoding, distances) are used up. Contact the administrator.');
   });
 });
