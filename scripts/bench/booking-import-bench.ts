@@ -12,6 +12,23 @@ export function memoryOf(pid: number | undefined): { rss: number; peak: number }
   }
 }
 
+/**
+ * CPU seconds (user and system) the process has used since it started, from `/proc/<pid>/stat`: unlike
+ * the wall clock, it does not grow while the process waits for a core on a loaded machine.
+ */
+export function cpuSecondsOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // The fields after the command's name, which is in parentheses and may hold spaces: utime and stime are 14th and 15th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    // Linux reports them in clock ticks of USER_HZ, which is 100.
+    return Number.isFinite(ticks) ? ticks / 100 : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A booking-site file of `rows` rows in the documented layout: flights, trains and hotels of the demo people and of strangers. */
 export function bookingFile(rows: number): Buffer {
   const travellers = [

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { memoryOf } from './booking-import-bench.ts';
+import { cpuSecondsOf, memoryOf } from './booking-import-bench.ts';
 
 interface ReportState {
   id: number;
@@ -16,6 +16,7 @@ interface ReportState {
 export async function benchSummaryReport(baseUrl: string, token: string, pid: number | undefined, settlements: number): Promise<void> {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const before = memoryOf(pid);
+  const cpuBefore = cpuSecondsOf(pid);
   const started = performance.now();
   const created = await fetch(`${baseUrl}/api/report/create`, {
     method: 'POST',
@@ -32,7 +33,9 @@ export async function benchSummaryReport(baseUrl: string, token: string, pid: nu
   }
   const seconds = (performance.now() - started) / 1000;
   const after = memoryOf(pid);
+  const cpuAfter = cpuSecondsOf(pid);
   console.log(`\nSummary report to XLSX with ${settlements.toLocaleString('en')} settlements in the company (seeded without a stored engine calculation, so rows carry the totals but no cost lines):`);
   console.log(`  ${state.status}${state.error ? ` (${state.error})` : ''}, ${state.row_count?.toLocaleString('en') ?? '?'} rows in ${seconds.toFixed(1)} s from the request until the list shows it ready`);
+  if (cpuBefore !== null && cpuAfter !== null) console.log(`  server CPU time meanwhile: ${(cpuAfter - cpuBefore).toFixed(1)} s (user and system; the wall time above also counts waiting for a core)`);
   if (before && after) console.log(`  server memory: ${before.rss.toFixed(0)} MiB resident before, ${after.rss.toFixed(0)} MiB after, peak ${after.peak.toFixed(0)} MiB since the server started`);
 }
