@@ -13,6 +13,8 @@ export interface MapPlace {
 /** A maps service that knows road distances. */
 export interface DistanceProvider {
   readonly source: Exclude<DistanceSource, 'estimate'>;
+  /** The service routes between coordinates only (OSRM), so both places must be places of the location list. */
+  readonly needsCoordinates: boolean;
   /**
    * The driving distance in metres. Throws `MapsQuotaError` when the service refuses for its limits,
    * `MapsUnavailableError` for anything else (no answer in time, no route, a refused key, an odd answer).
@@ -77,7 +79,7 @@ export function createMapsDistance(options: { provider: DistanceProvider | null;
   return {
     source: provider?.source ?? 'estimate',
     async distance(from, to) {
-      if (!provider) return estimateOf(from, to);
+      if (!provider || (provider.needsCoordinates && (!from.coordinates || !to.coordinates))) return estimateOf(from, to);
       const key = `${placeKey(from)}|${placeKey(to)}`;
       const cached = cache.get(key);
       if (cached) return cached;

@@ -26,6 +26,7 @@ export function createGoogleDistanceProvider(options: { apiKey: string; url?: st
   const fetchImpl = options.fetchImpl ?? fetch;
   return {
     source: 'google',
+    needsCoordinates: false,
     async drivingMetres(from, to) {
       const url = new URL(options.url ?? GOOGLE_DISTANCE_MATRIX_URL);
       url.searchParams.set('origins', googlePlace(from));

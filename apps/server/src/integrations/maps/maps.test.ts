@@ -141,6 +141,15 @@ describe('the maps distance of a route', () => {
     expect(answering.calls()).toBe(2);
   });
 
+  it('does not ask OSRM, nor report a failure, for a place the location list does not know', async () => {
+    const answering = fetchAnswering('osrm-ok');
+    const failures: unknown[] = [];
+    const maps = createMapsDistance({ provider: createOsrmDistanceProvider({ baseUrl: 'http://osrm.test', fetchImpl: answering.fetchImpl }), onFailure: (error) => failures.push(error) });
+    await expect(maps.distance(unknownPlace, krakow)).resolves.toEqual({ kind: 'unplaceable' });
+    expect(answering.calls()).toBe(0);
+    expect(failures).toEqual([]);
+  });
+
   it('falls back to the labelled estimate when the service fails otherwise, and reports the failure', async () => {
     const failures: unknown[] = [];
     const maps = createMapsDistance({

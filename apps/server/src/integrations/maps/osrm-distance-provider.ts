@@ -18,6 +18,7 @@ export function createOsrmDistanceProvider(options: { baseUrl: string; fetchImpl
   const base = options.baseUrl.replace(/\/$/, '');
   return {
     source: 'osrm',
+    needsCoordinates: true,
     async drivingMetres(from, to) {
       if (!from.coordinates || !to.coordinates) throw new MapsUnavailableError('OSRM needs the coordinates of both places');
       // OSRM takes `lon,lat`.

@@ -19,7 +19,7 @@ export function createSettlementCalculationService(deps: { db: Database; clock: 
       const parsed = parseDelegationForm(input.delegation);
       if (!parsed.delegation) return { validation: parsed.issues, calculated: null, maps_distances: [] };
       const settings = ctx.actor.settings;
-      const mapped = await withMapsDistances(parsed.delegation, settings, deps);
+      const mapped = await withMapsDistances(parsed.delegation, settings, deps, { live: true });
       const delegation = mapped.form;
       // The web may send ids as strings; anything that is not a whole number names nobody.
       const employeeId = delegation.user_id === null || delegation.user_id === undefined ? ctx.actor.contextUserId : Number(delegation.user_id);

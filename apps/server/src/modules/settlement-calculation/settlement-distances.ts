@@ -45,11 +45,14 @@ function carriesDistance(segment: Segment): boolean {
  * a figure the employee can write. Without a check (`none`) no segment gets one and the service is
  * not asked. A checked segment needs both places; the coordinates' estimate (and OSRM) further needs
  * places the location list knows. A limit answer of the service is said at the segment's distance.
+ * `live` (a form change, sent as the employee types): a place the location list does not know is not
+ * sent to the maps service — each keystroke would be a paid request for a half-typed name; the save asks.
  */
 export async function withMapsDistances(
   form: DelegationForm,
   settings: Pick<SystemSettings, 'distance_verification'>,
   deps: SettlementDistances,
+  options: { live?: boolean } = {},
 ): Promise<{ form: DelegationForm; issues: Issue[]; distances: (SegmentMapsDistance | null)[] }> {
   const issues: Issue[] = [];
   const distances: (SegmentMapsDistance | null)[] = form.transport.map(() => null);
@@ -64,6 +67,7 @@ export async function withMapsDistances(
       if (!fromText || !toText) return segment;
       const from: MapPlace = { text: fromText, coordinates: await deps.placeOf(fromText) };
       const to: MapPlace = { text: toText, coordinates: await deps.placeOf(toText) };
+      if (options.live && deps.maps.source === 'google' && (!from.coordinates || !to.coordinates)) return segment;
       const outcome = await deps.maps.distance(from, to);
       if (outcome.kind === 'quota') {
         issues.push({ path: ['transport', index, 'distance'], code: catalogueIssueCode(outcome.message) });

@@ -412,16 +412,30 @@ describe('distance verification with a maps service configured', () => {
     return form;
   };
 
-  it('checks against Google\'s distance, labels it, asks once per pair of places, and takes any address', async () => {
+  it('checks against Google\'s distance, labels it and asks once per pair of places', async () => {
     answer = 'google-ok';
     const d = await settlementCompany(g.app, g.db, { distance_verification: 'blockSaving', distance_allowed_difference: 10 });
     const gApi = apiCalls(g.app);
     const vehicle = await insertVehicle(g.db, d.company.id, d.employee.id);
     const before = calls;
-    const body = (await gApi.post('/delegation/form-field-changed', d.headers.employee, { delegation: mileage(vehicle, '400', 'Pcim Dolny') })).json();
+    const body = (await gApi.post('/delegation/form-field-changed', d.headers.employee, { delegation: mileage(vehicle, '400', 'Poznań') })).json();
     expect(body.maps_distances[0]).toEqual({ km: '293.4', source: 'google' });
     expect(issueCodes({ issues: body.validation })).toEqual(['transport.0.distance:delegation.distanceExceedsMaps']);
-    expect((await gApi.post('/delegation/save-standard', d.headers.employee, { delegation: mileage(vehicle, '300', 'Pcim Dolny') })).json().status).toBe('OK');
+    expect((await gApi.post('/delegation/save-standard', d.headers.employee, { delegation: mileage(vehicle, '300', 'Poznań') })).json().status).toBe('OK');
+    expect(calls - before).toBe(1);
+  });
+
+  it('sends an address the location list does not know to Google on save, not while it is being typed', async () => {
+    answer = 'google-ok';
+    const d = await settlementCompany(g.app, g.db, { distance_verification: 'blockSaving', distance_allowed_difference: 10 });
+    const gApi = apiCalls(g.app);
+    const vehicle = await insertVehicle(g.db, d.company.id, d.employee.id);
+    const before = calls;
+    const live = (await gApi.post('/delegation/form-field-changed', d.headers.employee, { delegation: mileage(vehicle, '400', 'Pcim Dol') })).json();
+    expect(live.maps_distances[0]).toBeNull();
+    expect(calls).toBe(before);
+    const refused = (await gApi.post('/delegation/save-standard', d.headers.employee, { delegation: mileage(vehicle, '400', 'Pcim Dolny, ul. Główna 1') })).json();
+    expect(issueCodes(refused)).toEqual(['transport.0.distance:delegation.distanceExceedsMaps']);
     expect(calls - before).toBe(1);
   });
 
