@@ -1,15 +1,7 @@
 import { useEffect, useRef } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
@@ -17,11 +9,12 @@ import { Link as RouterLink } from 'react-router';
 import { reportApi, type Report } from '@delego/contract';
 import { formatDateTime } from '@delego/domain';
 import { PageHeader } from '../../components/page-header.tsx';
+import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
+import { useListState } from '../../components/data-table/use-list-state.ts';
 import { useFileDownload } from '../../components/feedback/use-file-download.tsx';
 import { useCurrentUser } from '../../lib/session.tsx';
 import { userHasModule } from '../../lib/user-context.ts';
 import { useReports } from './api/reports.ts';
-import { visuallyHidden } from '../../components/visually-hidden.ts';
 
 /** Tells the user when a report they saw being generated is ready (or failed), whichever screen of the list they look at. */
 function useReadyNotice(items: readonly Report[] | undefined) {
@@ -57,6 +50,17 @@ export function ReportListPage() {
   const { download, isDownloading, dialog } = useFileDownload();
   useReadyNotice(reports.data?.items);
   const items = reports.data?.items ?? [];
+  // The server answers the whole list, newest first: the pages are cut here.
+  const { state, update } = useListState<'created_at'>({ sort: 'created_at', order: 'desc' });
+  const page = reports.data ? items.slice((state.page - 1) * state.page_size, state.page * state.page_size) : undefined;
+  const columns: DataColumn<Report, 'created_at'>[] = [
+    { key: 'created_at', label: t('columns.createdAt'), render: (report) => formatDateTime(report.created_at, i18n.language) },
+    { key: 'file_name', label: t('columns.fileName'), render: (report) => <Box component="span" sx={{ wordBreak: 'break-all' }}>{report.file_name}</Box> },
+    { key: 'created_by', label: t('columns.createdBy'), render: (report) => report.created_by, secondary: true },
+    { key: 'type', label: t('columns.type'), render: (report) => t(`types.${report.report_type}`) },
+    { key: 'format', label: t('columns.format'), render: (report) => t(`formats.${report.file_format}`), secondary: true },
+    { key: 'state', label: t('columns.state'), render: (report) => <ReportState report={report} /> },
+  ];
   // The booking reports (spec §2 `/booking/report`) sit under the bookings, whose menu item needs a booking permission.
   const user = useCurrentUser();
   const bookingReports = userHasModule(user, 'all_bookings') || userHasModule(user, 'flight_bookings');
@@ -78,64 +82,26 @@ export function ReportListPage() {
           </>
         }
       />
-      <Paper variant="outlined">
-        {reports.isLoading && <LinearProgress aria-label={t('list.loading')} />}
-        {reports.isError && (
-          <Alert severity="error" sx={{ m: 2 }}>
-            {t('list.loadError')}
-          </Alert>
-        )}
-        <TableContainer>
-          <Table size="small" aria-label={t('list.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('columns.createdAt')}</TableCell>
-                <TableCell>{t('columns.fileName')}</TableCell>
-                <TableCell>{t('columns.createdBy')}</TableCell>
-                <TableCell>{t('columns.type')}</TableCell>
-                <TableCell>{t('columns.format')}</TableCell>
-                <TableCell>{t('columns.state')}</TableCell>
-                <TableCell>
-                  <Box component="span" sx={visuallyHidden}>
-                    {t('columns.actions')}
-                  </Box>
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {items.map((report) => (
-                <TableRow key={report.id}>
-                  <TableCell>{formatDateTime(report.created_at, i18n.language)}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{report.file_name}</TableCell>
-                  <TableCell>{report.created_by}</TableCell>
-                  <TableCell>{t(`types.${report.report_type}`)}</TableCell>
-                  <TableCell>{t(`formats.${report.file_format}`)}</TableCell>
-                  <TableCell>
-                    <ReportState report={report} />
-                  </TableCell>
-                  <TableCell>
-                    {report.status === 'ready' && (
-                      <Button
-                        size="small"
-                        disabled={isDownloading}
-                        aria-label={t('list.downloadNamed', { name: report.file_name })}
-                        onClick={() => void download(reportApi.download.path, { id: report.id })}
-                      >
-                        {t('list.download')}
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-              {reports.isSuccess && items.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={7}>{t('list.empty')}</TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      </Paper>
+      <DataTable
+        label={t('list.title')}
+        columns={columns}
+        rows={page}
+        total={reports.data ? items.length : undefined}
+        rowKey={(report) => report.id}
+        rowLabel={(report) => report.file_name}
+        state={state}
+        onChange={update}
+        isLoading={reports.isLoading}
+        isError={reports.isError}
+        searchable={false}
+        actions={(report) =>
+          report.status === 'ready' && (
+            <Button size="small" disabled={isDownloading} aria-label={t('list.downloadNamed', { name: report.file_name })} onClick={() => void download(reportApi.download.path, { id: report.id })}>
+              {t('list.download')}
+            </Button>
+          )
+        }
+      />
       {dialog}
     </>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Report } from '@delego/contract';
 import { renderApp } from '../../testing/render-app.tsx';
 import { buildUserProperties } from '../../testing/fixtures.ts';
@@ -53,6 +53,18 @@ describe('reports', { timeout: 30_000 }, () => {
     expect(within(table).getByRole('button', { name: 'Pobierz summaryReport_2026-03-01_2026-03-31.xlsx' })).toBeTruthy();
     expect(await screen.findByText('Raport budgetReport_2026-01-01_2026-12-31.csv jest gotowy do pobrania.', undefined, { timeout: 6000 })).toBeTruthy();
     expect(within(table).getByRole('button', { name: 'Pobierz budgetReport_2026-01-01_2026-12-31.csv' })).toBeTruthy();
+  });
+
+  it('pages through a long list the server answers whole, newest first', async () => {
+    const many = Array.from({ length: 30 }, (_, index) => report({ id: index + 1, file_name: `summaryReport_${String(index + 1).padStart(2, '0')}.xlsx` }));
+    renderApp('/report', { user: accountant, handlers: { 'GET /api/report/list': { body: { items: many } } } });
+    const table = await screen.findByRole('table', { name: 'Raporty' }, FIRST_LOAD);
+    await within(table).findByText('summaryReport_01.xlsx');
+    expect(within(table).getByText('summaryReport_25.xlsx')).toBeTruthy();
+    expect(within(table).queryByText('summaryReport_26.xlsx')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /następn/i }));
+    expect(await within(table).findByText('summaryReport_30.xlsx')).toBeTruthy();
+    expect(within(table).queryByText('summaryReport_01.xlsx')).toBeNull();
   });
 
   it('leads to the booking reports only in a company with a booking module', async () => {

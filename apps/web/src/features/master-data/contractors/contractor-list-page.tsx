@@ -40,8 +40,8 @@ export function ContractorListPage() {
     { key: 'tax_id', label: t('contractors.columns.taxId'), sortKey: 'tax_id', render: (row) => row.tax_id ?? '—' },
     { key: 'city', label: t('contractors.fields.city'), sortKey: 'city', render: (row) => [row.postal_code, row.city].filter(Boolean).join(' ') || '—' },
     { key: 'country_code', label: t('contractors.fields.country'), sortKey: 'country_code', render: (row) => countryName(row.country_code, i18n.language) },
-    { key: 'contact', label: t('contractors.columns.contact'), render: (row) => [row.email, row.phone].filter(Boolean).join(', ') || '—' },
-    { key: 'projects', label: t('contractors.columns.projects'), align: 'right', render: (row) => row.project_count },
+    { key: 'contact', label: t('contractors.columns.contact'), render: (row) => [row.email, row.phone].filter(Boolean).join(', ') || '—', secondary: true },
+    { key: 'projects', label: t('contractors.columns.projects'), align: 'right', render: (row) => row.project_count, secondary: true },
     { key: 'is_active', label: t('common.status'), sortKey: 'is_active', render: (row) => <StatusChip on={row.is_active} onLabel={t('common.active')} offLabel={t('common.inactive')} /> },
   ];
 
