@@ -14,7 +14,7 @@ import { BENCH_RATE_DAYS, BENCH_SETTLEMENT_DATE, benchEngine, benchTrip } from '
 import { seedSettlements } from './seed-settlements.ts';
 import { seedTravelServices } from './seed-travel-services.ts';
 import { seedBudgets } from './seed-budgets.ts';
-import { measureLoginRouteJavaScript } from './web-bench.ts';
+import { measureLoginRouteJavaScript, measureRecalculation } from './web-bench.ts';
 import { benchBookingImport } from './booking-import-bench.ts';
 import { benchSummaryReport } from './report-bench.ts';
 
@@ -184,6 +184,8 @@ if (runs('web')) {
     const web = await measureLoginRouteJavaScript(server.baseUrl, path.resolve('apps/web/dist'));
     console.log(`\nLogin route JavaScript (Chromium opening /login until the form shows): ${web.scripts} scripts, ${(web.gzipBytes / 1024).toFixed(1)} KB gzip, ${(web.brotliBytes / 1024).toFixed(1)} KB brotli (sent), ${(web.plainBytes / 1024).toFixed(1)} KB plain`);
     console.log(`  largest (KB gzip): ${web.largest.map((file) => `${file.file} ${(file.gzipBytes / 1024).toFixed(1)}`).join(', ')}`);
+    const recalculation = await measureRecalculation(server.baseUrl);
+    console.log(`\nSettlement form, last keystroke to the new total on screen (debounce included, aim ≤ 250 ms): median ${recalculation.medianMs.toFixed(0)} ms, max ${recalculation.maxMs.toFixed(0)} ms (${recalculation.samples.map((ms) => ms.toFixed(0)).join(', ')})`);
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
