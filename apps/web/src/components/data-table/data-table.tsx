@@ -78,6 +78,37 @@ function DetailList<TRow, TSort extends string>({ row, columns }: { row: TRow; c
   );
 }
 
+/**
+ * The rows as a phone shows them: one card per row with every column's label and value, and the
+ * row's actions under them. DataTable's phone view, and the phone view of short lists without paging.
+ */
+export function DataCards<TRow, TSort extends string>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  rowLabel,
+  actions,
+}: {
+  label: string;
+  columns: DataColumn<TRow, TSort>[];
+  rows: readonly TRow[];
+  rowKey: (row: TRow) => string | number;
+  rowLabel: (row: TRow) => string;
+  actions?: (row: TRow) => ReactNode;
+}) {
+  return (
+    <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+      {rows.map((row) => (
+        <Paper key={rowKey(row)} component="li" variant="outlined" aria-label={rowLabel(row) || undefined} sx={{ p: 1.5 }}>
+          <DetailList row={row} columns={columns} />
+          {actions && <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 0.5, mt: 1 }}>{actions(row)}</Box>}
+        </Paper>
+      ))}
+    </Box>
+  );
+}
+
 const SEARCH_DELAY_MS = 300;
 
 /** The list screen's table: search, sortable headers, paging, and loading, empty and error states. */
@@ -225,14 +256,7 @@ export function DataTable<TRow, TSort extends string>(props: DataTableProps<TRow
           )}
         </TextField>
       )}
-      <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
-        {rows?.map((row) => (
-          <Paper key={rowKey(row)} component="li" variant="outlined" aria-label={nameOf(row) || undefined} sx={{ p: 1.5 }}>
-            <DetailList row={row} columns={columns} />
-            {actions && <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 0.5, mt: 1 }}>{actions(row)}</Box>}
-          </Paper>
-        ))}
-      </Box>
+      <DataCards label={label} columns={columns} rows={rows ?? []} rowKey={rowKey} rowLabel={nameOf} actions={actions} />
       {empty && (
         <Typography variant="body2" color="text.secondary" align="center" sx={{ py: 4 }}>
           {empty}

@@ -7,9 +7,12 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { Substitute } from '@delego/contract';
 import { formatWallTime } from '@delego/domain';
+import { DataCards, type DataColumn } from '../../components/data-table/data-table.tsx';
 
 export const STATE_COLOURS = { current: 'success', upcoming: 'info', past: 'default' } as const;
 
@@ -39,7 +42,20 @@ export function SubstituteTable({
 }) {
   const { t } = useTranslation('substitutes');
   const periodText = usePeriodText();
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   if (rows.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
+  const name = (row: Substitute) => personName(person === 'absent' ? row.absent_user : row.substitute_user);
+  if (isPhone) {
+    const columns: DataColumn<Substitute, never>[] = [
+      { key: 'person', label: t(person === 'absent' ? 'fields.absentUser' : 'fields.substituteUser'), render: (row) => (detail ? <>{name(row)}<Typography variant="body2" color="text.secondary" component="div">{detail(row)}</Typography></> : name(row)) },
+      { key: 'date_from', label: t('fields.dateFrom'), render: (row) => periodText(row.date_from) },
+      { key: 'date_to', label: t('fields.dateTo'), render: (row) => periodText(row.date_to) },
+      { key: 'state', label: t('fields.state'), render: (row) => <Chip size="small" color={STATE_COLOURS[row.state]} label={t(`state.${row.state}`)} /> },
+      { key: 'comment', label: t('fields.comment'), render: (row) => row.comment },
+    ];
+    return <DataCards label={label} columns={columns} rows={rows} rowKey={(row) => row.id} rowLabel={name} actions={actions} />;
+  }
   return (
     <TableContainer>
       <Table size="small" aria-label={label}>

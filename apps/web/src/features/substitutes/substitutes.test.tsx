@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Substitute } from '@delego/contract';
 import { errorAnswer } from '../../testing/fetch-mock.ts';
@@ -55,6 +55,28 @@ describe('login-as', { timeout: 20_000 }, () => {
 });
 
 describe('/substitutes', { timeout: 20_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('on a phone lists one’s substitutes as cards, each with its period, state and actions', async () => {
+    // A 390 px screen, as MUI's media queries ask it.
+    vi.stubGlobal('matchMedia', (query: string) => {
+      const max = /max-width:\s*([\d.]+)px/.exec(query);
+      const min = /min-width:\s*([\d.]+)px/.exec(query);
+      const matches = (!max || 390 <= Number(max[1])) && (!min || 390 >= Number(min[1]));
+      return { matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false };
+    });
+    renderApp('/substitutes', {
+      user: me,
+      handlers: { 'GET /api/user-substitute/list': { body: { my_substitutes: [substitution({ absent_user: person(10, 'Jan', 'Kowalski', 'finanse'), substitute_user: acceptor })], substituting: [] } } },
+    });
+    const list = await screen.findByRole('list', { name: 'Moi zastępcy' }, FIRST_RENDER);
+    expect(screen.queryByRole('table', { name: 'Moi zastępcy' })).toBeNull();
+    const card = within(list).getByRole('listitem', { name: 'Piotr Nowak (akceptant)' });
+    expect(within(card).getAllByRole('term').map((term) => term.textContent)).toEqual(['Zastępca', 'Od dnia', 'Do dnia', 'Stan', 'Komentarz']);
+    expect(within(card).getAllByRole('definition').map((value) => value.textContent)).toEqual(['Piotr Nowak (akceptant)', '01.06.2026', '14.06.2026', 'Obowiązuje', 'Urlop']);
+    expect(within(card).getByRole('button', { name: 'Edytuj zastępstwo: Piotr Nowak (akceptant)' })).toBeTruthy();
+  });
+
   it('names a colleague as one’s substitute and sends open ends as null', async () => {
     const saved = substitution({ id: 7, absent_user: person(10, 'Jan', 'Kowalski', 'finanse'), substitute_user: acceptor });
     const { user, server } = renderApp('/substitutes', {
