@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   DOCUMENT_ACTIONS,
   boughtServiceSchema,
+  SETTLEMENT_CONFIRMATIONS,
   SETTLEMENT_STATUSES,
   type CalculatedSettlement,
   type DelegationFormInput,
@@ -179,6 +180,8 @@ export const saveStandardResponseSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('OK'), delegation: delegationDocumentSchema }),
   z.object({ status: z.literal('validationError'), code: z.string(), message: z.string(), issues: issuesSchema }),
   z.object({ status: z.literal('unknownError'), code: z.string(), message: z.string(), request_id: z.string().optional() }),
+  /** Nothing is wrong, but the user must confirm these (spec §5 'Limit exceeded'); resend with `confirmed`. */
+  z.object({ status: z.literal('confirm'), confirmations: issuesSchema }),
 ]);
 export type SaveStandardResponse = z.infer<typeof saveStandardResponseSchema>;
 
@@ -252,6 +255,8 @@ export const delegationApi = {
       delegation: z.record(z.string(), z.unknown()),
       /** The version the form loaded; a save over a newer one is refused. */
       version: idSchema.optional(),
+      /** The confirmations the user gave to a `confirm` answer. */
+      confirmed: z.array(z.enum(SETTLEMENT_CONFIRMATIONS)).max(SETTLEMENT_CONFIRMATIONS.length).optional(),
     }),
     response: saveStandardResponseSchema,
   }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSystemSettings, type SystemSettings } from '../settings/system-settings.ts';
 import { parseDelegationForm, type DelegationFormInput } from '../settlement/delegation-form.ts';
-import { distanceDiffers, settlementFormFromOrder, validateSettlementAgainstOrder, type BaseOrder } from './settlement-order-rules.ts';
+import { distanceDiffers, settlementFormFromOrder, transportLimitConfirmation, validateSettlementAgainstOrder, type BaseOrder } from './settlement-order-rules.ts';
 
 const order: BaseOrder = {
   id: 7,
@@ -135,5 +135,25 @@ describe('a settlement from its order', () => {
     const settlement = settlementFormFromOrder({ ...order, destinations: [{ place_text: 'Kraków', country_code: 'PL' }], allowed_transport: ['car', 'rail'] });
     expect(settlement.country).toEqual([{ country_code: 'PL', in_date: '2026-03-10 06:00', out_date: '2026-03-12 20:00' }]);
     expect(settlement.transport?.[0]?.transport_type).toBeNull();
+  });
+});
+
+describe('the trip order transport cost limit (spec §5 "Limit exceeded")', () => {
+  const totals = (transport: string, mileage = '0.00') => ({ transport_total_pln: transport, mileage_total_pln: mileage });
+
+  it('asks for confirmation at the transport list when tickets and mileage together exceed the limit', () => {
+    expect(transportLimitConfirmation(totals('300.00', '150.01'), { allowed_transport_cost: '450.00' })).toEqual({
+      path: ['transport'],
+      code: 'delegation.transportLimitExceeded',
+      params: { total: '450.01', limit: '450.00' },
+    });
+  });
+
+  it('asks nothing at the limit, without a limit, without an order, or once confirmed', () => {
+    expect(transportLimitConfirmation(totals('400.00', '50.00'), { allowed_transport_cost: '450.00' })).toBeNull();
+    expect(transportLimitConfirmation(totals('9000.00'), { allowed_transport_cost: null })).toBeNull();
+    expect(transportLimitConfirmation(totals('9000.00'), {})).toBeNull();
+    expect(transportLimitConfirmation(totals('9000.00'), null)).toBeNull();
+    expect(transportLimitConfirmation(totals('9000.00'), { allowed_transport_cost: '100.00' }, ['delegation.transportLimitExceeded'])).toBeNull();
   });
 });

@@ -31,6 +31,8 @@ export interface BaseOrder {
   start_place_text: string | null;
   end_place_text: string | null;
   allowed_transport: string[];
+  /** The order's transport cost limit in PLN (spec §5 'Limit exceeded'); null or absent: no limit. */
+  allowed_transport_cost?: string | null;
   advances: {
     id: number;
     amount_in_currency: string;
@@ -126,6 +128,28 @@ export function validateDistances(delegation: DelegationForm, settings: Pick<Sys
     }
   });
   return issues;
+}
+
+/** What a settlement save may ask the user to confirm (spec §5); the save is resent with `confirmed` naming it. */
+export const SETTLEMENT_CONFIRMATIONS = ['delegation.transportLimitExceeded'] as const;
+export type SettlementConfirmation = (typeof SETTLEMENT_CONFIRMATIONS)[number];
+
+/**
+ * Spec §5 'Limit exceeded': the settlement's transport — tickets and other transport costs and the
+ * mileage, in PLN — above the trip order's transport cost limit asks for confirmation, said at the
+ * transport list. Nothing is asked without an order, without a limit, or once `confirmed` names it.
+ */
+export function transportLimitConfirmation(
+  totals: { transport_total_pln: string; mileage_total_pln: string },
+  order: Pick<BaseOrder, 'allowed_transport_cost'> | null,
+  confirmed: readonly string[] = [],
+): Issue | null {
+  if (!order || confirmed.includes('delegation.transportLimitExceeded')) return null;
+  const limit = parseDecimal(order.allowed_transport_cost ?? null);
+  if (limit === null) return null;
+  const total = dec(totals.transport_total_pln).plus(dec(totals.mileage_total_pln));
+  if (!total.greaterThan(limit)) return null;
+  return { path: ['transport'], code: 'delegation.transportLimitExceeded', params: { total: total.toFixed(2), limit: limit.toFixed(2) } };
 }
 
 /** The transport types a settlement may use: the order's, or every type without an order. */

@@ -10,6 +10,7 @@ import {
   parseDelegationForm,
   parseLocalDateTimeToMillis,
   toLocalDate,
+  transportLimitConfirmation,
   validateSettlementAgainstOrder,
   type BaseOrder,
   type DecisionStage,
@@ -109,6 +110,7 @@ function baseOrderOf(order: OrderRow, advanceRows: Awaited<ReturnType<typeof set
     start_place_text: order.startPlaceText,
     end_place_text: order.endPlaceText,
     allowed_transport: order.allowedTransport,
+    allowed_transport_cost: order.allowedTransportCost,
     advances: advanceRows.map((advance) => ({
       id: advance.id,
       amount_in_currency: advance.amountInCurrency,
@@ -503,6 +505,9 @@ export function createSettlementsService(deps: {
       issues.push(...files.issues, ...(await attachments.checkReferences(db, ctx, files.references, existing?.id ?? null)));
 
       if (issues.length > 0 || start === null || end === null) return validationError(issues.length > 0 ? issues : [{ path: ['start_date'], code: 'validation.required' }]);
+      // A valid settlement above the order's transport limit is saved only once the user confirmed it (spec §5).
+      const limitExceeded = transportLimitConfirmation(calculated, order, body.confirmed ?? []);
+      if (limitExceeded) return { status: 'confirm', confirmations: [limitExceeded] };
 
       const destinationText = form.destinationText ?? (form.destination.map((item) => (typeof item === 'object' ? item.text : String(item))).filter(Boolean).join(', ') || null);
       const columns = {

@@ -315,6 +315,27 @@ describe('settlement from a trip order', () => {
     expect((await save(d.headers.employee, late)).json().status).toBe('OK');
   });
 
+  it("asks to confirm transport above the order's transport cost limit, and saves once confirmed", async () => {
+    // Tickets of 120.00 + 130.00 zł against a limit of 249.99 zł.
+    const orderId = await acceptedOrder(t.db, c.company.id, c.employee.id, { allowedTransportCost: '249.99' }, '2026-03-27');
+    const form = domesticForm({ delegation_order_id: orderId }, '2026-03-27');
+    const asked = await save(c.headers.employee, form);
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({ status: 'confirm', confirmations: [{ path: ['transport'], code: 'delegation.transportLimitExceeded', params: { total: '250.00', limit: '249.99' } }] });
+    // Nothing was saved while the question waits.
+    expect(await t.db.select({ id: delegations.id }).from(delegations).where(eq(delegations.delegationOrderId, orderId))).toEqual([]);
+    const confirmed = await api.post('/delegation/save-standard', c.headers.employee, { delegation: form, confirmed: ['delegation.transportLimitExceeded'] });
+    expect(confirmed.json()).toMatchObject({ status: 'OK', delegation: { form: { delegation_order_id: orderId } } });
+    // Within the limit nothing is asked.
+    const within = await acceptedOrder(t.db, c.company.id, c.employee.id, { allowedTransportCost: '250.00' }, '2026-03-28');
+    expect((await save(c.headers.employee, domesticForm({ delegation_order_id: within }, '2026-03-28'))).json().status).toBe('OK');
+  });
+
+  it('refuses a confirmation the save does not know', async () => {
+    const response = await api.post('/delegation/save-standard', c.headers.employee, { delegation: domesticForm({}, '2026-03-29'), confirmed: ['delegation.somethingElse'] });
+    expect(response.statusCode).toBe(400);
+  });
+
   it('requires a base order when the company demands one', async () => {
     const d = await settlementCompany(t.app, t.db, { trip_order_requirement: 'required' });
     const body = (await save(d.headers.employee, domesticForm())).json();

@@ -138,6 +138,44 @@ describe('saving a settlement', () => {
     expect(server.requestsTo(LIST).filter((request) => request.url.searchParams.get('scope') !== 'toDecide').length).toBeGreaterThan(0);
   });
 
+  it("asks to confirm transport above the order's limit, says the amounts, and resends with the confirmation", async () => {
+    const confirmation = { path: ['transport'], code: 'delegation.transportLimitExceeded', params: { total: '1250.00', limit: '1000.00' } };
+    const { server } = renderApp('/delegation/new', {
+      user,
+      handlers: {
+        ...common,
+        [SAVE]: (request) =>
+          (request.body as { confirmed?: string[] }).confirmed
+            ? { body: { status: 'OK', delegation: settlementDocument() } }
+            : { body: { status: 'confirm', confirmations: [confirmation] } },
+      },
+    });
+    fireEvent.change(await screen.findByLabelText('Miejsce docelowe'), { target: { value: 'Kraków' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Przekroczono limit' });
+    expect(dialog.textContent).toContain('Przekroczono limit: koszty transportu (1\u00a0250,00 PLN) przekraczają limit kosztów transportu z polecenia wyjazdu (1\u00a0000,00 PLN).');
+    expect(dialog.textContent).toContain('Czy mimo to zapisać rozliczenie?');
+    expect(server.requestsTo(SAVE)).toHaveLength(1);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Zapisz mimo to' }));
+    expect(await screen.findByText('Rozliczenie zapisano')).toBeTruthy();
+    expect(server.requestsTo(SAVE)).toHaveLength(2);
+    expect(server.requestsTo(SAVE)[1]!.body).toMatchObject({ confirmed: ['delegation.transportLimitExceeded'], delegation: { destinationText: 'Kraków' } });
+  });
+
+  it('keeps the form when the user does not confirm the exceeded limit', async () => {
+    const { server } = renderApp('/delegation/new', {
+      user,
+      handlers: { ...common, [SAVE]: { body: { status: 'confirm', confirmations: [{ path: ['transport'], code: 'delegation.transportLimitExceeded', params: { total: '1250.00', limit: '1000.00' } }] } } },
+    });
+    fireEvent.change(await screen.findByLabelText('Miejsce docelowe'), { target: { value: 'Kraków' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Przekroczono limit' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Anuluj' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.requestsTo(SAVE)).toHaveLength(1);
+    expect(screen.getByLabelText('Miejsce docelowe')).toHaveProperty('value', 'Kraków');
+  });
+
   it("shows 'Wystąpił błąd' with the code for an unknown error", async () => {
     renderApp('/delegation/new', {
       user,

@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { AttachmentDto, SaveStandardResponse, UserProperties } from '@delego/contract';
-import type { DelegationFormInput, Issue } from '@delego/domain';
+import type { DelegationFormInput, Issue, SettlementConfirmation } from '@delego/domain';
+import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
 import { MessageDialog } from '../../../components/feedback/message-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -12,6 +13,7 @@ import { translateServerMessage } from '../../../lib/server-messages.ts';
 import { useFormOptions, useSaveSettlement } from '../api/settlements.ts';
 import { draftStorage, type DraftStorage } from '../model/draft-storage.ts';
 import type { SettlementFormValues } from '../model/form-values.ts';
+import { issueText } from '../model/messages.ts';
 import { SettlementForm } from '../settlement-form.tsx';
 import { AttachmentsProvider } from './attachments.tsx';
 import { SettlementDetails } from './settlement-details.tsx';
@@ -22,7 +24,7 @@ export const LIST_PATH = '/delegation';
 type SaveProblem = { kind: 'validation' } | { kind: 'unknown'; text: string; code: string; requestId?: string };
 
 /** Spec §8: an unknown error whose message mentions validation is shown as the validation dialog. */
-function problemOf(answer: Exclude<SaveStandardResponse, { status: 'OK' }>, t: (key: string) => string): SaveProblem {
+function problemOf(answer: Exclude<SaveStandardResponse, { status: 'OK' | 'confirm' }>, t: (key: string) => string): SaveProblem {
   if (answer.status === 'validationError' || /valid/i.test(answer.message)) return { kind: 'validation' };
   const text =
     answer.code === 'CONFLICT' ? t('save.conflict') : answer.code === 'document.refused.status' ? t('save.statusRefused') : t('save.unknownMessage');
@@ -51,13 +53,15 @@ interface SettlementEditorProps {
  * a successful save the draft is cleared and the list shown again.
  */
 export function SettlementEditor({ title, description, user, draftKey, initialValues, calculateAtStart, version, savedAttachments = [], notice }: SettlementEditorProps) {
-  const { t } = useTranslation('settlements');
+  const { t, i18n } = useTranslation('settlements');
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const options = useFormOptions();
   const save = useSaveSettlement();
   const [saveIssues, setSaveIssues] = useState<readonly Issue[]>([]);
   const [problem, setProblem] = useState<SaveProblem | null>(null);
+  // A valid save the server wants confirmed (spec §5 'Limit exceeded'): the form as sent and what to confirm.
+  const [confirming, setConfirming] = useState<{ form: DelegationFormInput; confirmations: readonly Issue[] } | null>(null);
 
   // The draft belongs to the employee being settled; a change to the form makes the last save's issues stale.
   const draft = useMemo<DraftStorage>(() => {
@@ -72,9 +76,9 @@ export function SettlementEditor({ title, description, user, draftKey, initialVa
     };
   }, [user.context_user_id, draftKey]);
 
-  const onSave = (form: DelegationFormInput) => {
+  const onSave = (form: DelegationFormInput, confirmed: readonly SettlementConfirmation[] = []) => {
     save.mutate(
-      { delegation: form as Record<string, unknown>, ...(version !== undefined ? { version } : {}) },
+      { delegation: form as Record<string, unknown>, ...(version !== undefined ? { version } : {}), ...(confirmed.length > 0 ? { confirmed: [...confirmed] } : {}) },
       {
         onSuccess: (answer) => {
           if (answer.status === 'OK') {
@@ -82,6 +86,12 @@ export function SettlementEditor({ title, description, user, draftKey, initialVa
             setSaveIssues([]);
             enqueueSnackbar(t('editor.saved'), { variant: 'success' });
             void navigate(LIST_PATH);
+            return;
+          }
+          if (answer.status === 'confirm') {
+            // Said at its place in the form too, until the user confirms or changes the form.
+            setSaveIssues(answer.confirmations);
+            setConfirming({ form, confirmations: answer.confirmations });
             return;
           }
           if (answer.status === 'validationError') setSaveIssues(answer.issues);
@@ -115,6 +125,19 @@ export function SettlementEditor({ title, description, user, draftKey, initialVa
           generalExtras={<SettlementDetails />}
         />
       </AttachmentsProvider>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t('save.confirmTitle')}
+        message={[...(confirming?.confirmations ?? []).map((issue) => issueText(i18n, issue)), t('save.confirmQuestion')].join(' ')}
+        confirmLabel={t('save.confirmSave')}
+        isPending={save.isPending}
+        onClose={() => setConfirming(null)}
+        onConfirm={() => {
+          if (!confirming) return;
+          setConfirming(null);
+          onSave(confirming.form, confirming.confirmations.map((issue) => issue.code as SettlementConfirmation));
+        }}
+      />
       <MessageDialog
         open={problem !== null}
         title={problem?.kind === 'validation' ? t('save.validationTitle') : t('save.unknownTitle')}
