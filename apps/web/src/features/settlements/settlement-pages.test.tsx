@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DelegationDocument, DelegationListItem } from '@delego/contract';
 import { calculateSettlement, createRateBook, parseDelegationForm, type DelegationFormInput } from '@delego/domain';
@@ -599,6 +599,35 @@ describe('the decision screen', () => {
   it('says when nothing waits for the user', async () => {
     renderApp('/delegation/decision/31', { user, handlers: { ...common, [EDIT]: { body: { delegation: settlementDocument({ allowedActions: [] }), selected_transport_types: [] } } } });
     expect(await screen.findByText('To rozliczenie nie czeka teraz na Twoją decyzję.')).toBeTruthy();
+  });
+});
+
+describe('choosing the order to settle', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const order = { id: 44, number: 'PW/3/2026', user_id: 12, employee_name: 'Anna Kowalska', start_date: '2026-03-10 07:00', end_date: '2026-03-10 20:00', destination_text: 'Kraków', accepted_at: null };
+  const handlers = { ...common, 'GET /api/delegation/available-orders': { body: { items: [order] } } };
+
+  it('on a phone shows each accepted order as a card with its trip and the button that settles it', async () => {
+    // A 390 px screen, as MUI's media queries ask it.
+    vi.stubGlobal('matchMedia', (query: string) => {
+      const max = /max-width:\s*([\d.]+)px/.exec(query);
+      const min = /min-width:\s*([\d.]+)px/.exec(query);
+      const matches = (!max || 390 <= Number(max[1])) && (!min || 390 >= Number(min[1]));
+      return { matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false };
+    });
+    const { router } = renderApp('/delegation/start-choose-order', { user, handlers });
+    const list = await screen.findByRole('list', { name: 'Zaakceptowane polecenia wyjazdu bez rozliczenia' }, { timeout: 5_000 });
+    expect(screen.queryByRole('table')).toBeNull();
+    const card = await within(list).findByRole('listitem', { name: 'PW/3/2026' });
+    expect(within(card).getAllByRole('definition').map((value) => value.textContent)).toEqual(['PW/3/2026', 'Anna Kowalska', '10.03.2026 07:00 – 20:00', 'Kraków', '']);
+    fireEvent.click(within(card).getByRole('button', { name: 'Rozlicz polecenie PW/3/2026' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/delegation/new-from-order/44'));
+  });
+
+  it('on a wider screen lists them in a table', async () => {
+    renderApp('/delegation/start-choose-order', { user, handlers });
+    const table = await screen.findByRole('table', { name: 'Zaakceptowane polecenia wyjazdu bez rozliczenia' }, { timeout: 5_000 });
+    expect(await within(table).findByRole('button', { name: 'Rozlicz polecenie PW/3/2026' })).toBeTruthy();
   });
 });
 

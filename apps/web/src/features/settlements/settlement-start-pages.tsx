@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -17,9 +18,12 @@ import Typography from '@mui/material/Typography';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatWallPeriod } from '@delego/domain';
 import { PageHeader } from '../../components/page-header.tsx';
+import { DataCards, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { useCurrentUser } from '../../lib/session.tsx';
 import { useAvailableOrders, useAvailableUsers, useFormOptions } from './api/settlements.ts';
 import { LIST_PATH } from './components/settlement-editor.tsx';
@@ -117,6 +121,23 @@ export function SettlementChooseOrderPage() {
   const navigate = useNavigate();
   const orders = useAvailableOrders();
   const items = orders.data?.items;
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  type Order = NonNullable<typeof items>[number];
+  const numberOf = (order: Order) => order.number ?? t('list.noNumber');
+  const settleButton = (order: Order) => (
+    <Button variant="contained" size="small" onClick={() => void navigate(`${LIST_PATH}/new-from-order/${order.id}`)}>
+      {t('chooseOrder.settle', { number: numberOf(order) })}
+    </Button>
+  );
+  // On a phone the orders are cards, so that the trip and its button are read without scrolling sideways.
+  const cardColumns: DataColumn<Order, never>[] = [
+    { key: 'number', label: t('chooseOrder.columns.number'), render: numberOf },
+    { key: 'employee', label: t('chooseOrder.columns.employee'), render: (order) => order.employee_name },
+    { key: 'period', label: t('chooseOrder.columns.period'), render: (order) => formatWallPeriod(order.start_date, order.end_date, i18n.language) },
+    { key: 'destination', label: t('chooseOrder.columns.destination'), render: (order) => order.destination_text },
+    { key: 'accepted', label: t('chooseOrder.columns.accepted'), render: (order) => (order.accepted_at ? formatDateTime(order.accepted_at, i18n.language) : '') },
+  ];
   return (
     <>
       <PageHeader title={tr('delegation.startChooseOrder')} description={t('chooseOrder.description')} />
@@ -127,45 +148,52 @@ export function SettlementChooseOrderPage() {
             {t('editor.loadError')}
           </Alert>
         )}
-        <TableContainer>
-          <Table size="small" aria-label={t('chooseOrder.label')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('chooseOrder.columns.number')}</TableCell>
-                <TableCell>{t('chooseOrder.columns.employee')}</TableCell>
-                <TableCell>{t('chooseOrder.columns.period')}</TableCell>
-                <TableCell>{t('chooseOrder.columns.destination')}</TableCell>
-                <TableCell>{t('chooseOrder.columns.accepted')}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {items?.map((order) => (
-                <TableRow key={order.id} hover>
-                  <TableCell>{order.number ?? t('list.noNumber')}</TableCell>
-                  <TableCell>{order.employee_name}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatWallPeriod(order.start_date, order.end_date, i18n.language)}
-                  </TableCell>
-                  <TableCell>{order.destination_text}</TableCell>
-                  <TableCell>{order.accepted_at ? formatDateTime(order.accepted_at, i18n.language) : ''}</TableCell>
-                  <TableCell align="right">
-                    <Button variant="contained" size="small" onClick={() => void navigate(`${LIST_PATH}/new-from-order/${order.id}`)}>
-                      {t('chooseOrder.settle', { number: order.number ?? t('list.noNumber') })}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-              {items && items.length === 0 && (
+        {isPhone ? (
+          <Box sx={{ p: 1.5 }}>
+            <DataCards label={t('chooseOrder.label')} columns={cardColumns} rows={items ?? []} rowKey={(order) => order.id} rowLabel={numberOf} actions={settleButton} />
+            {items && items.length === 0 && (
+              <Typography variant="body2" color="text.secondary" align="center" sx={{ py: 4 }}>
+                {t('chooseOrder.empty')}
+              </Typography>
+            )}
+          </Box>
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-label={t('chooseOrder.label')}>
+              <TableHead>
                 <TableRow>
-                  <TableCell colSpan={6} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                    {t('chooseOrder.empty')}
-                  </TableCell>
+                  <TableCell>{t('chooseOrder.columns.number')}</TableCell>
+                  <TableCell>{t('chooseOrder.columns.employee')}</TableCell>
+                  <TableCell>{t('chooseOrder.columns.period')}</TableCell>
+                  <TableCell>{t('chooseOrder.columns.destination')}</TableCell>
+                  <TableCell>{t('chooseOrder.columns.accepted')}</TableCell>
+                  <TableCell />
                 </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+              </TableHead>
+              <TableBody>
+                {items?.map((order) => (
+                  <TableRow key={order.id} hover>
+                    <TableCell>{order.number ?? t('list.noNumber')}</TableCell>
+                    <TableCell>{order.employee_name}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatWallPeriod(order.start_date, order.end_date, i18n.language)}
+                    </TableCell>
+                    <TableCell>{order.destination_text}</TableCell>
+                    <TableCell>{order.accepted_at ? formatDateTime(order.accepted_at, i18n.language) : ''}</TableCell>
+                    <TableCell align="right">{settleButton(order)}</TableCell>
+                  </TableRow>
+                ))}
+                {items && items.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={6} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                      {t('chooseOrder.empty')}
+                    </TableCell>
+                  </TableRow>
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
       </Paper>
     </>
   );
