@@ -47,7 +47,8 @@ type ActionBody = BodyOf<typeof delegationApi.action>;
 
 /** Spec §8 texts of the save answer (the web shows 'Błąd walidacji danych' / 'Wystąpił błąd'). */
 /** Another settlement of the employee at the same time, named by number or by its dates. */
-const OTHER_DELEGATION_CODES = { numbered: 'delegation.otherDelegationAtThatTime', unnumbered: 'delegation.otherUnnumberedDelegationAtThatTime' };
+/** Spec §5 'employee has another delegation at that time', naming it by number or, without one, by its dates. */
+export const OTHER_DELEGATION_CODES = { numbered: 'delegation.otherDelegationAtThatTime', unnumbered: 'delegation.otherUnnumberedDelegationAtThatTime' };
 
 export const SAVE_MESSAGES = {
   validation: 'Form not validated, check and correct errors before saving',

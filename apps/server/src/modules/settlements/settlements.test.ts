@@ -315,6 +315,23 @@ describe('settlement from a trip order', () => {
     expect((await save(d.headers.employee, late)).json().status).toBe('OK');
   });
 
+  it('says while the user types (form-field-changed) that the employee has another delegation at that time', async () => {
+    const first = await saved(c.headers.employee, domesticForm({}, '2026-03-30'));
+    const changed = async (headers: Headers, delegation: Record<string, unknown>) => {
+      const response = await api.post('/delegation/form-field-changed', headers, { delegation });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().validation as { path: (string | number)[]; code: string; params?: Record<string, string> }[]).filter((issue) => issue.code.startsWith('delegation.other'));
+    };
+    expect(await changed(c.headers.employee, domesticForm({}, '2026-03-30'))).toEqual([
+      { path: ['start_date'], code: 'delegation.otherUnnumberedDelegationAtThatTime', params: { start: '2026-03-30 07:00', end: '2026-03-30 20:00' } },
+    ]);
+    // The settlement being edited is not its own other delegation; another day is free.
+    expect(await changed(c.headers.employee, { ...first.form, id: first.id })).toEqual([]);
+    expect(await changed(c.headers.employee, domesticForm({}, '2026-03-31'))).toEqual([]);
+    // Someone who may not settle for the employee learns nothing of the employee's trips.
+    expect(await changed(c.headers.colleague, domesticForm({ user_id: c.employee.id }, '2026-03-30'))).toEqual([]);
+  });
+
   it("asks to confirm transport above the order's transport cost limit, and saves once confirmed", async () => {
     // Tickets of 120.00 + 130.00 zł against a limit of 249.99 zł.
     const orderId = await acceptedOrder(t.db, c.company.id, c.employee.id, { allowedTransportCost: '249.99' }, '2026-03-27');
