@@ -66,13 +66,13 @@ export const delegationListItemSchema = z.object({
 });
 export type DelegationListItem = z.infer<typeof delegationListItemSchema>;
 
-export const attachmentSectionSchema = z.enum(['document', 'transport', 'accommodation', 'other']);
+export const attachmentSectionSchema = z.enum(['document', 'transport', 'accommodation', 'other', 'advance']);
 export type AttachmentSection = z.infer<typeof attachmentSectionSchema>;
 
 export const attachmentSchema = z.object({
   id: z.number().int(),
   section: attachmentSectionSchema,
-  /** The form line it belongs to: `transport.1`, `country.0.accommodation.2`, `other.3`; null for the document. */
+  /** The form line it belongs to: `transport.1`, `country.0.accommodation.2`, `other.3`, `advance.0`; null for the document. */
   item_key: z.string().nullable(),
   file_name: z.string(),
   content_type: z.string(),
@@ -193,7 +193,7 @@ export const attachmentUploadQuerySchema = z.strictObject({
   section: attachmentSectionSchema,
   item_key: z
     .string()
-    .regex(/^(transport\.\d{1,3}|country\.\d{1,2}\.accommodation\.\d{1,3}|other\.\d{1,3})$/, 'validation.invalidValue')
+    .regex(/^(transport\.\d{1,3}|country\.\d{1,2}\.accommodation\.\d{1,3}|other\.\d{1,3}|advance\.\d{1,2})$/, 'validation.invalidValue')
     .optional(),
 });
 

@@ -27,7 +27,7 @@ export interface FileAnswer {
   size?: number;
 }
 
-/** Where the form names a file: `file_id` of a line, or the settlement's `file` list. */
+/** Where the form names a file: `file_id` of a line, an advance's `files`, or the settlement's `file` list. */
 export interface FileReference {
   id: number;
   /** The form field, for issues. */
@@ -71,6 +71,10 @@ export function fileReferencesOf(form: DelegationForm): { references: FileRefere
     ),
   );
   form.other.forEach((cost, index) => add(cost.file_id, ['other', index, 'file_id'], 'other', `other.${index}`));
+  // Spec §3 "Advance … files": e.g. the transfer confirmation of the advance.
+  form.advances.forEach((advance, index) =>
+    (advance.files ?? []).forEach((value, fileIndex) => add(value, ['advances', index, 'files', fileIndex], 'advance', `advance.${index}`)),
+  );
   (form.file ?? []).forEach((value, index) => add(value, ['file', index], 'document', null));
   const seen = new Set<number>();
   for (const reference of references) {

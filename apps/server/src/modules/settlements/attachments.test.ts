@@ -122,6 +122,47 @@ describe('settlement attachments', () => {
     expect(await t.db.select().from(attachments).where(eq(attachments.id, note))).toEqual([]);
   });
 
+  it("places an advance's files (spec §3) at the save, lets only who may see the settlement download them, and refuses another user's or company's file", async () => {
+    const confirmation = await uploaded(c.headers.employee, '?section=advance&item_key=advance.0', 'potwierdzenie przelewu.pdf', PDF);
+    const receipt = await uploaded(c.headers.employee, '?section=advance&item_key=advance.0', 'kp.png', PNG);
+    const advance = { amount_in_currency: '200.00', currency: 'PLN', payment_type: 'transfer', payment_date: '2026-03-01', status: 'paid', files: [confirmation, receipt] };
+    const response = await api.post('/delegation/save-standard', c.headers.employee, { delegation: domesticForm({ advances: [advance] }, '2026-03-23') });
+    expect(response.json().status, response.body).toBe('OK');
+    const saved = response.json().delegation;
+    expect(saved.form.advances[0].files).toEqual([confirmation, receipt]);
+    expect(saved.attachments.map((file: { id: number; section: string; item_key: string | null }) => [file.id, file.section, file.item_key])).toEqual([
+      [confirmation, 'advance', 'advance.0'],
+      [receipt, 'advance', 'advance.0'],
+    ]);
+    expect((await api.get(`/delegation/attachment/download?id=${confirmation}`, c.headers.employee)).rawPayload.equals(PDF)).toBe(true);
+    expect((await api.get(`/delegation/attachment/download?id=${confirmation}`, c.headers.colleague)).statusCode).toBe(404);
+    const other = await settlementCompany(t.app, t.db);
+    expect((await api.get(`/delegation/attachment/download?id=${confirmation}`, other.headers.admin)).statusCode).toBe(404);
+
+    // A colleague's waiting upload, and a file of another company, cannot be named by the employee's advance.
+    const colleagues = await uploaded(c.headers.colleague, '?section=advance&item_key=advance.0', 'cudzy.pdf', PDF);
+    const foreign = await uploaded(other.headers.employee, '?section=advance&item_key=advance.0', 'obcy.pdf', PDF);
+    const refused = await api.post('/delegation/save-standard', c.headers.employee, {
+      delegation: { ...saved.form, advances: [{ ...saved.form.advances[0], files: [confirmation, colleagues, foreign] }] },
+      version: saved.version,
+    });
+    expect(refused.json().status).toBe('validationError');
+    expect(refused.json().issues).toEqual([
+      { path: ['advances', 0, 'files', 1], code: 'delegation.unauthorisedFieldChange' },
+      { path: ['advances', 0, 'files', 2], code: 'delegation.fileMissing' },
+    ]);
+    const stillOwned = await t.db.select().from(attachments).where(inArray(attachments.id, [colleagues, foreign]));
+    expect(stillOwned.map((row) => row.ownerKind)).toEqual(['upload', 'upload']);
+
+    // Removed from the advance, the file leaves with the save.
+    const resaved = await api.post('/delegation/save-standard', c.headers.employee, {
+      delegation: { ...saved.form, advances: [{ ...saved.form.advances[0], files: [receipt] }] },
+      version: saved.version,
+    });
+    expect(resaved.json().delegation.attachments.map((file: { id: number }) => file.id)).toEqual([receipt]);
+    expect(await t.db.select().from(attachments).where(eq(attachments.id, confirmation))).toEqual([]);
+  });
+
   it("answers 'Brak załączonych plików' (404, reason noFiles) for a settlement without files", async () => {
     const response = await api.post('/delegation/save-standard', c.headers.employee, { delegation: domesticForm({}, '2026-03-11') });
     const id = response.json().delegation.id;

@@ -194,16 +194,24 @@ export function AttachmentField({ name, section, label }: { name: FileIdField; s
   );
 }
 
-/** Files attached to the settlement as a whole (step 4 "summary and attachments"). */
-export function DocumentAttachments() {
+type FileListField = 'meta.files' | `advances.${number}.files`;
+
+/** A list of attached files: add one, open one, remove one (a saved one goes with the next save). */
+function FileList({ name, place, addLabel, label }: { name: FileListField; place: { section: AttachmentSection; itemKey?: string }; addLabel: string; label?: string }) {
   const { t } = useTranslation('settlements');
+  const labelId = useId();
   const { control } = useFormContext<SettlementFormValues>();
-  const { field } = useController({ control, name: 'meta.files' });
+  const { field } = useController({ control, name });
   const { savedIds } = useContext(AttachmentsContext);
   const files = Array.isArray(field.value) ? (field.value as number[]) : [];
-  const upload = useUpload({ section: 'document' }, (attachment) => field.onChange([...files, attachment.id]));
+  const upload = useUpload(place, (attachment) => field.onChange([...files, attachment.id]));
   return (
-    <Stack spacing={1}>
+    <Stack spacing={1} {...(label ? { role: 'group', 'aria-labelledby': labelId } : {})}>
+      {label && (
+        <Typography id={labelId} variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+      )}
       {files.length === 0 && (
         <Typography variant="body2" color="text.secondary">
           {t('attachments.none')}
@@ -221,7 +229,7 @@ export function DocumentAttachments() {
       ))}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Button size="small" variant="outlined" startIcon={upload.isUploading ? <CircularProgress size={14} /> : <AttachFileIcon />} disabled={upload.isUploading} onClick={upload.open}>
-          {t('attachments.addToSettlement')}
+          {addLabel}
         </Button>
         <Typography variant="caption" color="text.secondary">
           {upload.hint}
@@ -230,6 +238,25 @@ export function DocumentAttachments() {
       {upload.picker}
       {upload.dialog}
     </Stack>
+  );
+}
+
+/** Files attached to the settlement as a whole (step 4 "summary and attachments"). */
+export function DocumentAttachments() {
+  const { t } = useTranslation('settlements');
+  return <FileList name="meta.files" place={{ section: 'document' }} addLabel={t('attachments.addToSettlement')} />;
+}
+
+/** Spec §3 "Advance … files": e.g. the transfer confirmation, saved with the settlement. */
+export function AdvanceAttachments({ index, number }: { index: number; number: number }) {
+  const { t } = useTranslation('settlements');
+  return (
+    <FileList
+      name={`advances.${index}.files`}
+      place={{ section: 'advance', itemKey: `advance.${index}` }}
+      label={t('attachments.advanceFiles', { number })}
+      addLabel={t('attachments.addToAdvance', { number })}
+    />
   );
 }
 

@@ -112,6 +112,8 @@ export interface AdvanceValues {
   payment_date: string;
   status: Choice<AdvanceStatus>;
   comment: string;
+  /** Spec §3: the advance's files (e.g. the transfer confirmation), attached to the settlement. */
+  files: number[];
 }
 
 /**
@@ -221,7 +223,7 @@ export function newOtherCost(): OtherCostValues {
 }
 
 export function newAdvance(): AdvanceValues {
-  return { amount_in_currency: '', currency: SETTLEMENT_CURRENCY, payment_type: '', payment_date: '', status: 'unknown', comment: '' };
+  return { amount_in_currency: '', currency: SETTLEMENT_CURRENCY, payment_type: '', payment_date: '', status: 'unknown', comment: '', files: [] };
 }
 
 /** Spec §4: a new settlement starts with two transport segments and one country part, Poland. */
@@ -413,6 +415,7 @@ export function toDelegationForm(values: SettlementFormValues): DelegationFormIn
       payment_date: textOrNull(advance.payment_date),
       status: choiceOrNull(advance.status),
       comment: textOrNull(advance.comment),
+      files: advance.files,
     })),
   };
 }

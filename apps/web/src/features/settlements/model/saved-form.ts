@@ -160,6 +160,7 @@ export function fromDelegationForm(form: DelegationFormInput, meta: Partial<Sett
       payment_date: dayOf(advance.payment_date),
       status: choiceOf(ADVANCE_STATUSES, advance.status) || 'unknown',
       comment: text(advance.comment),
+      files: (advance.files ?? []).map(idOf).filter((id): id is number => id !== null),
     })),
   };
 }

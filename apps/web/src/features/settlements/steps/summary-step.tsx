@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { ADVANCE_PAYMENT_TYPES, ADVANCE_STATUSES, OTHER_COST_PAYMENT_TYPES, OTHER_COST_TYPES, type CalculatedSettlement, formatMoneyText, formatWallTime } from '@delego/domain';
 import { BudgetStatePanel } from '../../../components/budget/budget-state-panel.tsx';
-import { AttachmentField, DocumentAttachments } from '../components/attachments.tsx';
+import { AdvanceAttachments, AttachmentField, DocumentAttachments } from '../components/attachments.tsx';
 import { OtherBookings } from '../components/other-bookings.tsx';
 import { CalculationView } from '../components/calculation-view.tsx';
 import { useInvalidAmounts } from '../components/form-issues-context.tsx';
@@ -194,7 +194,10 @@ function Advances({ onRemoved }: { onRemoved: OnRemoved }) {
                 onRemoved('advances', index);
               }}
             >
-              {fromOrder && advance ? <OrderAdvance advance={advance} /> : <AdvanceFields index={index} />}
+              <Stack spacing={2}>
+                {fromOrder && advance ? <OrderAdvance advance={advance} /> : <AdvanceFields index={index} />}
+                <AdvanceAttachments index={index} number={number} />
+              </Stack>
             </ItemCard>
           );
         })}
