@@ -201,6 +201,27 @@ describe('saving a settlement', () => {
     expect(server.requestsTo(SAVE)[0]!.body).toMatchObject({ version: 3, delegation: { id: 31, user_id: 12, cost_centre_id: 4, destinationText: 'Kraków' } });
   });
 
+  it("shows an advance's attached file by name in its labelled file control and saves the advance with it", async () => {
+    const advance = { amount_in_currency: '200.00', currency: 'PLN', payment_type: 'transfer' as const, payment_date: '2026-03-01', status: 'paid' as const, files: [77] };
+    const document = settlementDocument({
+      form: { ...domesticForm, id: 31, user_id: 12, advances: [advance] },
+      attachments: [{ id: 77, section: 'advance', item_key: 'advance.0', file_name: 'potwierdzenie przelewu.pdf', content_type: 'application/pdf', size_bytes: 52_000, created_at: '2026-04-20T10:00:00Z' }],
+    });
+    const { server } = renderApp('/delegation/edit/31', {
+      user,
+      handlers: { ...common, [EDIT]: { body: { delegation: document, selected_transport_types: [] } }, [SAVE]: { body: { status: 'OK', delegation: document } } },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edycja rozliczenia delegacji' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: /Podsumowanie/ }));
+    const files = await screen.findByRole('group', { name: 'Pliki zaliczki 1' });
+    expect(within(files).getByRole('button', { name: 'potwierdzenie przelewu.pdf' })).toBeTruthy();
+    expect(within(files).getByRole('button', { name: 'Dołącz plik do zaliczki 1' })).toBeTruthy();
+    expect(within(files).getByRole('button', { name: 'Usuń plik potwierdzenie przelewu.pdf' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(server.requestsTo(SAVE)).toHaveLength(1));
+    expect(server.requestsTo(SAVE)[0]!.body).toMatchObject({ delegation: { advances: [{ amount_in_currency: '200.00', files: [77] }] } });
+  });
+
   it('shows the reason of the latest return at the top of the edit screen', async () => {
     const returned = settlementDocument({
       status: 'rejectedForCorrect',
