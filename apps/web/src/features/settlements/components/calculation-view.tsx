@@ -24,7 +24,9 @@ export function balanceLabelKey(balance: string): `calc.totals.${BalanceDirectio
 function AmountTable({ headingId, children }: { headingId: string; children: ReactNode }) {
   const { t } = useTranslation('settlement-form');
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    // Positioned, so that the visually hidden header text (absolutely placed) scrolls inside the box
+    // instead of widening the page on a phone.
+    <Box sx={{ overflowX: 'auto', position: 'relative' }}>
       <Table size="small" aria-labelledby={headingId} sx={{ minWidth: 520 }}>
         <TableHead>
           <TableRow>
