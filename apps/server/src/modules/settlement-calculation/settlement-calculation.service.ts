@@ -1,31 +1,35 @@
-import { parseDelegationForm, parseLocalDateTimeToMillis, toLocalDate, validateDistances, type DelegationForm, type Issue } from '@delego/domain';
+import { parseDelegationForm, toLocalDate, validateDistances, type DelegationForm, type Issue } from '@delego/domain';
 import type { Database } from '../../db/client.ts';
 import { can } from '../../lib/access.ts';
-import { tripReferenceIssue } from '../../lib/trip-reference.ts';
-import { settlementsRepo } from '../settlements/settlements.repo.ts';
-import { OTHER_DELEGATION_CODES } from '../settlements/settlements.service.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuthenticatedContext } from '../../http/request-context.ts';
 import type { CompanyRatesCache } from './company-rates-cache.ts';
 import { calculateAndValidate } from './rate-book-loader.ts';
 import { withMapsDistances, type SettlementDistances } from './settlement-distances.ts';
 
-/**
- * Spec §5 'employee has another delegation at that time' while the user types, as the save says it:
- * one query, and only for an employee the user may settle for (the answer names the other trip).
- */
-async function otherDelegationIssues(db: Database, ctx: AuthenticatedContext, delegation: DelegationForm, employeeId: number): Promise<Issue[]> {
-  if (employeeId !== ctx.actor.contextUserId && !can(ctx, 'delegationForOthers')) return [];
-  const start = delegation.start_date ? parseLocalDateTimeToMillis(delegation.start_date) : null;
-  const end = delegation.end_date ? parseLocalDateTimeToMillis(delegation.end_date) : null;
-  if (start === null || end === null || end <= start) return [];
-  const ownId = Number(delegation.id);
-  const others = await settlementsRepo.overlapping(db, ctx.actor.companyId, employeeId, new Date(start), new Date(end), delegation.id !== null && delegation.id !== undefined && delegation.id !== '' && Number.isSafeInteger(ownId) ? ownId : null);
-  return others[0] ? [tripReferenceIssue(['start_date'], OTHER_DELEGATION_CODES, others[0])] : [];
-}
+/** The issue when another settlement of the employee overlaps the form's trip; `ownId` is the one being edited. */
+export type OtherDelegationCheck = (companyId: number, employeeId: number, form: Pick<DelegationForm, 'start_date' | 'end_date'>, ownId: number | null) => Promise<Issue[]>;
 
-export function createSettlementCalculationService(deps: { db: Database; clock: Clock; rates: CompanyRatesCache } & SettlementDistances) {
+/**
+ * `otherDelegations` is the settlements module's overlap check, given by the app: this module is
+ * below the settlements module, which calls its calculation, and must not import it back.
+ */
+export function createSettlementCalculationService(
+  deps: { db: Database; clock: Clock; rates: CompanyRatesCache; otherDelegations: OtherDelegationCheck } & SettlementDistances,
+) {
   const { db, clock, rates } = deps;
+
+  /**
+   * Spec §5 'employee has another delegation at that time' while the user types, as the save says it:
+   * only for an employee the user may settle for, since the answer names the other trip.
+   */
+  function otherDelegationsWhileTyping(ctx: AuthenticatedContext, delegation: DelegationForm, employeeId: number): Promise<Issue[]> {
+    if (!Number.isSafeInteger(employeeId)) return Promise.resolve([]);
+    if (employeeId !== ctx.actor.contextUserId && !can(ctx, 'delegationForOthers')) return Promise.resolve([]);
+    const ownId = Number(delegation.id);
+    const editing = delegation.id !== null && delegation.id !== undefined && delegation.id !== '' && Number.isSafeInteger(ownId) ? ownId : null;
+    return deps.otherDelegations(ctx.actor.companyId, employeeId, delegation, editing);
+  }
 
   return {
     /**
@@ -52,7 +56,7 @@ export function createSettlementCalculationService(deps: { db: Database; clock: 
         settings,
         settlementDate,
         validation: { now: now.getTime() },
-      }), Number.isSafeInteger(employeeId) ? otherDelegationIssues(db, ctx, delegation, employeeId) : Promise.resolve([])]);
+      }), otherDelegationsWhileTyping(ctx, delegation, employeeId)]);
       return { validation: [...issues, ...mapped.issues, ...validateDistances(delegation, settings), ...overlapping], calculated, maps_distances: mapped.distances };
     },
   };

@@ -39,6 +39,7 @@ import { fileReferencesOf, type AttachmentsService } from './attachments.service
 import { bookingsRepo } from '../bookings/bookings.repo.ts';
 import { optimaRepo } from '../optima/optima.repo.ts';
 import { boughtServicesOfTripOrder } from '../travel-service/bought-services.ts';
+import { OTHER_DELEGATION_CODES, otherDelegationIssues } from './other-delegation.ts';
 import { settlementsRepo, type DelegationRow, type ListRow, type ListViewer, type OrderRow } from './settlements.repo.ts';
 
 type ListQuery = z.output<typeof delegationListQuerySchema>;
@@ -46,10 +47,6 @@ type SaveBody = BodyOf<typeof delegationApi.saveStandard>;
 type ActionBody = BodyOf<typeof delegationApi.action>;
 
 /** Spec §8 texts of the save answer (the web shows 'Błąd walidacji danych' / 'Wystąpił błąd'). */
-/** Another settlement of the employee at the same time, named by number or by its dates. */
-/** Spec §5 'employee has another delegation at that time', naming it by number or, without one, by its dates. */
-export const OTHER_DELEGATION_CODES = { numbered: 'delegation.otherDelegationAtThatTime', unnumbered: 'delegation.otherUnnumberedDelegationAtThatTime' };
-
 export const SAVE_MESSAGES = {
   validation: 'Form not validated, check and correct errors before saving',
   conflict: 'The record was changed by someone else',
@@ -463,13 +460,9 @@ export function createSettlementsService(deps: {
       if (orderId === null || order !== null) issues.push(...validateSettlementAgainstOrder(form, order, settings));
       issues.push(...(await checkReferences(companyId, form)));
 
-      // Another settlement of the employee at the same time.
+      issues.push(...(await otherDelegationIssues(db, companyId, employeeId, form, existing?.id ?? null)));
       const start = form.start_date ? parseLocalDateTimeToMillis(form.start_date) : null;
       const end = form.end_date ? parseLocalDateTimeToMillis(form.end_date) : null;
-      if (start !== null && end !== null && end > start) {
-        const others = await settlementsRepo.overlapping(db, companyId, employeeId, new Date(start), new Date(end), existing?.id ?? null);
-        if (others.length > 0) issues.push(tripReferenceIssue(['start_date'], OTHER_DELEGATION_CODES, others[0]!));
-      }
 
       // A booking can be attached once, and only the employee's own booking (spec §5).
       const bookingRefs = bookingReferencesOf(form);
