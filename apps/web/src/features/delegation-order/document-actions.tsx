@@ -32,16 +32,19 @@ export function DocumentActions({ orderId, version, allowed, only, onDone }: Doc
   const confirm = (comment: string) => {
     if (!pending) return;
     const action = pending;
-    run.mutate(
-      { id: orderId, action, version, ...(comment ? { comment } : {}) },
-      {
-        onSuccess: () => {
+    // The promise, not mutate's callbacks: a decision can leave the order without actions, which
+    // unmounts these buttons, and react-query drops the callbacks of an unmounted observer. A failure
+    // is reported by the API client, like every failed call.
+    run
+      .mutateAsync({ id: orderId, action, version, ...(comment ? { comment } : {}) })
+      .then(
+        () => {
           enqueueSnackbar(t(`done.${action}`), { variant: 'success' });
           onDone?.(action);
         },
-        onSettled: close,
-      },
-    );
+        () => undefined,
+      )
+      .finally(close);
   };
 
   return (

@@ -26,16 +26,19 @@ export function ConfirmActionDialog({ settlement, action, onClose, onDone }: Con
   const run = useSettlementAction();
   const confirm = (comment: string) => {
     if (!settlement || !action) return;
-    run.mutate(
-      { id: settlement.id, action, version: settlement.version, ...(comment ? { comment } : {}) },
-      {
-        onSuccess: () => {
+    // The promise, not mutate's callbacks: a decision can leave the settlement without actions, which
+    // unmounts these buttons, and react-query drops the callbacks of an unmounted observer. A failure
+    // is reported by the API client, like every failed call.
+    run
+      .mutateAsync({ id: settlement.id, action, version: settlement.version, ...(comment ? { comment } : {}) })
+      .then(
+        () => {
           enqueueSnackbar(t(`done.${action}`), { variant: 'success' });
           onDone?.(action);
         },
-        onSettled: onClose,
-      },
-    );
+        () => undefined,
+      )
+      .finally(onClose);
   };
   return (
     <DecisionDialog
