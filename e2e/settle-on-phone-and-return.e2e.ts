@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, fillDate, launchBrowser, logInToDemo, submitLogin } from './support/browser.ts';
+import { baseUrl, fillDate, launchBrowser, logInToDemo, startSettlementFromOrder, submitLogin } from './support/browser.ts';
 import { api, dayFromToday, demoToken, sentTripOrder } from './support/api.ts';
 
 let browser: Browser;
@@ -72,13 +72,7 @@ describe('a settlement on a phone, returned for correction on a desktop', () => 
     await page.getByRole('heading', { level: 1, name: 'Rozliczenia delegacji' }).waitFor();
     await menu.waitFor({ state: 'hidden' });
 
-    await page.getByRole('link', { name: 'Nowe rozliczenie' }).click();
-    await page.getByRole('link', { name: 'Wybierz: Na podstawie polecenia wyjazdu' }).click();
-    await page.getByRole('button', { name: `Rozlicz polecenie ${order.number}` }).click();
-    await page.waitForURL(`${baseUrl()}/delegation/new-from-order/${order.id}`);
-    await page.getByText(`Rozliczenie polecenia wyjazdu nr ${order.number}.`).waitFor();
-    expect(await page.getByLabel('Pracownik').inputValue()).toBe(EMPLOYEE);
-    expect(await page.getByLabel('Miejsce docelowe').inputValue()).toBe('Kraków');
+    await startSettlementFromOrder(page, order, { employee: EMPLOYEE, destination: 'Kraków' });
 
     // The route by her own car, there and back, typed into the pickers as on a phone's keyboard.
     await page.getByRole('tab', { name: /Trasa/ }).click();

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, fillDate, launchBrowser, logInToDemo, newPage, outboxMessages } from './support/browser.ts';
+import { baseUrl, fillDate, launchBrowser, logInToDemo, newPage, outboxMessages, startSettlementFromOrder } from './support/browser.ts';
 import { api, dayFromToday, demoToken } from './support/api.ts';
 
 let browser: Browser;
@@ -193,13 +193,7 @@ async function settleFromOrder(order: { id: number; number: string }, trip: { st
   const { context, page } = await newPage(browser);
   await logInToDemo(page, 'employee');
   await page.goto('/delegation');
-  await page.getByRole('link', { name: 'Nowe rozliczenie' }).click();
-  await page.getByRole('link', { name: 'Wybierz: Na podstawie polecenia wyjazdu' }).click();
-  await page.getByRole('button', { name: `Rozlicz polecenie ${order.number}` }).click();
-  await page.waitForURL(`${baseUrl()}/delegation/new-from-order/${order.id}`);
-  await page.getByText(`Rozliczenie polecenia wyjazdu nr ${order.number}.`).waitFor();
-  expect(await page.getByLabel('Pracownik').inputValue()).toBe(EMPLOYEE);
-  expect(await page.getByLabel('Miejsce docelowe').inputValue()).toBe('Berlin');
+  await startSettlementFromOrder(page, order, { employee: EMPLOYEE, destination: 'Berlin' });
 
   // Route: the private car there and back (the order allowed only the car).
   await page.getByRole('tab', { name: /Trasa/ }).click();

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 /** Debian's Chromium, with the flags that keep it off this closed network. */
 export async function launchBrowser(): Promise<Browser> {
@@ -135,4 +135,18 @@ export async function fillDate(scope: Page | Locator, label: string | RegExp, va
   const group = scope.getByRole('group', typeof label === 'string' ? { name: label, exact: true } : { name: label });
   await group.getByRole('spinbutton').first().click();
   await group.page().keyboard.type(`${day}${month}${year}${time ? time.replace(':', '') : ''}`);
+}
+
+/**
+ * From the settlement list: a new settlement based on the accepted trip order, which opens the form
+ * filled from the order; checks the order's employee and destination were carried over.
+ */
+export async function startSettlementFromOrder(page: Page, order: { id: number; number: string }, expected: { employee: string; destination: string }): Promise<void> {
+  await page.getByRole('link', { name: 'Nowe rozliczenie' }).click();
+  await page.getByRole('link', { name: 'Wybierz: Na podstawie polecenia wyjazdu' }).click();
+  await page.getByRole('button', { name: `Rozlicz polecenie ${order.number}` }).click();
+  await page.waitForURL(`${baseUrl()}/delegation/new-from-order/${order.id}`);
+  await page.getByText(`Rozliczenie polecenia wyjazdu nr ${order.number}.`).waitFor();
+  expect(await page.getByLabel('Pracownik').inputValue()).toBe(expected.employee);
+  expect(await page.getByLabel('Miejsce docelowe').inputValue()).toBe(expected.destination);
 }
