@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, fillDate, launchBrowser, logInToDemo, startSettlementFromOrder, submitLogin } from './support/browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, fillDate, launchBrowser, logInToDemo, newPage, startSettlementFromOrder, submitLogin } from './support/browser.ts';
 import { api, dayFromToday, demoToken, sentTripOrder } from './support/api.ts';
 
 let browser: Browser;
@@ -13,10 +13,7 @@ afterAll(async () => browser.close());
 const EMPLOYEE = 'Anna Kowalska';
 const RETURN_REASON = 'Brak potwierdzenia przejazdu – dołącz wydruk trasy z mapy';
 
-async function screenOf(width: number, height: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'pl-PL', timezoneId: 'Europe/Warsaw', viewport: { width, height } });
-  return { context, page: await context.newPage() };
-}
+const screenOf = (width: number, height: number) => newPage(browser, { viewport: { width, height } });
 
 /** How wide the page is (wider than the screen: it scrolls sideways), and the outermost elements that reach past the screen's right edge. */
 async function pageWidth(page: Page): Promise<{ width: number; past: string[] }> {

@@ -23,8 +23,16 @@ export async function launchBrowser(): Promise<Browser> {
 
 export const baseUrl = () => inject('baseUrl');
 
-export async function newPage(browser: Browser, options: { locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), locale: options.locale ?? 'pl-PL', timezoneId: 'Europe/Warsaw' });
+export async function newPage(
+  browser: Browser,
+  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    locale: options.locale ?? 'pl-PL',
+    timezoneId: 'Europe/Warsaw',
+    ...(options.viewport ? { viewport: options.viewport } : {}),
+  });
   const page = await context.newPage();
   return { context, page };
 }
