@@ -69,6 +69,12 @@ describe('demo data', () => {
     }
   });
 
+  it('lets the demo administrator open the booking mapping, which an employee may not', async () => {
+    const mapping = async (username: string) => t.app.inject({ method: 'GET', url: '/api/booking/mapping/list', headers: await headersOf(username) });
+    expect((await mapping('administrator')).statusCode).toBe(200);
+    expect((await mapping('employee')).statusCode).toBe(403);
+  });
+
   it('loads only once', async () => {
     expect(await seedDemo(t.db)).toBe(false);
   });

@@ -88,6 +88,9 @@ const DEMO_ROLES: DemoRole[] = [
       'delegationForOthers',
       'viewAllBookings',
       'viewBookings',
+      // Permissions are checked by name (spec §6), companyAdmin implies none: the administrator who sees all
+      // bookings also maps the imported travellers to users (/booking/mapping).
+      'bookingMapping',
     ],
   },
 ];
