@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PERMISSIONS, MODULES } from '@delego/domain';
 import { defineEndpoint, okResponseSchema } from './define-endpoint.ts';
 import { LANGUAGES, type Language } from './languages.ts';
+import { GENERAL_SETTINGS_PATH } from './general-settings.ts';
 
 export { LANGUAGES, type Language };
 export const languageSchema = z.enum(LANGUAGES);
@@ -136,7 +137,7 @@ export const authApi = {
   }),
   generalSettings: defineEndpoint({
     method: 'GET',
-    path: '/auth/get-general-settings',
+    path: GENERAL_SETTINGS_PATH,
     isPublic: true,
     summary: 'Login-page flags',
     response: z.object({ is_wnt: z.number().int(), login_password_save: z.number().int() }),

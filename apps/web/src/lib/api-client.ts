@@ -1,7 +1,7 @@
 import type { BodyOf, Endpoint, ErrorResponse, ParamsOf, QueryOf, ResponseOf } from '@delego/contract';
 import { readToken } from './token-storage.ts';
 
-const API_BASE_PATH = '/api';
+export const API_BASE_PATH = '/api';
 
 /** `ApiError.code` when the request never reached the server. */
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';

@@ -25,6 +25,19 @@ describe('login page', () => {
     expect(server.requestsTo('POST /api/auth/login')).toHaveLength(0);
   });
 
+  it('lets the browser remember the password only when the company allows it (login_password_save)', async () => {
+    renderApp('/login', { handlers: { 'GET /api/auth/get-general-settings': { body: { is_wnt: 1, login_password_save: 0 } } } });
+    const password = await screen.findByLabelText('Hasło');
+    await waitFor(() => expect(password.getAttribute('autocomplete')).toBe('off'));
+  });
+
+  it("keeps the browser's password memory when the general settings answer is not one", async () => {
+    const { server } = renderApp('/login', { handlers: { 'GET /api/auth/get-general-settings': { body: { login_password_save: 'no' } } } });
+    const password = await screen.findByLabelText('Hasło');
+    await waitFor(() => expect(server.requestsTo('GET /api/auth/get-general-settings')).toHaveLength(1));
+    expect(password.getAttribute('autocomplete')).toBe('current-password');
+  });
+
   it('opens the lockout dialog with the minutes on a 429 answer', async () => {
     const { user } = renderApp('/login', {
       handlers: { 'POST /api/auth/login': errorAnswer(429, 'LOGIN_LOCKED', { messages: ['Too many login attempts'], params: { minutes: 15 } }) },
