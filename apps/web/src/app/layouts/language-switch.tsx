@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@delego/contract';
 import { EnglishFlag, PolishFlag } from '../../components/language-flags.tsx';
@@ -19,17 +18,18 @@ export function LanguageSwitch() {
         const Flag = FLAGS[language];
         const isCurrent = i18n.language === language;
         return (
-          <Tooltip key={language} title={t(`language.${language}`)}>
-            <IconButton
-              aria-label={t(`language.${language}`)}
-              aria-pressed={isCurrent}
-              onClick={() => void switchLanguage(language)}
-              // A frame, not dimming, marks the current language: a dimmed flag reads as another flag.
-              sx={{ borderRadius: 1, border: 2, borderColor: isCurrent ? 'currentColor' : 'transparent', p: 0.75 }}
-            >
-              <Flag />
-            </IconButton>
-          </Tooltip>
+          // The browser's own hint, not MUI's Tooltip: Popper would weigh on the login route (issue 13).
+          <IconButton
+            key={language}
+            title={t(`language.${language}`)}
+            aria-label={t(`language.${language}`)}
+            aria-pressed={isCurrent}
+            onClick={() => void switchLanguage(language)}
+            // A frame, not dimming, marks the current language: a dimmed flag reads as another flag.
+            sx={{ borderRadius: 1, border: 2, borderColor: isCurrent ? 'currentColor' : 'transparent', p: 0.75 }}
+          >
+            <Flag />
+          </IconButton>
         );
       })}
     </Stack>
