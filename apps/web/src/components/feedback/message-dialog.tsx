@@ -1,36 +1,19 @@
-import { useId, type ReactNode } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useState } from 'react';
+import type { MessageDialogProps } from './message-dialog-view.tsx';
 
-interface MessageDialogProps {
-  open: boolean;
-  title: string;
-  children: ReactNode;
-  onClose: () => void;
-  /** Replaces the single close button, e.g. with a button that continues elsewhere. */
-  actions?: ReactNode;
-}
+// MUI's Dialog (with Modal and its transitions) arrives when a message is first shown: the login route and the
+// shell's error dialogs render without it (issue 13, the login route's JavaScript).
+const MessageDialogView = lazy(() => import('./message-dialog-view.tsx'));
 
 /** A modal message with a title; its accessible name is the title. */
-export function MessageDialog({ open, title, children, onClose, actions }: MessageDialogProps) {
-  const { t } = useTranslation('common');
-  const titleId = useId();
-  const bodyId = useId();
+export function MessageDialog(props: MessageDialogProps) {
+  // Once shown it stays mounted, so closing keeps the dialog's exit transition and focus return.
+  const [hasOpened, setHasOpened] = useState(props.open);
+  if (props.open && !hasOpened) setHasOpened(true);
+  if (!hasOpened) return null;
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} aria-describedby={bodyId} maxWidth="xs" fullWidth>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent id={bodyId}>{children}</DialogContent>
-      <DialogActions>
-        {actions ?? (
-          <Button onClick={onClose} autoFocus>
-            {t('actions.close')}
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      <MessageDialogView {...props} />
+    </Suspense>
   );
 }
