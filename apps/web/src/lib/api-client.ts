@@ -59,6 +59,11 @@ function emit(event: ApiEvent): void {
   eventHandler?.(event);
 }
 
+/** For code the app fetches on demand outside `call` (a screen's schema): its failed fetch is the same network error. */
+export function reportNetworkError(): void {
+  emit({ type: 'networkError' });
+}
+
 export interface CallOptions {
   signal?: AbortSignal;
   /**

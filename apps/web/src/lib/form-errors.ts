@@ -31,5 +31,10 @@ export function applyServerIssues<T extends FieldValues>(error: unknown, setErro
 export function fieldErrorText(error: FieldError | undefined): string | undefined {
   const message = error?.message;
   if (!message) return undefined;
+  return translateFieldMessage(message);
+}
+
+/** A field's message: a translation code is translated, a text already translated is kept. */
+export function translateFieldMessage(message: string): string {
   return i18n.exists(message, { ns: 'errors' }) ? translateIssueCode(message) : message;
 }

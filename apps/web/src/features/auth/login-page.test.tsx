@@ -25,6 +25,19 @@ describe('login page', () => {
     expect(server.requestsTo('POST /api/auth/login')).toHaveLength(0);
   });
 
+  it("moves the focus to the first invalid field and clears a field's message once it is edited", async () => {
+    const { user } = renderApp('/login');
+    await user.type(await screen.findByLabelText('Firma'), 'acme');
+    await user.click(screen.getByRole('button', { name: 'Zaloguj' }));
+
+    const login = screen.getByLabelText('Login');
+    await waitFor(() => expect(document.activeElement).toBe(login));
+    expect(descriptionOf(login)).toBe('Pole wymagane');
+    await user.type(login, 'jan');
+    expect(login.getAttribute('aria-invalid')).toBe('false');
+    expect(descriptionOf(screen.getByLabelText('Hasło'))).toBe('Pole wymagane');
+  });
+
   it('lets the browser remember the password only when the company allows it (login_password_save)', async () => {
     renderApp('/login', { handlers: { 'GET /api/auth/get-general-settings': { body: { is_wnt: 1, login_password_save: 0 } } } });
     const password = await screen.findByLabelText('Hasło');

@@ -1,18 +1,16 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import type { loginRequestSchema, SignInStep } from '@delego/contract';
+import type { SignInStep } from '@delego/contract';
 import { ADMIN_COMPANY_CODE } from '@delego/domain';
 import { FormCard } from '../../components/form-card.tsx';
-import { FormTextField } from '../../components/form/form-text-field.tsx';
-import { lazySchemaResolver } from '../../components/form/lazy-schema-resolver.ts';
-import { applyServerIssues } from '../../lib/form-errors.ts';
+import { LightTextField } from '../../components/form/light-text-field.tsx';
+import { reportNetworkError } from '../../lib/api-client.ts';
+import { applyServerIssues, translateFieldMessage } from '../../lib/form-errors.ts';
 import { externalNavigation, externalReturnUrl } from '../../lib/external-system.ts';
 import { returnPathAfterLogin } from '../../lib/return-path.ts';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
@@ -23,13 +21,34 @@ import type { PasswordExpiredState } from './password-expired-page.tsx';
 
 // Only after a password accepted with two-factor sign-in on: its forms (and their schemas) stay off the login route (issue 13).
 const SignInSecondStep = lazy(() => import('./sign-in-second-step.tsx').then(({ SignInSecondStep: step }) => ({ default: step })));
-const loginResolver = lazySchemaResolver(() => import('@delego/contract/auth').then(({ loginRequestSchema: schema }) => schema));
 
-type LoginSchema = typeof loginRequestSchema;
 const FIELDS = ['company', 'username', 'password'] as const;
+type LoginField = (typeof FIELDS)[number];
+type LoginValues = Record<LoginField, string>;
+type LoginErrors = Partial<Record<LoginField, string>>;
 /** Spec §6: flags where 2 means true. */
 const FLAG_ON = 2;
 
+/**
+ * The contract's login schema, fetched when the form is first sent: the login route renders without zod (issue 13),
+ * and the messages at the fields are still the schema's own, so the form says exactly what the server would.
+ */
+async function validateLogin(values: LoginValues): Promise<{ errors: LoginErrors } | { values: LoginValues }> {
+  const { loginRequestSchema } = await import('@delego/contract/auth');
+  const parsed = loginRequestSchema.safeParse(values);
+  if (parsed.success) return { values: parsed.data };
+  const errors: LoginErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = FIELDS.find((name) => name === issue.path[0]);
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return { errors };
+}
+
+/**
+ * The login form keeps its three fields in plain state, without react-hook-form and MUI's TextField, which would
+ * weigh on the route every user opens first (issue 13). An error shows under its field until the field is edited.
+ */
 function LoginForm({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation('auth');
   const location = useLocation();
@@ -37,39 +56,68 @@ function LoginForm({ isAdmin }: { isAdmin: boolean }) {
   const session = useSession();
   const login = useLogin();
   const generalSettings = useGeneralSettings();
+  const [values, setValues] = useState<LoginValues>({ company: isAdmin ? ADMIN_COMPANY_CODE : '', username: '', password: '' });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [isValidating, setValidating] = useState(false);
+  const inputs: Record<LoginField, RefObject<HTMLInputElement | null>> = { company: useRef(null), username: useRef(null), password: useRef(null) };
   const [failure, setFailure] = useState<LoginFailure | null>(null);
   const [secondStep, setSecondStep] = useState<SignInStep | null>(null);
   const [stepExpired, setStepExpired] = useState(false);
-  const form = useForm<z.input<LoginSchema>, unknown, z.output<LoginSchema>>({
-    resolver: loginResolver,
-    defaultValues: { company: isAdmin ? ADMIN_COMPANY_CODE : '', username: '', password: '' },
-  });
 
   // Already logged in (or just logged in): go where the login was meant to lead.
   if (session.state.status === 'logged') return <Navigate to={returnPathAfterLogin(location.pathname)} replace />;
 
-  const onSubmit = form.handleSubmit((values) =>
-    login.mutate(values, {
+  const change = (field: LoginField) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors(({ [field]: _edited, ...others }) => others);
+  };
+
+  const showErrors = (found: LoginErrors) => {
+    setErrors(found);
+    const first = FIELDS.find((field) => found[field]);
+    if (first) inputs[first].current?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setValidating(true);
+    const checked = await validateLogin(values)
+      .catch(() => {
+        // The schema's fetch failed (the connection dropped): said like any call's, and tried again at the next send.
+        reportNetworkError();
+        return null;
+      })
+      .finally(() => setValidating(false));
+    if (!checked) return;
+    if ('errors' in checked) return showErrors(checked.errors);
+    login.mutate(checked.values, {
       onSuccess: (answer) => {
         setStepExpired(false);
         if ('access_token' in answer) session.login(answer);
         else setSecondStep(answer);
       },
       onError: (error) => {
-        if (applyServerIssues(error, form.setError, FIELDS)) return;
+        const fromServer: LoginErrors = {};
+        if (applyServerIssues(error, (field, { message }) => (fromServer[field as LoginField] = message), FIELDS)) return showErrors(fromServer);
         setFailure(loginFailureOf(error));
       },
-    }),
-  );
+    });
+  };
 
   const goToPasswordChange = () => {
-    const { company, username } = form.getValues();
-    const state: PasswordExpiredState = { company, username };
+    const state: PasswordExpiredState = { company: values.company, username: values.username };
     navigate('/password-expired', { state });
   };
 
   // The company may forbid the browser from remembering the password (login_password_save).
   const mayRememberPassword = generalSettings.data ? generalSettings.data.login_password_save === FLAG_ON : true;
+  const fieldProps = (field: LoginField) => ({
+    name: field,
+    value: values[field],
+    onChange: change(field),
+    error: errors[field] && translateFieldMessage(errors[field]),
+    inputRef: inputs[field],
+  });
 
   if (secondStep) {
     return (
@@ -79,7 +127,7 @@ function LoginForm({ isAdmin }: { isAdmin: boolean }) {
             step={secondStep}
             onSignedIn={(answer) => session.login(answer)}
             onRestart={(reason) => {
-              form.setValue('password', '');
+              setValues((current) => ({ ...current, password: '' }));
               setStepExpired(reason === 'expired');
               setSecondStep(null);
             }}
@@ -91,18 +139,17 @@ function LoginForm({ isAdmin }: { isAdmin: boolean }) {
 
   return (
     <FormCard title={t(isAdmin ? 'login.adminTitle' : 'login.title')} subtitle={t('login.subtitle')}>
-      <Stack component="form" noValidate onSubmit={onSubmit} spacing={2}>
+      <Stack component="form" noValidate onSubmit={(event) => void onSubmit(event)} spacing={2}>
         {stepExpired && <Alert severity="warning">{t('twoFactor.stepExpired')}</Alert>}
-        <FormTextField control={form.control} name="company" label={t('login.company')} autoComplete="organization" readOnly={isAdmin} autoFocus={!isAdmin} />
-        <FormTextField control={form.control} name="username" label={t('login.username')} autoComplete="username" autoFocus={isAdmin} />
-        <FormTextField
-          control={form.control}
-          name="password"
+        <LightTextField {...fieldProps('company')} label={t('login.company')} autoComplete="organization" readOnly={isAdmin} autoFocus={!isAdmin} />
+        <LightTextField {...fieldProps('username')} label={t('login.username')} autoComplete="username" autoFocus={isAdmin} />
+        <LightTextField
+          {...fieldProps('password')}
           type="password"
           label={t('login.password')}
           autoComplete={mayRememberPassword ? 'current-password' : 'off'}
         />
-        <Button type="submit" variant="contained" size="large" loading={login.isPending}>
+        <Button type="submit" variant="contained" size="large" loading={login.isPending || isValidating}>
           {t('login.submit')}
         </Button>
         <Link component={RouterLink} to="/profile/password-forgotten" sx={{ alignSelf: 'center' }}>
