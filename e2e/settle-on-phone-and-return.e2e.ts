@@ -83,7 +83,8 @@ describe('a settlement on a phone, returned for correction on a desktop', () => 
       await card.getByRole('combobox', { name: 'Sposób rozliczenia' }).selectOption('lumpSum');
       await fillDate(card, 'Wyjazd', segment.from);
       await fillDate(card, 'Przyjazd', segment.to);
-      await card.getByLabel('Odległość (km)').fill('150');
+      // Near the maps distance (Warszawa–Kraków, 302 km estimated): the demo company checks it (commentRequired).
+      await card.getByLabel('Odległość (km)').fill('295');
       await card.getByRole('combobox', { name: 'Pojazd' }).selectOption({ label: 'WA 5Y123 – Skoda Octavia (prywatny pracownika)' });
     }
     await expectNoSidewaysScroll(page);

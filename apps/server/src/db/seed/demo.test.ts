@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RESPONSE_PERMISSION_BY_TYPE, TRAVEL_ORDER_STATUSES, addDaysToLocalDate, defaultSystemSettings, parseDelegationForm, toLocalDate } from '@delego/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { signIn } from '../../../test/sessions.ts';
-import { advances, auditLog, companies, delegationOrders, delegations, documentDecisions, exchangeRates, mailOutbox, savedTemplates } from '../schema/index.ts';
+import { advances, auditLog, companies, delegationOrders, delegations, documentDecisions, exchangeRates, mailOutbox, savedTemplates, vehicles } from '../schema/index.ts';
 import { companyRepo, type CompanyRecord } from '../../modules/company/company.repo.ts';
 import { calculateAndValidate } from '../../modules/settlement-calculation/rate-book-loader.ts';
 import { createCompanyRatesCache } from '../../modules/settlement-calculation/company-rates-cache.ts';
@@ -73,6 +73,38 @@ describe('demo data', () => {
     const mapping = async (username: string) => t.app.inject({ method: 'GET', url: '/api/booking/mapping/list', headers: await headersOf(username) });
     expect((await mapping('administrator')).statusCode).toBe(200);
     expect((await mapping('employee')).statusCode).toBe(403);
+  });
+
+  it("has the demo company's administrator turn on the maps distance check, so far-off kilometres ask for a comment", async () => {
+    const employee = await headersOf('employee');
+    const [ownCar] = await t.db.select().from(vehicles).where(and(eq(vehicles.companyId, demo.id), eq(vehicles.plates, 'WA 5Y123')));
+    const day = '2025-01-15';
+    const car = (from: string, to: string, start: string, end: string) => ({
+      transport_type: 'car',
+      settlement_type_id: 'lumpSum',
+      from_place_text: from,
+      to_place_text: to,
+      start_date: `${day} ${start}`,
+      end_date: `${day} ${end}`,
+      // Warszawa–Kraków is about 300 km by road (302.4 km estimated without a maps service).
+      distance: '150',
+      vehicle_id: ownCar!.id,
+    });
+    const body = await post('/delegation/save-standard', employee, {
+      delegation: {
+        start_date: `${day} 07:00`,
+        end_date: `${day} 20:00`,
+        destinationText: 'Kraków',
+        task: 'Spotkanie z klientem',
+        transport: [car('Warszawa', 'Kraków', '07:00', '10:00'), car('Kraków', 'Warszawa', '17:00', '20:00')],
+        country: [{ country_code: 'PL', in_date: `${day} 07:00`, out_date: `${day} 20:00` }],
+      },
+    });
+    expect(body.status).toBe('validationError');
+    expect(body.issues.map((issue: { path: unknown[]; code: string }) => [issue.path.join('.'), issue.code])).toEqual([
+      ['transport.0.comment', 'delegation.distanceCommentRequired'],
+      ['transport.1.comment', 'delegation.distanceCommentRequired'],
+    ]);
   });
 
   it('loads only once', async () => {

@@ -21,6 +21,7 @@ import { seedDemoBudgets } from '../../modules/budgets/demo-budgets.ts';
 import { seedSecondDemoCompany } from '../../modules/provider-admin/demo-companies.ts';
 import { seedDemoMailing } from '../../modules/provider-admin/demo-mailing.ts';
 import { seedDemoExternalSystem } from '../../modules/external-system/demo-external-system.ts';
+import { seedDemoSettings } from '../../modules/system-settings/demo-settings.ts';
 
 /** Every demo account's password (README). */
 export const DEMO_PASSWORD = 'Delego2026!';
@@ -280,6 +281,7 @@ export async function seedDemo(db: Database, options: { now?: Date; serverSecret
     if (options.serverSecret) {
       await seedDemoExternalSystem(tx, toCompanyRecord(demo), toLocalDate(options.now ?? new Date()), roleIds, { serverSecret: options.serverSecret, now: options.now ?? new Date() });
     }
+    await seedDemoSettings(tx, toCompanyRecord(demo), toLocalDate(options.now ?? new Date()));
     await seedSecondDemoCompany(tx, toCompanyRecord(admin!), toLocalDate(options.now ?? new Date()), { plain: DEMO_PASSWORD, hash: passwordHash });
     await seedDemoMailing(tx, toCompanyRecord(admin!), toLocalDate(options.now ?? new Date()));
     return true;
