@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSystemSettings, type SystemSettings } from '../settings/system-settings.ts';
 import { parseDelegationForm, type DelegationFormInput } from '../settlement/delegation-form.ts';
-import { distanceDiffers, settlementFormFromOrder, transportLimitConfirmation, validateSettlementAgainstOrder, type BaseOrder } from './settlement-order-rules.ts';
+import { distanceDiffers, settlementFormFromOrder, transportLimitConfirmation, validateDistances, validateSettlementAgainstOrder, type BaseOrder } from './settlement-order-rules.ts';
 
 const order: BaseOrder = {
   id: 7,
@@ -78,23 +78,22 @@ describe('settlement against its trip order', () => {
     const car = (distance: string, maps: string, comment: string | null = null) => ({ transport_type: 'car' as const, distance, google_maps_api_distance: maps, comment });
 
     it('says nothing when verification is off or within the allowed difference', () => {
-      expect(validateSettlementAgainstOrder(form({ transport: [car('200', '100')] }), null, settings({ distance_verification: 'none' }))).toEqual([]);
-      expect(validateSettlementAgainstOrder(form({ transport: [car('110', '100')] }), null, settings({ distance_verification: 'blockSaving', distance_allowed_difference: 10 }))).toEqual([]);
+      expect(validateDistances(form({ transport: [car('200', '100')] }), settings({ distance_verification: 'none' }))).toEqual([]);
+      expect(validateDistances(form({ transport: [car('110', '100')] }), settings({ distance_verification: 'blockSaving', distance_allowed_difference: 10 }))).toEqual([]);
     });
 
     it('asks for a comment of at least 10 characters above the allowed difference', () => {
-      const issues = validateSettlementAgainstOrder(form({ transport: [car('111', '100', 'objazd')] }), null, settings({ distance_verification: 'commentRequired', distance_allowed_difference: 10 }));
+      const issues = validateDistances(form({ transport: [car('111', '100', 'objazd')] }), settings({ distance_verification: 'commentRequired', distance_allowed_difference: 10 }));
       expect(issues).toEqual([{ path: ['transport', 0, 'comment'], code: 'delegation.distanceCommentRequired', params: { allowed: 10, maps_distance: '100', min: 10 } }]);
-      const explained = validateSettlementAgainstOrder(
+      const explained = validateDistances(
         form({ transport: [car('111', '100', 'Objazd z powodu remontu drogi')] }),
-        null,
         settings({ distance_verification: 'commentRequired', distance_allowed_difference: 10 }),
       );
       expect(explained).toEqual([]);
     });
 
     it('blocks saving above the allowed difference when the company says so, also below the maps distance', () => {
-      const issues = validateSettlementAgainstOrder(form({ transport: [car('80', '100', 'Skrót przez las, krótsza droga')] }), null, settings({ distance_verification: 'blockSaving', distance_allowed_difference: 10 }));
+      const issues = validateDistances(form({ transport: [car('80', '100', 'Skrót przez las, krótsza droga')] }), settings({ distance_verification: 'blockSaving', distance_allowed_difference: 10 }));
       expect(codes(issues)).toEqual(['transport.0.distance:delegation.distanceExceedsMaps']);
     });
 

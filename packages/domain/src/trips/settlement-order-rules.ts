@@ -46,7 +46,7 @@ export interface BaseOrder {
   bought_services?: readonly BoughtService[];
 }
 
-type OrderRuleSettings = Pick<SystemSettings, 'date_difference_vs_order' | 'distance_verification' | 'distance_allowed_difference' | 'trip_order_requirement'>;
+type OrderRuleSettings = Pick<SystemSettings, 'date_difference_vs_order' | 'trip_order_requirement'>;
 
 /** Hours allowed by each `date_difference_vs_order` option that counts hours. */
 const ALLOWED_HOURS: Partial<Record<SystemSettings['date_difference_vs_order'], number>> = { h1: 1, h3: 3, h6: 6, h12: 12, h24: 24, h48: 48 };
@@ -83,8 +83,9 @@ export function distanceDiffers(distance: string | null | undefined, mapsDistanc
 }
 
 /**
- * Spec §5: the company's trip-order requirement, the order's cost centre and allowed transport, the
- * allowed difference of the dates against the order, and the distance check against the maps service.
+ * Spec §5: the company's trip-order requirement, the order's cost centre and the allowed difference of
+ * the dates against the order (the order's transport types are the form validation's, given
+ * `allowedTransportTypesOf`; the distances are `validateDistances`', which needs no order).
  * `order` is the base order (already checked to be the employee's accepted order), or null.
  */
 export function validateSettlementAgainstOrder(delegation: DelegationForm, order: BaseOrder | null, settings: OrderRuleSettings): Issue[] {
@@ -105,9 +106,21 @@ export function validateSettlementAgainstOrder(delegation: DelegationForm, order
       issues.push({ path: ['end_date'], code: 'delegation.dateDifferenceVsOrder', params: { ...params, order_date: order.end_date } });
     }
   }
-
-  issues.push(...validateDistances(delegation, settings));
   return issues;
+}
+
+/** The base order the form names, as the server found it: null without one or when it is no valid base, which `issues` say. */
+export interface FoundBaseOrder {
+  order: BaseOrder | null;
+  issues: Issue[];
+}
+
+/**
+ * The rules against the order once the server has looked it up (save and form changes alike): none
+ * while the order named is no valid base — its issue at the order field already says why.
+ */
+export function validateAgainstFoundOrder(delegation: DelegationForm, found: FoundBaseOrder, settings: OrderRuleSettings): Issue[] {
+  return found.issues.length > 0 ? [] : validateSettlementAgainstOrder(delegation, found.order, settings);
 }
 
 /**

@@ -1,4 +1,15 @@
-import { parseDelegationForm, toLocalDate, validateDistances, type DelegationForm, type Issue } from '@delego/domain';
+import {
+  TRANSPORT_TYPES,
+  allowedTransportTypesOf,
+  parseDelegationForm,
+  toLocalDate,
+  validateAgainstFoundOrder,
+  validateDistances,
+  type BaseOrder,
+  type DelegationForm,
+  type FoundBaseOrder,
+  type Issue,
+} from '@delego/domain';
 import type { Database } from '../../db/client.ts';
 import { can } from '../../lib/access.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -11,31 +22,46 @@ import { withMapsDistances, type SettlementDistances } from './settlement-distan
 export type OtherDelegationCheck = (companyId: number, employeeId: number, form: Pick<DelegationForm, 'start_date' | 'end_date'>, ownId: number | null) => Promise<Issue[]>;
 
 /**
- * `otherDelegations` is the settlements module's overlap check, given by the app: this module is
- * below the settlements module, which calls its calculation, and must not import it back.
+ * The base order the form names, checked as the save checks it (the employee's accepted order
+ * without another settlement), in one query; `ownId` is the settlement being edited.
+ */
+export type BaseOrderLookup = (companyId: number, employeeId: number, form: Pick<DelegationForm, 'delegation_order_id'>, ownId: number | null) => Promise<FoundBaseOrder>;
+
+/**
+ * `otherDelegations` and `baseOrder` are the settlements module's checks, given by the app: this module
+ * is below the settlements module, which calls its calculation, and must not import it back.
  */
 export function createSettlementCalculationService(
-  deps: { db: Database; clock: Clock; rates: CompanyRatesCache; otherDelegations: OtherDelegationCheck } & SettlementDistances,
+  deps: { db: Database; clock: Clock; rates: CompanyRatesCache; otherDelegations: OtherDelegationCheck; baseOrder: BaseOrderLookup } & SettlementDistances,
 ) {
   const { db, clock, rates } = deps;
 
   /**
-   * Spec §5 'employee has another delegation at that time' while the user types, as the save says it:
-   * only for an employee the user may settle for, since the answer names the other trip.
+   * The rules of spec §5 that need the employee's other documents (another delegation at that time,
+   * the base order) while the user types, as the save says them: only for an employee the user may
+   * settle for, since the answers name the other trip and the order's dates. Nothing is checked (and
+   * no order found) otherwise; the save still checks it all.
    */
-  function otherDelegationsWhileTyping(ctx: AuthenticatedContext, delegation: DelegationForm, employeeId: number): Promise<Issue[]> {
-    if (!Number.isSafeInteger(employeeId)) return Promise.resolve([]);
-    if (employeeId !== ctx.actor.contextUserId && !can(ctx, 'delegationForOthers')) return Promise.resolve([]);
+  async function otherDocumentsWhileTyping(ctx: AuthenticatedContext, delegation: DelegationForm, employeeId: number): Promise<{ issues: Issue[]; order: BaseOrder | null }> {
+    if (!Number.isSafeInteger(employeeId)) return { issues: [], order: null };
+    if (employeeId !== ctx.actor.contextUserId && !can(ctx, 'delegationForOthers')) return { issues: [], order: null };
     const ownId = Number(delegation.id);
     const editing = delegation.id !== null && delegation.id !== undefined && delegation.id !== '' && Number.isSafeInteger(ownId) ? ownId : null;
-    return deps.otherDelegations(ctx.actor.companyId, employeeId, delegation, editing);
+    const [overlapping, found] = await Promise.all([
+      deps.otherDelegations(ctx.actor.companyId, employeeId, delegation, editing),
+      deps.baseOrder(ctx.actor.companyId, employeeId, delegation, editing),
+    ]);
+    return { issues: [...overlapping, ...found.issues, ...validateAgainstFoundOrder(delegation, found, ctx.actor.settings)], order: found.order };
   }
 
   return {
     /**
-     * Spec §7 `delegation/form-field-changed`: the form's issues (shape, every rule of §5 that needs
-     * no other document, missing rates), the distance check against the maps service's distances
-     * (which the answer names per transport segment) and the calculation with its explanations.
+     * Spec §7 `delegation/form-field-changed`: the form's issues (shape, the rules of §5, missing
+     * rates), the distance check against the maps service's distances (which the answer names per
+     * transport segment) and the calculation with its explanations. The rules needing other documents
+     * are the save's: another delegation at that time and the base order (accepted, not settled, its
+     * cost centre, transport types and dates, required by the company) — two queries at most, made
+     * before the engine, which needs the order's transport types.
      */
     async formFieldChanged(ctx: AuthenticatedContext, input: { delegation: Record<string, unknown> }) {
       const parsed = parseDelegationForm(input.delegation);
@@ -47,7 +73,8 @@ export function createSettlementCalculationService(
       const employeeId = delegation.user_id === null || delegation.user_id === undefined ? ctx.actor.contextUserId : Number(delegation.user_id);
       const now = clock.now();
       const settlementDate = delegation.settlement_date ?? toLocalDate(now);
-      const [{ calculated, issues }, overlapping] = await Promise.all([calculateAndValidate(db, rates, {
+      const otherDocuments = await otherDocumentsWhileTyping(ctx, delegation, employeeId);
+      const { calculated, issues } = await calculateAndValidate(db, rates, {
         companyId: ctx.actor.companyId,
         ratesVersion: ctx.actor.ratesVersion,
         actorVersion: ctx.actor.actorVersion,
@@ -55,9 +82,13 @@ export function createSettlementCalculationService(
         delegation,
         settings,
         settlementDate,
-        validation: { now: now.getTime() },
-      }), otherDelegationsWhileTyping(ctx, delegation, employeeId)]);
-      return { validation: [...issues, ...mapped.issues, ...validateDistances(delegation, settings), ...overlapping], calculated, maps_distances: mapped.distances };
+        validation: { allowedTransportTypes: allowedTransportTypesOf(otherDocuments.order, TRANSPORT_TYPES), now: now.getTime() },
+      });
+      return {
+        validation: [...issues, ...mapped.issues, ...validateDistances(delegation, settings), ...otherDocuments.issues],
+        calculated,
+        maps_distances: mapped.distances,
+      };
     },
   };
 }

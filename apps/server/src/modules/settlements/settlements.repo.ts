@@ -272,6 +272,30 @@ export const settlementsRepo = {
     return row ?? null;
   },
 
+  /**
+   * A settlement's base order and whether a settlement (not deleted) other than `exceptId` was made
+   * from it, in one query: the primary key and the partial unique index on the settlements' order.
+   */
+  async findBaseOrder(db: Executor, companyId: number, orderId: number, exceptId: number | null): Promise<{ order: OrderRow; settled: boolean } | null> {
+    const settlement = db
+      .select({ id: delegations.id })
+      .from(delegations)
+      .where(
+        and(
+          eq(delegations.companyId, companyId),
+          eq(delegations.delegationOrderId, delegationOrders.id),
+          ne(delegations.status, 'deleted'),
+          exceptId === null ? undefined : ne(delegations.id, exceptId),
+        ),
+      );
+    const [row] = await db
+      .select({ order: delegationOrders, settled: sql<boolean>`exists (${settlement})` })
+      .from(delegationOrders)
+      .where(and(eq(delegationOrders.companyId, companyId), eq(delegationOrders.id, orderId)))
+      .limit(1);
+    return row ?? null;
+  },
+
   /** The settlement (not deleted) made from the order, other than `exceptId`. */
   async settlementOfOrder(db: Executor, companyId: number, orderId: number, exceptId: number | null): Promise<number | null> {
     const [row] = await db

@@ -11,7 +11,8 @@ import {
   parseLocalDateTimeToMillis,
   toLocalDate,
   transportLimitConfirmation,
-  validateSettlementAgainstOrder,
+  validateAgainstFoundOrder,
+  validateDistances,
   type BaseOrder,
   type DecisionStage,
   type DelegationForm,
@@ -39,6 +40,7 @@ import { fileReferencesOf, type AttachmentsService } from './attachments.service
 import { bookingsRepo } from '../bookings/bookings.repo.ts';
 import { optimaRepo } from '../optima/optima.repo.ts';
 import { boughtServicesOfTripOrder } from '../travel-service/bought-services.ts';
+import { baseOrderOf, findFormBaseOrder, orderAdvancesOf } from './base-order.ts';
 import { OTHER_DELEGATION_CODES, otherDelegationIssues } from './other-delegation.ts';
 import { settlementsRepo, type DelegationRow, type ListRow, type ListViewer, type OrderRow } from './settlements.repo.ts';
 
@@ -87,37 +89,6 @@ function listItemOf(row: ListRow, allowedActions: DocumentAction[]): DelegationL
     updated_at: row.updatedAt.toISOString(),
     waiting_for_budget: waitsForBudgetAcceptance(row),
     allowedActions,
-  };
-}
-
-/** The trip order as the settlement rules and the form read it. */
-function baseOrderOf(order: OrderRow, advanceRows: Awaited<ReturnType<typeof settlementsRepo.orderAdvances>>): BaseOrder {
-  return {
-    id: order.id,
-    number: order.number,
-    user_id: order.userId,
-    start_date: wall(order.startDate),
-    end_date: wall(order.endDate),
-    cost_centre_id: order.costCentreId,
-    project_id: order.projectId,
-    task_id: order.taskId,
-    task: order.task,
-    external_customer_id: order.externalCustomerId,
-    destinations: order.destinations,
-    destination_text: order.destinationText,
-    start_place_text: order.startPlaceText,
-    end_place_text: order.endPlaceText,
-    allowed_transport: order.allowedTransport,
-    allowed_transport_cost: order.allowedTransportCost,
-    advances: advanceRows.map((advance) => ({
-      id: advance.id,
-      amount_in_currency: advance.amountInCurrency,
-      currency: advance.currency,
-      payment_type: advance.paymentType,
-      payment_date: advance.paymentDate,
-      status: advance.status,
-      comment: advance.comment,
-    })),
   };
 }
 
@@ -227,20 +198,6 @@ export function createSettlementsService(deps: {
       updated_at: row.updatedAt.toISOString(),
     };
     return { document, row, order };
-  }
-
-  /**
-   * The base order named by the form: it must be the employee's accepted order without another
-   * settlement (spec §4/§5). Returns the order or the issue.
-   */
-  async function checkBaseOrder(ctx: AuthenticatedContext, orderId: number, employeeId: number, exceptId: number | null): Promise<{ order: BaseOrder | null; issues: Issue[] }> {
-    const companyId = ctx.actor.companyId;
-    const order = await settlementsRepo.findOrder(db, companyId, orderId);
-    const path = ['delegation_order_id'];
-    if (!order || order.userId !== employeeId || order.status === 'deleted') return { order: null, issues: [{ path, code: 'delegation.orderNotFound' }] };
-    if (order.status !== 'accepted') return { order: null, issues: [{ path, code: 'delegation.orderNotAccepted' }] };
-    if ((await settlementsRepo.settlementOfOrder(db, companyId, orderId, exceptId)) !== null) return { order: null, issues: [{ path, code: 'delegation.orderAlreadySettled' }] };
-    return { order: baseOrderOf(order, await settlementsRepo.orderAdvances(db, companyId, orderId)), issues: [] };
   }
 
   /** The master data the form names must exist in the company. */
@@ -424,15 +381,11 @@ export function createSettlementsService(deps: {
         issues.push({ path: ['custom_number'], code: 'delegation.unauthorisedFieldChange' });
       }
 
-      // The base order.
-      const orderId = form.delegation_order_id === null || form.delegation_order_id === undefined || form.delegation_order_id === '' ? null : idOf(form.delegation_order_id);
-      let order: BaseOrder | null = null;
-      if ((form.delegation_order_id ?? '') !== '' && orderId === null) issues.push({ path: ['delegation_order_id'], code: 'delegation.orderNotFound' });
-      if (orderId !== null) {
-        const checked = await checkBaseOrder(ctx, orderId, employeeId, existing?.id ?? null);
-        order = checked.order;
-        issues.push(...checked.issues);
-      }
+      // The base order, with the advances the settlement takes over.
+      const found = await findFormBaseOrder(db, companyId, form, employeeId, existing?.id ?? null);
+      const orderId = found.orderId;
+      const order: BaseOrder | null = found.order && { ...found.order, advances: orderAdvancesOf(await settlementsRepo.orderAdvances(db, companyId, found.order.id)) };
+      issues.push(...found.issues);
       const advances = withOrderAdvances(form, order);
       form = advances.form;
       issues.push(...advances.issues);
@@ -457,7 +410,7 @@ export function createSettlementsService(deps: {
       form = mapped.form;
       issues.push(...mapped.issues);
       // The rules needing the order or the company's settings (spec §5).
-      if (orderId === null || order !== null) issues.push(...validateSettlementAgainstOrder(form, order, settings));
+      issues.push(...validateAgainstFoundOrder(form, found, settings), ...validateDistances(form, settings));
       issues.push(...(await checkReferences(companyId, form)));
 
       issues.push(...(await otherDelegationIssues(db, companyId, employeeId, form, existing?.id ?? null)));

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { apiCalls, lastAuditRow } from '../../../test/api-helpers.ts';
@@ -7,6 +7,7 @@ import { acceptedOrder, domesticForm, insertVehicle, settlementCompany, type Set
 import { updateCompanySettings } from '../../../test/trips.ts';
 import { insertBooking } from '../../../test/bookings.ts';
 import { createGoogleDistanceProvider } from '../../integrations/maps/google-distance-provider.ts';
+import { settlementsRepo } from './settlements.repo.ts';
 import { advances, costCentres, delegations, locations, travelServiceOffers, travelServiceOrderItems, travelServiceOrders } from '../../db/schema/index.ts';
 
 let t: TestApp;
@@ -330,6 +331,57 @@ describe('settlement from a trip order', () => {
     expect(await changed(c.headers.employee, domesticForm({}, '2026-03-31'))).toEqual([]);
     // Someone who may not settle for the employee learns nothing of the employee's trips.
     expect(await changed(c.headers.colleague, domesticForm({ user_id: c.employee.id }, '2026-03-30'))).toEqual([]);
+  });
+
+  it('says while the user types (form-field-changed) every rule against the base order, at its field, as the save does, in one query', async () => {
+    const d = await settlementCompany(t.app, t.db, { date_difference_vs_order: 'h1', trip_order_requirement: 'required' });
+    const mpk = await costCentre(d.company.id, `MPK-L-${d.company.id}`);
+    const other = await costCentre(d.company.id, `MPK-L2-${d.company.id}`);
+    const changed = async (headers: Headers, delegation: Record<string, unknown>) => {
+      const response = await api.post('/delegation/form-field-changed', headers, { delegation });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().validation as { path: (string | number)[]; code: string; params?: Record<string, unknown> }[];
+    };
+    const orderId = await acceptedOrder(t.db, d.company.id, d.employee.id, { costCentreId: mpk, allowedTransport: ['car'] }, '2026-04-01');
+    // The order ends at 21:00 (summer time); 90 minutes later is more than the hour allowed.
+    const late = domesticForm({ delegation_order_id: orderId, cost_centre_id: other, end_date: '2026-04-01 22:30' }, '2026-04-01');
+    late.transport[1]!.end_date = '2026-04-01 22:30';
+    late.country[0]!.out_date = '2026-04-01 22:30';
+
+    const lookups = vi.spyOn(settlementsRepo, 'findBaseOrder');
+    const slower = [vi.spyOn(settlementsRepo, 'findOrder'), vi.spyOn(settlementsRepo, 'settlementOfOrder'), vi.spyOn(settlementsRepo, 'orderAdvances')];
+    const live = await changed(d.headers.employee, late);
+    expect(lookups).toHaveBeenCalledTimes(1);
+    for (const spy of slower) expect(spy).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+    const expected = [
+      { path: ['cost_centre_id'], code: 'delegation.costCentreNotOrder' },
+      { path: ['end_date'], code: 'delegation.dateDifferenceVsOrder', params: { option: 'h1', hours: 1, order_date: '2026-04-01 21:00' } },
+      { path: ['transport', 0, 'transport_type'], code: 'validation.transportTypeNotAllowed' },
+      { path: ['transport', 1, 'transport_type'], code: 'validation.transportTypeNotAllowed' },
+    ];
+    const ofTheOrder = (issues: { path: (string | number)[]; code: string }[]) =>
+      issues.filter((issue) => issue.code.startsWith('delegation.order') || ['delegation.costCentreNotOrder', 'delegation.dateDifferenceVsOrder', 'validation.transportTypeNotAllowed'].includes(issue.code));
+    expect(ofTheOrder(live)).toEqual(expect.arrayContaining(expected.map((issue) => expect.objectContaining(issue))));
+    expect(ofTheOrder(live)).toHaveLength(expected.length);
+    // The save says the same.
+    const sorted = (issues: { path: (string | number)[]; code: string }[]) => ofTheOrder(issues).sort((a, b) => `${a.path}`.localeCompare(`${b.path}`));
+    expect(sorted((await save(d.headers.employee, late)).json().issues)).toEqual(sorted(live));
+
+    // Without an order the company's requirement; a base that is no accepted order of the employee, or is settled already.
+    expect(ofTheOrder(await changed(d.headers.employee, domesticForm({}, '2026-04-02')))).toEqual([{ path: ['delegation_order_id'], code: 'delegation.orderRequired' }]);
+    const submitted = await acceptedOrder(t.db, d.company.id, d.employee.id, { status: 'submitted', stage: 'substantive' }, '2026-04-03');
+    expect(ofTheOrder(await changed(d.headers.employee, domesticForm({ delegation_order_id: submitted }, '2026-04-03')))).toEqual([{ path: ['delegation_order_id'], code: 'delegation.orderNotAccepted' }]);
+    const ofColleague = await acceptedOrder(t.db, d.company.id, d.colleague.id, {}, '2026-04-04');
+    expect(ofTheOrder(await changed(d.headers.employee, domesticForm({ delegation_order_id: ofColleague }, '2026-04-04')))).toEqual([{ path: ['delegation_order_id'], code: 'delegation.orderNotFound' }]);
+    const elsewhere = await settlementCompany(t.app, t.db);
+    const foreign = await acceptedOrder(t.db, elsewhere.company.id, elsewhere.employee.id, {}, '2026-04-04');
+    expect(ofTheOrder(await changed(d.headers.employee, domesticForm({ delegation_order_id: foreign }, '2026-04-04')))).toEqual([{ path: ['delegation_order_id'], code: 'delegation.orderNotFound' }]);
+    const settledOrder = await acceptedOrder(t.db, d.company.id, d.employee.id, {}, '2026-04-06');
+    const settlement = await saved(d.headers.employee, domesticForm({ delegation_order_id: settledOrder }, '2026-04-06'));
+    expect(ofTheOrder(await changed(d.headers.employee, domesticForm({ delegation_order_id: settledOrder }, '2026-04-07')))).toEqual([{ path: ['delegation_order_id'], code: 'delegation.orderAlreadySettled' }]);
+    // The settlement being edited is not another settlement of its own order.
+    expect(ofTheOrder(await changed(d.headers.employee, { ...settlement.form, id: settlement.id }))).toEqual([]);
   });
 
   it("asks to confirm transport above the order's transport cost limit, and saves once confirmed", async () => {

@@ -86,6 +86,13 @@ interface SettlementFormProps {
 }
 
 /**
+ * Fields whose issues show at once: the base order is chosen before the form (or not at all), so
+ * what the server says of it while the user types (not accepted, settled already, required by the
+ * company) waits for no touch.
+ */
+const CHOSEN_BEFORE_THE_FORM = ['delegation_order_id'];
+
+/**
  * The settlement form in four steps (spec §2, §4, §5), validated and calculated live on the server.
  * Issues appear at their fields once the user touched the field or left its step; issues without a
  * field are listed at the top of their step; each step counts its problems.
@@ -104,7 +111,7 @@ export function SettlementForm({ user, draft, initialValues, calculateAtStart = 
   const form = useForm<SettlementFormValues>({ defaultValues: start.values });
   const [activeStep, setActiveStep] = useState(0);
   const [revealedSteps, setRevealedSteps] = useState<ReadonlySet<StepId>>(() => new Set(start.restored ? STEPS : []));
-  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set(CHOSEN_BEFORE_THE_FORM));
   // A restored draft, a saved settlement or one carried over from an order is calculated at once; an empty form waits for its first change.
   const [requested, setRequested] = useState<DelegationFormInput | null>(() => (start.restored || calculateAtStart ? toDelegationForm(start.values) : null));
   const [isClearOpen, setClearOpen] = useState(false);
@@ -156,7 +163,7 @@ export function SettlementForm({ user, draft, initialValues, calculateAtStart = 
     clearTimeout(debounceTimer.current);
     draft.clear();
     form.reset(newSettlementForm());
-    setTouched(new Set());
+    setTouched(new Set(CHOSEN_BEFORE_THE_FORM));
     setRevealedSteps(new Set());
     setRequested(null);
     setActiveStep(0);

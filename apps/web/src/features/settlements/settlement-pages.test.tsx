@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DelegationDocument, DelegationListItem } from '@delego/contract';
-import { calculateSettlement, createRateBook, parseDelegationForm, type DelegationFormInput } from '@delego/domain';
+import { calculateSettlement, createRateBook, parseDelegationForm, type DelegationFormInput, type Issue } from '@delego/domain';
 import { errorAnswer, type MockRequest } from '../../testing/fetch-mock.ts';
 import { buildUserProperties } from '../../testing/fixtures.ts';
 import { descriptionOf, renderApp } from '../../testing/render-app.tsx';
-import { pickerField, pickerText, typeIntoPicker } from '../../testing/pickers.ts';
+import { pastePickerText, pickerField, pickerText, typeIntoPicker } from '../../testing/pickers.ts';
 import { i18n } from '../../lib/i18n.ts';
 
 const user = buildUserProperties();
@@ -96,6 +96,28 @@ const common = {
   'GET /api/delegation/form-options': { body: formOptions },
   'GET /api/delegation/available-users': { body: { items: [{ id: 10, fullName: 'Jan Kowalski' }] } },
   [LIST]: { body: { items: [], total: 0, total_is_exact: true } },
+};
+
+/** The accepted order PW/8/2026 as `delegation-order-import` gives it. */
+const importedOrder = {
+  id: 8,
+  number: 'PW/8/2026',
+  user_id: 12,
+  employee_name: 'Anna Kowalska',
+  start_date: '2026-03-10 06:00',
+  end_date: '2026-03-12 20:00',
+  cost_centre_id: 4,
+  project_id: null,
+  task_id: null,
+  task: 'Targi ITB',
+  external_customer_id: null,
+  destinations: [{ place_text: 'Berlin', country_code: 'DE' }],
+  destination_text: null,
+  start_place_text: 'Poznań',
+  end_place_text: null,
+  allowed_transport: ['car'],
+  advances: [{ id: 5, amount_in_currency: '150.00', currency: 'EUR', payment_type: 'transfer', payment_date: '2026-03-02', status: 'paid', comment: '' }],
+  bought_services: [],
 };
 
 beforeEach(() => window.sessionStorage.clear());
@@ -387,30 +409,7 @@ describe('saving a settlement', () => {
       user,
       handlers: {
         ...common,
-        'POST /api/delegation/delegation-order-import': {
-          body: {
-            delegationOrder: {
-              id: 8,
-              number: 'PW/8/2026',
-              user_id: 12,
-              employee_name: 'Anna Kowalska',
-              start_date: '2026-03-10 06:00',
-              end_date: '2026-03-12 20:00',
-              cost_centre_id: 4,
-              project_id: null,
-              task_id: null,
-              task: 'Targi ITB',
-              external_customer_id: null,
-              destinations: [{ place_text: 'Berlin', country_code: 'DE' }],
-              destination_text: null,
-              start_place_text: 'Poznań',
-              end_place_text: null,
-              allowed_transport: ['car'],
-              advances: [{ id: 5, amount_in_currency: '150.00', currency: 'EUR', payment_type: 'transfer', payment_date: '2026-03-02', status: 'paid', comment: '' }],
-              bought_services: [],
-            },
-          },
-        },
+        'POST /api/delegation/delegation-order-import': { body: { delegationOrder: importedOrder } },
         [SAVE]: { body: { status: 'OK', delegation: settlementDocument({ delegation_order_id: 8, delegation_order_number: 'PW/8/2026' }) } },
       },
     });
@@ -437,6 +436,30 @@ describe('saving a settlement', () => {
     await waitFor(() => expect(server.requestsTo(SAVE)).toHaveLength(1));
     expect(await screen.findByRole('heading', { level: 1, name: 'Rozliczenia delegacji' })).toBeTruthy();
     expect(server.requestsTo('POST /api/delegation/delegation-order-import')).toHaveLength(1);
+  });
+
+  it("says the order's rules while the user types: the order's issue at once, the date difference at the return as it is typed", async () => {
+    const orderDate = '2026-03-12 20:00';
+    renderApp('/delegation/new-from-order/8', {
+      user,
+      handlers: {
+        ...common,
+        'POST /api/delegation/delegation-order-import': { body: { delegationOrder: importedOrder } },
+        [CALCULATE]: (request: MockRequest) => {
+          const delegation = (request.body as { delegation: { end_date: string | null } }).delegation;
+          const validation: Issue[] = [{ path: ['delegation_order_id'], code: 'delegation.orderAlreadySettled' }];
+          if (delegation.end_date !== orderDate) validation.push({ path: ['end_date'], code: 'delegation.dateDifferenceVsOrder', params: { option: 'h1', hours: 1, order_date: orderDate } });
+          return { body: { validation, calculated: null } };
+        },
+      },
+    });
+    // The order was chosen before the form: what the server says of it shows without a touch.
+    expect(await screen.findByText('Rozliczenie polecenia wyjazdu nr PW/8/2026. To polecenie wyjazdu ma już rozliczenie – jedno polecenie można rozliczyć tylko raz.')).toBeTruthy();
+    const end = pickerField('Zakończenie podróży');
+    expect(end.getAttribute('aria-invalid')).toBe('false');
+    pastePickerText('Zakończenie podróży', '12.03.2026 23:00');
+    await waitFor(() => expect(descriptionOf(end)).toBe('Data różni się od daty w poleceniu wyjazdu (12.03.2026 20:00) bardziej, niż pozwala firma.'));
+    expect(end.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('starts from an order with the flight and hotel bought for it, the flight as booked journeys and the hotel with its breakfasts', { timeout: 60_000 }, async () => {
