@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { authApi } from '@delego/contract';
+import { CATALOGUE_MESSAGES } from '@delego/domain';
 import { errorAnswer, mockFetch, type MockHandler } from '../testing/fetch-mock.ts';
 import { buildUserProperties } from '../testing/fixtures.ts';
 import { renderApp } from '../testing/render-app.tsx';
@@ -78,6 +79,20 @@ describe('api client', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Brak uprawnień' });
     expect(dialog.textContent).toContain('Nie masz uprawnień do wykonania tej akcji. Skontaktuj się z administratorem.');
+  });
+
+  it('says the catalogue reason of a 403 once, as a red notification, instead of the permission dialog', async () => {
+    await renderLoggedIn({
+      'POST /api/settings/my-profile/update-my-language': errorAnswer(403, 'FORBIDDEN', {
+        messages: [CATALOGUE_MESSAGES.noRightToEditUsersOrder, CATALOGUE_MESSAGES.noRightToEditUsersOrder],
+      }),
+    });
+    await act(() => call(authApi.updateMyLanguage, { body: { language: 'pl-PL' } }).catch(() => undefined));
+
+    const notification = await screen.findByText('Nie masz uprawnień do edycji polecenia wyjazdu tego pracownika.');
+    expect(notification.closest('.notistack-MuiContent-error')).not.toBeNull();
+    expect(screen.getAllByText('Nie masz uprawnień do edycji polecenia wyjazdu tego pracownika.')).toHaveLength(1);
+    expect(screen.queryByRole('dialog', { name: 'Brak uprawnień' })).toBeNull();
   });
 
   it('shows a red network-error notification when the server cannot be reached', async () => {

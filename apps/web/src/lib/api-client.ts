@@ -1,4 +1,5 @@
 import type { BodyOf, Endpoint, ErrorResponse, ParamsOf, QueryOf, ResponseOf } from '@delego/contract';
+import { CATALOGUE_MESSAGES } from '@delego/domain';
 import { readToken } from './token-storage.ts';
 
 export const API_BASE_PATH = '/api';
@@ -136,7 +137,10 @@ function reportFailure(endpoint: Endpoint, error: ApiError, hasBody: boolean, op
   if (error.status === 401 && !endpoint.isPublic && options.handleUnauthorized !== false) {
     emit({ type: 'unauthorized' });
   } else if (error.status === 403 && error.code === 'FORBIDDEN') {
-    emit({ type: 'forbidden' });
+    // A refusal that names its reason from the catalogue (e.g. no right to edit a user's order) says
+    // that reason, once, instead of the generic dialog; any other 403 keeps the dialog alone.
+    const reasons = [...new Set(error.messages.filter(isCatalogueMessage))];
+    emit(reasons.length > 0 ? { type: 'messages', messages: reasons, variant: 'error' } : { type: 'forbidden' });
     return;
   }
   if (options.notifyErrors === false) return;
@@ -144,6 +148,9 @@ function reportFailure(endpoint: Endpoint, error: ApiError, hasBody: boolean, op
   else if (!hasBody && error.status >= 500) emit({ type: 'serviceUnavailable' });
   else if (error.status >= 500) emit({ type: 'unexpected', requestId: error.requestId });
 }
+
+const CATALOGUE_TEXTS: ReadonlySet<string> = new Set(Object.values(CATALOGUE_MESSAGES));
+const isCatalogueMessage = (message: string) => CATALOGUE_TEXTS.has(message);
 
 function buildUrl(path: string, params: unknown, query: unknown): string {
   const values = (params ?? {}) as Record<string, unknown>;

@@ -1,8 +1,10 @@
 import {
   waitsForBudgetAcceptance,
   AppError,
+  CATALOGUE_MESSAGES,
   ErrorCode,
   OTHER_PURPOSE,
+  catalogueIssueCode,
   addDaysToLocalDate,
   estimateOrderCost,
   formatLocalDateTimeMillis,
@@ -346,10 +348,12 @@ export function createDelegationOrderService(deps: { db: Database; clock: Clock;
       const actorId = ctx.actor.contextUserId;
       const settings = ctx.actor.settings;
       const isNew = form.id === undefined;
-      if (form.user_id !== null && form.user_id !== actorId && !can(ctx, 'delegationForOthers')) throw forbidden();
-
       const failure = (issues: Issue[]) => ({ status: 'error' as const, code: ErrorCode.validationFailed, message: FORM_NOT_VALIDATED, issues });
       if (!isNew && !(await workflow.visibleDocument(ctx, 'delegationOrder', form.id!))) throw notFoundError();
+      // Spec §6: the worker chosen is the field at fault, as with a settlement (`noRightToSettleEmployee`).
+      if (form.user_id !== null && form.user_id !== actorId && !can(ctx, 'delegationForOthers')) {
+        return failure([{ path: ['user_id'], code: catalogueIssueCode(CATALOGUE_MESSAGES.noRightToEditUsersOrder) }]);
+      }
       const result = await db.transaction(async (tx) => {
         const now = clock.now();
         let existing: OrderRow | null = null;

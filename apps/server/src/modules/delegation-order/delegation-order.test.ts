@@ -183,7 +183,9 @@ describe('POST delegation-order/save-standard', () => {
   it('creates for another worker only with delegationForOthers', async () => {
     const s = await setup();
     const refused = await api.post('/delegation-order/save-standard', s.headers.colleague, orderBody(s.employee.id, s.task.id));
-    expect(refused.statusCode).toBe(403);
+    // Spec §6 "no right to edit a user's order", at the worker chosen; nothing is saved.
+    expect(refused.json()).toMatchObject({ status: 'error', issues: [{ path: ['user_id'], code: 'messages.Norighttoeditausersorder' }] });
+    expect(await t.db.select().from(delegationOrders).where(eq(delegationOrders.companyId, s.company.id))).toEqual([]);
     const order = await createOrder(s.headers.acceptor, orderBody(s.employee.id, s.task.id));
     const dto = (await api.post('/delegation-order/delegation-order-edit', s.headers.employee, { id: order.id })).json().delegationOrder;
     expect(dto).toMatchObject({ employee: { id: s.employee.id }, created_by: { id: s.acceptor.id } });
@@ -208,6 +210,7 @@ describe('POST delegation-order/save-standard', () => {
     const draft = await createOrder(s.headers.employee, orderBody(s.employee.id, s.task.id));
     const adminEdit = await api.post('/delegation-order/save-standard', s.headers.admin, { ...orderBody(s.employee.id, s.task.id), id: draft.id });
     expect(adminEdit.statusCode).toBe(403);
+    expect(adminEdit.json().messages).toEqual(["No right to edit a user's order"]);
   });
 
   it("answers 404 for another company's order and for an order the user may not see", async () => {
@@ -255,7 +258,9 @@ describe('POST delegation-order/action', () => {
     expect((await action(s.headers.employee, order.id, 'accept')).statusCode).toBe(409);
     expect((await action(s.headers.admin, order.id, 'submit')).statusCode).toBe(403);
     await action(s.headers.employee, order.id, 'submit');
-    expect((await action(s.headers.employee, order.id, 'accept')).statusCode).toBe(403);
+    const ownAcceptance = await action(s.headers.employee, order.id, 'accept');
+    expect(ownAcceptance.statusCode).toBe(403);
+    expect(ownAcceptance.json().messages).toEqual(['No permissions over delegation']);
     expect((await action(s.headers.employee, order.id, 'delete')).statusCode).toBe(409);
     expect((await action(s.headers.acceptor, order.id, 'settle')).statusCode).toBe(409);
     const rejected = await action(s.headers.acceptor, order.id, 'reject', { comment: 'Nie teraz, budżet wyczerpany' });

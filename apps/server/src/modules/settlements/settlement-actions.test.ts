@@ -95,6 +95,17 @@ describe('settlement workflow through the trip workflow', () => {
     await expectRefused(c.headers.acceptor, id, 'settle', 403, 'document.refused.notEntitled');
     await expectRefused(c.headers.employee, id, 'settle', 403, 'document.refused.notEntitled');
     await expectRefused(c.headers.employee, id, 'delete', 409, 'document.refused.status');
+    // Spec §6: the refusal names its reason from the catalogue, which the web shows instead of the generic dialog.
+    expect((await act(c.headers.acceptor, id, 'settle')).json().messages).toEqual(['No permissions over delegation']);
+  });
+
+  it("refuses to save another worker's settlement to someone who only sees it, with 'no permissions over delegation'", async () => {
+    const id = await create(c);
+    const loaded = (await api.post('/delegation/delegation-edit', c.headers.employee, { id })).json().delegation;
+    const refused = await api.post('/delegation/save-standard', c.headers.admin, { delegation: { ...domesticForm({}, '2026-01-01'), id }, version: loaded.version });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'FORBIDDEN', messages: ['No permissions over delegation'] });
+    expect((await row(id)).version).toBe(loaded.version);
   });
 
   it('rejects without correction: the settlement is closed for the employee', async () => {

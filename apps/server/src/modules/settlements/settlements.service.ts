@@ -1,6 +1,7 @@
 import {
   waitsForBudgetAcceptance,
   AppError,
+  CATALOGUE_MESSAGES,
   ErrorCode,
   TRANSPORT_TYPES,
   addDaysToLocalDate,
@@ -356,7 +357,8 @@ export function createSettlementsService(deps: {
         if (!visible || !entry) throw notFoundError();
         existing = entry.row;
         if (!visible.allowedActions.includes('edit')) {
-          if (EDITABLE_STATUSES.has(existing.status)) throw new AppError(ErrorCode.forbidden, { messages: ['You do not have permission to perform this action'] });
+          // Spec §6: someone who sees the settlement (an acceptor, the administrator) but is not its owner.
+          if (EDITABLE_STATUSES.has(existing.status)) throw new AppError(ErrorCode.forbidden, { messages: [CATALOGUE_MESSAGES.noPermissionsOverDelegation] });
           return { status: 'unknownError', code: 'document.refused.status', message: SAVE_MESSAGES.status };
         }
         // An edit names the version it was made on, so that it never silently overwrites a newer one.

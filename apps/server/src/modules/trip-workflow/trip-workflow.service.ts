@@ -1,6 +1,7 @@
 import {
   AppError,
   BUDGET_STEP_LABEL,
+  CATALOGUE_MESSAGES,
   DECISION_ACTIONS,
   ErrorCode,
   allowedActions,
@@ -10,6 +11,7 @@ import {
   validateDecisionReason,
   type DecisionStage,
   type DocumentAction,
+  type CatalogueMessage,
   type DocumentActor,
   type DocumentKind,
   type DocumentState,
@@ -74,7 +76,6 @@ export const WORKFLOW_MESSAGES = {
   settlementExists: 'Order cannot go back because a settlement exists',
   permanentNumber: 'Document with a number cannot be deleted',
   status: 'Action not allowed in the current status of the document',
-  forbidden: 'You do not have permission to perform this action',
   conflict: 'The record was changed by someone else',
   invoicesMissing: 'Delegation cannot be accepted because invoices for attached bookings are missing',
 } as const;
@@ -111,10 +112,18 @@ export interface DocumentFacts {
 
 const isLinkContext = (ctx: WorkflowContext): ctx is LinkDecisionContext => 'link' in ctx;
 
-function refusalError(refusal: RefusalCode): AppError {
+/**
+ * Spec §6's reason for a refusal of someone who may see the document but not act on it: editing
+ * another worker's order is "no right to edit a user's order", any other action "no permissions over delegation".
+ */
+function notEntitledMessage(kind: DocumentKind, action: DocumentAction): CatalogueMessage {
+  return kind === 'delegationOrder' && action === 'edit' ? CATALOGUE_MESSAGES.noRightToEditUsersOrder : CATALOGUE_MESSAGES.noPermissionsOverDelegation;
+}
+
+function refusalError(refusal: RefusalCode, kind: DocumentKind, action: DocumentAction): AppError {
   switch (refusal) {
     case 'document.refused.notEntitled':
-      return new AppError(ErrorCode.forbidden, { messages: [WORKFLOW_MESSAGES.forbidden], params: { refusal } });
+      return new AppError(ErrorCode.forbidden, { messages: [notEntitledMessage(kind, action)], params: { refusal } });
     case 'document.refused.numberingContinuity':
       return new AppError(ErrorCode.conflict, { messages: [WORKFLOW_MESSAGES.numberingContinuity], params: { refusal } });
     case 'document.refused.settlementExists':
@@ -516,11 +525,11 @@ export function createTripWorkflow(deps: { db: Database; clock: Clock; onMailQue
           throw new AppError(ErrorCode.tokenExpired, { messages: ['URL expired'] });
         }
         if (actor.channel === 'emailLink' && !(LINK_ACTIONS as readonly string[]).includes(action)) {
-          throw refusalError('document.refused.notEntitled');
+          throw refusalError('document.refused.notEntitled', kind, action);
         }
         const facts = await factsOf(tx, row);
         const verdict = decide(documentStateOf(row, facts), action, documentActorOf(actor, row, facts), { isLastStepOfStage: isLastStepOfStage(row) });
-        if (!verdict.allowed) throw refusalError(verdict.refusal);
+        if (!verdict.allowed) throw refusalError(verdict.refusal, kind, action);
         if (action === 'edit') return resultOf(row, actor, facts, []);
         const reasonIssues = validateDecisionReason(action, input.comment);
         if (reasonIssues.length > 0) throw new AppError(ErrorCode.validationFailed, { issues: reasonIssues });
@@ -602,7 +611,7 @@ export function createTripWorkflow(deps: { db: Database; clock: Clock; onMailQue
       const facts = await factsOf(executor, row);
       const actor = { contextUserId: ctx.actor.contextUserId, permissions: ctx.actor.contextPermissions };
       const verdict = decide(documentStateOf(row, facts), action, documentActorOf(actor, row, facts), { isLastStepOfStage: isLastStepOfStage(row) });
-      if (!verdict.allowed) throw refusalError(verdict.refusal);
+      if (!verdict.allowed) throw refusalError(verdict.refusal, row.kind, action);
     },
 
     /** The actions the signed-in user may take on the document now (sent with every document). */
