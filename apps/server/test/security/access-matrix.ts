@@ -195,7 +195,7 @@ export const ACCESS_MATRIX: Record<string, AccessEntry> = {
   'POST /delegation-order/action': { answers: 'U A N N N F N N', request: (f) => ({ body: { id: f.ids.order } }) },
   'POST /delegation-order/delegation-order-edit': { answers: 'U A N N N A N N', request: (f) => ({ body: { id: f.ids.order } }) },
   'POST /delegation-order/estimate': { answers: 'U A A A A A A A' },
-  'POST /delegation-order/save-standard': { answers: 'U A F N F F F F', request: (f) => ({ body: { id: f.ids.order, user_id: f.ids.employee } }) },
+  'POST /delegation-order/save-standard': { answers: 'U A N N N F N N', request: (f) => ({ body: { id: f.ids.order, user_id: f.ids.employee } }) },
   'POST /delegation-order/template/delete': { answers: 'U A N N N N N N' },
   'POST /delegation-order/template/get': { answers: 'U N N N N N N N' },
   'POST /delegation-order/template/save': { answers: 'U A A A A A A A' },
