@@ -8,6 +8,7 @@ import {
   OrderNumberMissingError,
   parseNumberMask,
   previewDocumentNumbers,
+  sequenceOfNumber,
   usesCounter,
   validateNumberTemplate,
   type NumberTemplateInput,
@@ -183,5 +184,24 @@ describe('preview', () => {
     const order: NumberTemplateInput = { document_type: 'delegation', reset_type: 'static', mask: 'R/[ORDER]' };
     expect(previewDocumentNumbers(order, { ...domestic, orderNumber: 'PW/1/2026' })).toEqual(['R/PW/1/2026']);
     expect(previewDocumentNumbers(order, domestic)).toBeNull();
+  });
+});
+
+describe('sequenceOfNumber', () => {
+  it('reads the counter value of a number that follows the mask in the document\'s period and scope', () => {
+    expect(sequenceOfNumber('D[KZ]/[0N]/[MM]/[YYYY]', domestic, 'DK/07/03/2026')).toBe(7);
+    expect(sequenceOfNumber('D[KZ]/[0N]/[MM]/[YYYY]', domestic, 'DK/123/03/2026')).toBe(123);
+    expect(sequenceOfNumber('R/[ORDER]/[N]', { ...domestic, orderNumber: 'PW/4/2026' }, 'R/PW/4/2026/2')).toBe(2);
+    expect(sequenceOfNumber('A.[N]', domestic, 'A.5')).toBe(5);
+  });
+
+  it('leaves out numbers of another period, label or padding, free text and masks without a counter', () => {
+    expect(sequenceOfNumber('D[KZ]/[0N]/[MM]/[YYYY]', domestic, 'DZ/07/03/2026')).toBeNull();
+    expect(sequenceOfNumber('D[KZ]/[0N]/[MM]/[YYYY]', domestic, 'DK/07/04/2026')).toBeNull();
+    expect(sequenceOfNumber('D[KZ]/[0N]/[MM]/[YYYY]', domestic, 'DK/7/03/2026')).toBeNull();
+    expect(sequenceOfNumber('A.[N]', domestic, 'AX5')).toBeNull();
+    expect(sequenceOfNumber('A.[N]', domestic, 'A.0')).toBeNull();
+    expect(sequenceOfNumber('R/[ORDER]', { ...domestic, orderNumber: 'PW/4/2026' }, 'R/PW/4/2026')).toBeNull();
+    expect(sequenceOfNumber('R/[ORDER]/[N]', domestic, 'R/PW/4/2026/2')).toBeNull();
   });
 });

@@ -251,6 +251,31 @@ export function formatDocumentNumber(mask: string, context: NumberContext, seque
     .join('');
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The counter value a number stands for under a mask, for a document of `context` (the period and
+ * scope it would be counted in): `DK/[N]/[YYYY]` reads `DK/7/2026` as 7. Null when the number does
+ * not follow the mask there (another period, another label, other padding, free text), or the mask
+ * has no counter: such a number is outside the template's sequence.
+ */
+export function sequenceOfNumber(mask: string, context: NumberContext, number: string): number | null {
+  const parts = parseNumberMask(mask.trim()).parts;
+  if (!hasAny(tagsOf(parts), NUMBER_TAGS)) return null;
+  let pattern = '';
+  for (const part of parts) {
+    if (part.kind === 'text') pattern += escapeRegExp(part.text);
+    else if (NUMBER_TAGS.includes(part.tag)) pattern += '(\\d+)';
+    else if (part.tag === 'ORDER' && !context.orderNumber) return null;
+    else pattern += escapeRegExp(formatDocumentNumber(`[${part.tag}]`, context, 0));
+  }
+  const match = new RegExp(`^${pattern}$`).exec(number);
+  if (!match) return null;
+  const sequence = Number(match[1]);
+  // `[0N]` reads "07" as 7 but "7" is not what it prints: only the printed form is in the sequence.
+  return sequence >= 1 && formatDocumentNumber(mask, context, sequence) === number ? sequence : null;
+}
+
 /** The mask copies the linked order's number, but the document has no linked order with a number. */
 export class OrderNumberMissingError extends Error {
   constructor() {

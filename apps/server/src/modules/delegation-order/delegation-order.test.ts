@@ -386,6 +386,21 @@ describe('numbering on the form', () => {
     expect(moved).toMatchObject({ result: { number: 'PW/2/2026' }, messages: ['Number automatically changed to the next one since the proposed one was taken'] });
   });
 
+  it('refuses to send an order whose typed number breaks the sequence, at custom_number, until the number is changed', async () => {
+    const s = await setup({ numbering_assignment: 'autoEditable', numbering_base_date: 'sendDate' });
+    const order = await createOrder(s.headers.employee, orderBody(s.employee.id, s.task.id, { custom_number: 'PW/9/2026' }));
+    const refused = await action(s.headers.employee, order.id, 'submit');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      messages: ['Cannot be sent or accepted due to broken numbering integrity, number must be changed'],
+      issues: [{ path: ['custom_number'], code: 'messages.Cannotbesentoracceptedduetobrokennumberingintegritynumbermustbechanged' }],
+    });
+    const fixed = await api.post('/delegation-order/save-standard', s.headers.employee, { ...orderBody(s.employee.id, s.task.id, { custom_number: 'PW/1/2026' }), id: order.id, version: order.version });
+    expect(fixed.json().status).toBe('OK');
+    expect((await action(s.headers.employee, order.id, 'submit')).json().result).toMatchObject({ status: 'submitted', number: 'PW/1/2026' });
+  });
+
   it('numbers at creation when the company numbers by creation date', async () => {
     const s = await setup({ numbering_base_date: 'creation' });
     const order = await createOrder(s.headers.employee, orderBody(s.employee.id, s.task.id));

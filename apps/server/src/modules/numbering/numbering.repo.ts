@@ -142,6 +142,22 @@ export const numberingRepo = {
       .orderBy(desc(documentNumberCounters.periodKey), asc(documentNumberCounters.scopeKey));
   },
 
+  /** The last value a counter gave (0 before its first number). */
+  async lastValue(db: Executor, key: { companyId: number; templateId: number; periodKey: string; scopeKey: string }): Promise<number> {
+    const [row] = await db
+      .select({ value: documentNumberCounters.lastValue })
+      .from(documentNumberCounters)
+      .where(
+        and(
+          eq(documentNumberCounters.companyId, key.companyId),
+          eq(documentNumberCounters.templateId, key.templateId),
+          eq(documentNumberCounters.periodKey, key.periodKey),
+          eq(documentNumberCounters.scopeKey, key.scopeKey),
+        ),
+      );
+    return row?.value ?? 0;
+  },
+
   /**
    * Takes the next value of a counter in the caller's transaction. The upsert creates the row at 1
    * or increments it, and holds its row lock until the transaction ends: a concurrent assignment

@@ -5,6 +5,7 @@ import {
   numberPeriodKey,
   numberScopeKey,
   OrderNumberMissingError,
+  sequenceOfNumber,
   usesCounter,
   validateNumberTemplate,
   type Issue,
@@ -86,6 +87,27 @@ export async function assignNumber(tx: Executor, companyId: number, documentType
     }
     throw error;
   }
+}
+
+/**
+ * Where a number typed by hand stands in the counter's sequence for a document of `input`: its
+ * counter value and the value the counter gives next. Null when the company has no template for the
+ * document or the number does not follow the template's mask there (a free-form number).
+ */
+export async function placeInSequence(
+  executor: Executor,
+  companyId: number,
+  documentType: NumberingDocumentType,
+  input: AssignNumberInput,
+  number: string,
+): Promise<{ sequence: number; next: number } | null> {
+  const template = (await numberingRepo.findActive(executor, companyId, documentType)) ?? (await numberingRepo.findActive(executor, companyId, 'generalDocument'));
+  if (!template) return null;
+  const sequence = sequenceOfNumber(template.mask, { date: input.date, isForeign: input.isForeign, orderNumber: input.orderNumber ?? null }, number);
+  if (sequence === null) return null;
+  const templateKey = { reset_type: template.resetType, mask: template.mask };
+  const key = { companyId, templateId: template.id, periodKey: numberPeriodKey(templateKey, input.date), scopeKey: numberScopeKey(templateKey, input.isForeign) };
+  return { sequence, next: (await numberingRepo.lastValue(executor, key)) + 1 };
 }
 
 export function createNumberingService(deps: { db: Database }) {

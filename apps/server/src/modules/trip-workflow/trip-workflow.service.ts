@@ -5,6 +5,7 @@ import {
   DECISION_ACTIONS,
   ErrorCode,
   allowedActions,
+  catalogueIssueCode,
   decide,
   hasPermission,
   toLocalDate,
@@ -31,7 +32,7 @@ import { authRepo } from '../auth/auth.repo.ts';
 import { companyRepo } from '../company/company.repo.ts';
 import { queueAdvanceDecisionRequests } from '../delegation-advance/delegation-advance.service.ts';
 import { outboxRepo } from '../mail/outbox.repo.ts';
-import { assignNumber } from '../numbering/numbering.service.ts';
+import { assignNumber, placeInSequence } from '../numbering/numbering.service.ts';
 import { resolveTripApprovers } from '../workflow/workflow.service.ts';
 import { documentExceedsBudget } from '../budgets/budgets.service.ts';
 import { decisionRequestMail, finalDecisionMail, type FinalOutcome, type MailDocument } from './trip-workflow.mails.ts';
@@ -108,6 +109,14 @@ export interface DocumentFacts {
   hasSettlement: boolean;
   /** A settlement names a booking that has no invoice yet. */
   missingBookingInvoices: boolean;
+}
+
+/** Spec §8: a number typed by hand collides with another document's or breaks the sequence; the user changes it. */
+function brokenNumberingIntegrity(): AppError {
+  return new AppError(ErrorCode.validationFailed, {
+    messages: [CATALOGUE_MESSAGES.brokenNumberingIntegrity],
+    issues: [{ path: ['custom_number'], code: catalogueIssueCode(CATALOGUE_MESSAGES.brokenNumberingIntegrity) }],
+  });
 }
 
 const isLinkContext = (ctx: WorkflowContext): ctx is LinkDecisionContext => 'link' in ctx;
@@ -238,15 +247,6 @@ function baseDateOf(row: TripDocumentRow, settings: SystemSettings, now: Date): 
   }
 }
 
-/** The next candidate after a taken manual number: its last digit group plus one, keeping the zero padding. */
-export function bumpNumber(number: string): string {
-  const match = /(\d+)(\D*)$/.exec(number);
-  if (!match) return `${number}-1`;
-  const digits = match[1]!;
-  const next = String(Number(digits) + 1).padStart(digits.length, '0');
-  return `${number.slice(0, match.index)}${next}${match[2]}`;
-}
-
 class NumberPeek extends Error {
   constructor(readonly number: string) {
     super('peek');
@@ -284,28 +284,35 @@ export function createTripWorkflow(deps: { db: Database; clock: Clock; onMailQue
   }
 
   /**
-   * Gives the permanent number: the proposed one (typed by hand, or edited) when it is free, else the
-   * counter's next free number, with the §8 message when a proposal had to change.
+   * Gives the permanent number (spec §4, §8). A number typed by hand is the user's choice: it is kept
+   * when it is free and does not break the sequence, else refused at `custom_number` with "broken
+   * numbering integrity, number must be changed" — it never moves silently. Otherwise the counter's
+   * next free number, with "number automatically changed" when the proposal shown on the form was
+   * taken meanwhile.
    */
   async function givePermanentNumber(tx: Executor, row: TripDocumentRow, settings: SystemSettings, now: Date): Promise<{ number: string; messages: string[] }> {
-    const proposed = settings.numbering_assignment === 'autoOnly' ? null : row.customNumber?.trim() || null;
-    if (proposed && !(await tripWorkflowRepo.isNumberTaken(tx, row.kind, row.companyId, proposed, row.id))) return { number: proposed, messages: [] };
     const input = await numberContext(tx, row, settings, now);
-    let number: string;
-    try {
-      number = (await assignNumber(tx, row.companyId, row.kind, input)).number;
-      for (let tries = 0; (await tripWorkflowRepo.isNumberTaken(tx, row.kind, row.companyId, number, row.id)) && tries < NUMBER_SEARCH_LIMIT; tries++) {
-        // A number typed by hand elsewhere may sit on the counter's path: take the next one.
-        number = (await assignNumber(tx, row.companyId, row.kind, input)).number;
-      }
-    } catch (error) {
-      // Numbering by hand without a template: move the typed number on until it is free.
-      if (!(proposed && error instanceof AppError && error.code === ErrorCode.validationFailed)) throw error;
-      number = bumpNumber(proposed);
-      for (let tries = 0; (await tripWorkflowRepo.isNumberTaken(tx, row.kind, row.companyId, number, row.id)) && tries < NUMBER_SEARCH_LIMIT; tries++) number = bumpNumber(number);
+    const typed = settings.numbering_assignment === 'autoOnly' ? null : row.customNumber?.trim() || null;
+    if (typed) {
+      if (await tripWorkflowRepo.isNumberTaken(tx, row.kind, row.companyId, typed, row.id)) throw brokenNumberingIntegrity();
+      const place = await placeInSequence(tx, row.companyId, row.kind, input, typed);
+      // A free-form number stands outside the template's sequence.
+      if (place === null) return { number: typed, messages: [] };
+      // Ahead of the counter leaves a gap, behind it repeats a place the counter already gave.
+      if (place.sequence !== place.next) throw brokenNumberingIntegrity();
+      // The counter's own next number: taken from the counter, so that it is never given twice. A
+      // concurrent assignment may have taken it since (the counter row is locked only now).
+      const assigned = (await assignNumber(tx, row.companyId, row.kind, input)).number;
+      if (assigned !== typed) throw brokenNumberingIntegrity();
+      return { number: typed, messages: [] };
     }
-    // The proposal shown to the user (typed, or the counter's preview) was taken meanwhile.
-    const shown = proposed ?? (settings.numbering_assignment === 'autoEditable' ? row.number : null);
+    let number = (await assignNumber(tx, row.companyId, row.kind, input)).number;
+    for (let tries = 0; (await tripWorkflowRepo.isNumberTaken(tx, row.kind, row.companyId, number, row.id)) && tries < NUMBER_SEARCH_LIMIT; tries++) {
+      // A number typed by hand elsewhere (free-form, or before this template) may sit on the counter's path: take the next one.
+      number = (await assignNumber(tx, row.companyId, row.kind, input)).number;
+    }
+    // The counter's proposal shown on the form was taken meanwhile.
+    const shown = settings.numbering_assignment === 'autoEditable' ? row.number : null;
     return { number, messages: shown && shown !== number ? [WORKFLOW_MESSAGES.numberChanged] : [] };
   }
 

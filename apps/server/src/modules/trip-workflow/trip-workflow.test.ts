@@ -14,7 +14,7 @@ import {
   tokenFromMail,
 } from '../../../test/trips.ts';
 import { actionTokens, advances, delegationOrders, delegations, documentDecisions, documentNumberTemplates, userRoles, users } from '../../db/schema/index.ts';
-import { bumpNumber, subjectStateOf, type TripWorkflow } from './trip-workflow.service.ts';
+import { subjectStateOf, type TripWorkflow } from './trip-workflow.service.ts';
 
 let t: TestApp;
 let workflow: TripWorkflow;
@@ -284,7 +284,7 @@ describe('refusals', () => {
 });
 
 describe('numbering', () => {
-  it('proposes an editable number at creation and keeps an edited one that is free', async () => {
+  it('proposes an editable number at creation and keeps an edited one that is free and outside the sequence', async () => {
     const trip = await createTripCompany(t.db, { numbering_assignment: 'autoEditable', numbering_base_date: 'sendDate' });
     const id = await insertOrder(t.db, trip.company.id, trip.employee.id);
     const proposal = await t.db.transaction((tx) => workflow.numberNewDocument(tx, trip.company.settings, 'delegationOrder', trip.company.id, id));
@@ -292,27 +292,44 @@ describe('numbering', () => {
     // The proposal takes no number from the counter.
     const again = await t.db.transaction((tx) => workflow.numberNewDocument(tx, trip.company.settings, 'delegationOrder', trip.company.id, id));
     expect(again.number).toBe('PW/1/2026');
-    await t.db.update(delegationOrders).set({ customNumber: 'PW/50/2026' }).where(eq(delegationOrders.id, id));
+    await t.db.update(delegationOrders).set({ customNumber: 'PW/50/2026-WAW' }).where(eq(delegationOrders.id, id));
     const submitted = await workflow.transition(await contextOf(t.app, trip.company, trip.employee), 'delegationOrder', id, 'submit');
-    expect(submitted).toMatchObject({ number: 'PW/50/2026', messages: [] });
+    expect(submitted).toMatchObject({ number: 'PW/50/2026-WAW', messages: [] });
   });
 
-  it('moves a proposed number that was taken to the next free one, with the message', async () => {
+  it("refuses to send a typed number that would leave a gap in the template's sequence, at custom_number", async () => {
+    const trip = await createTripCompany(t.db, { numbering_assignment: 'manual', numbering_base_date: 'sendDate' });
+    const employee = await contextOf(t.app, trip.company, trip.employee);
+    const id = await insertOrder(t.db, trip.company.id, trip.employee.id, { customNumber: 'PW/50/2026' });
+    const error = await refusal(workflow.transition(employee, 'delegationOrder', id, 'submit'));
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.messages).toEqual(['Cannot be sent or accepted due to broken numbering integrity, number must be changed']);
+    expect(error.issues).toEqual([{ path: ['custom_number'], code: 'messages.Cannotbesentoracceptedduetobrokennumberingintegritynumbermustbechanged' }]);
+    expect(await orderRow(id)).toMatchObject({ status: 'created', number: null, isNumberPermanent: false });
+  });
+
+  it("takes a typed number that is the counter's next from the counter, and refuses the same number typed again", async () => {
     const trip = await createTripCompany(t.db, { numbering_assignment: 'manual', numbering_base_date: 'sendDate' });
     const employee = await contextOf(t.app, trip.company, trip.employee);
     const first = await insertOrder(t.db, trip.company.id, trip.employee.id, { customNumber: 'PW/1/2026' });
     expect((await workflow.transition(employee, 'delegationOrder', first, 'submit')).number).toBe('PW/1/2026');
     const second = await insertOrder(t.db, trip.company.id, trip.employee.id, { customNumber: 'PW/1/2026' });
-    const result = await workflow.transition(employee, 'delegationOrder', second, 'submit');
-    // The counter's first number is the taken one; the next free is 2.
-    expect(result.number).toBe('PW/2/2026');
-    expect(result.messages).toEqual(['Number automatically changed to the next one since the proposed one was taken']);
+    const error = await refusal(workflow.transition(employee, 'delegationOrder', second, 'submit'));
+    expect(error.messages).toEqual(['Cannot be sent or accepted due to broken numbering integrity, number must be changed']);
+    expect((await orderRow(second)).status).toBe('created');
+    // The counter gave 1 to the typed number: the next order numbered by the counter gets 2.
+    const third = await insertOrder(t.db, trip.company.id, trip.employee.id);
+    expect((await workflow.transition(employee, 'delegationOrder', third, 'submit')).number).toBe('PW/2/2026');
   });
 
-  it('bumps a hand-typed number without a template', () => {
-    expect(bumpNumber('PW/007/26-A')).toBe('PW/007/27-A');
-    expect(bumpNumber('0099')).toBe('0100');
-    expect(bumpNumber('ABC')).toBe('ABC-1');
+  it('refuses a typed free-form number that another document has, and keeps one that is free', async () => {
+    const trip = await createTripCompany(t.db, { numbering_assignment: 'manual', numbering_base_date: 'sendDate' });
+    const employee = await contextOf(t.app, trip.company, trip.employee);
+    const first = await insertOrder(t.db, trip.company.id, trip.employee.id, { customNumber: 'WYJ-7' });
+    expect((await workflow.transition(employee, 'delegationOrder', first, 'submit')).number).toBe('WYJ-7');
+    const second = await insertOrder(t.db, trip.company.id, trip.employee.id, { customNumber: 'WYJ-7' });
+    const error = await refusal(workflow.transition(employee, 'delegationOrder', second, 'submit'));
+    expect(error.issues[0]).toMatchObject({ path: ['custom_number'] });
   });
 
   it('refuses an acceptance without a numbering template', async () => {
