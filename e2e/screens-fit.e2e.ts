@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { api, demoToken } from './support/api.ts';
 import { baseUrl, launchBrowser, logInToDemo, logInToProvider } from './support/browser.ts';
 
 let browser: Browser;
@@ -190,6 +191,33 @@ describe('screens that fit', () => {
       await page.getByRole('button', { name: 'Nowa wiadomość' }).click();
       await page.getByRole('dialog', { name: 'Nowa wiadomość' }).waitFor();
       await check('editor');
+      expect(overflowing, `${viewport.width} px: ${JSON.stringify(overflowing)}`).toEqual({});
+    }
+    await context.close();
+  });
+
+  it("a document's and a person's screens fit 1280 × 800 and 390 × 844: tables in the row's details or as cards, never scrolling sideways", { timeout: 300_000 }, async () => {
+    const token = await demoToken('administrator');
+    const first = async (path: string) => {
+      const page = await api<{ items: { id: number }[] }>(path, { token });
+      if (!page.items[0]) throw new Error(`${path}: the demo data has none`);
+      return page.items[0].id;
+    };
+    // The demo's busiest documents: a role that people hold, and the Berlin trip (advance, transport, decisions).
+    const role = await first('/settings/role/list?sort=member_count&order=desc');
+    const screens = [`/settings/role/edit-users/${role}`];
+
+    const context = await browser.newContext({ baseURL: baseUrl(), locale: 'pl-PL', timezoneId: 'Europe/Warsaw', viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await logInToDemo(page, 'administrator');
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(viewport);
+      const overflowing: Record<string, string[]> = {};
+      for (const route of screens) {
+        await openList(page, route);
+        const found = await sidewaysScrolling(page);
+        if (found.length > 0) overflowing[route] = found;
+      }
       expect(overflowing, `${viewport.width} px: ${JSON.stringify(overflowing)}`).toEqual({});
     }
     await context.close();

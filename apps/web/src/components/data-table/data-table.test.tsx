@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { DataTable, type DataColumn } from './data-table.tsx';
+import { DataTable, ListTable, type DataColumn } from './data-table.tsx';
 import type { ListState } from './use-list-state.ts';
 
 interface Trip {
@@ -85,6 +85,50 @@ describe('DataTable on screens of every width', () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Sortuj według' }));
     fireEvent.click(screen.getByRole('option', { name: 'Pracownik – malejąco' }));
     expect(onChange).toHaveBeenCalledWith({ sort: 'employee', order: 'desc' });
+  });
+});
+
+describe('ListTable, a short list without paging, on screens of every width', () => {
+  const listColumns = columns.map(({ sortKey: _sortKey, ...column }) => column);
+  const renderList = (shown: Trip[] = rows) =>
+    render(<ListTable label="Członkowie" columns={listColumns} rows={shown} rowKey={(row) => row.id} empty="Nikt" actions={(row) => <button type="button">Odłącz {row.number}</button>} />);
+
+  it('shows every column without sort controls on the widest screens', () => {
+    screenOfWidth(1600);
+    renderList();
+    const table = screen.getByRole('table', { name: 'Członkowie' });
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Numer', 'Pracownik', 'Miejsce docelowe', 'Akcje']);
+    expect(within(table).getByRole('cell', { name: 'Kraków' })).toBeTruthy();
+  });
+
+  it('moves the secondary columns into the row’s details at 1280 px', () => {
+    screenOfWidth(1280);
+    renderList();
+    const table = screen.getByRole('table', { name: 'Członkowie' });
+    expect(within(table).queryByRole('columnheader', { name: 'Miejsce docelowe' })).toBeNull();
+    expect(within(table).getByRole('button', { name: 'Odłącz RD/1/2026' })).toBeTruthy();
+    fireEvent.click(within(table).getByRole('button', { name: 'Pokaż szczegóły: RD/1/2026' }));
+    expect(within(table).getByRole('definition').textContent).toBe('Kraków');
+  });
+
+  it('lists the rows as cards with every column and their actions on a phone', () => {
+    screenOfWidth(390);
+    renderList();
+    expect(screen.queryByRole('table')).toBeNull();
+    const card = within(screen.getByRole('list', { name: 'Członkowie' })).getByRole('listitem', { name: 'RD/1/2026' });
+    expect(within(card).getAllByRole('definition').map((value) => value.textContent)).toEqual(['RD/1/2026', 'Anna Kowalska', 'Kraków']);
+    expect(within(card).getByRole('button', { name: 'Odłącz RD/1/2026' })).toBeTruthy();
+  });
+
+  it('says the list is empty in the table and on a phone', () => {
+    screenOfWidth(1600);
+    const { unmount } = renderList([]);
+    expect(within(screen.getByRole('table', { name: 'Członkowie' })).getByRole('cell', { name: 'Nikt' })).toBeTruthy();
+    unmount();
+    screenOfWidth(390);
+    renderList([]);
+    expect(screen.queryByRole('list')).toBeNull();
+    expect(screen.getByText('Nikt')).toBeTruthy();
   });
 });
 

@@ -109,34 +109,55 @@ export function DataCards<TRow, TSort extends string>({
   );
 }
 
-const SEARCH_DELAY_MS = 300;
-
-/** The list screen's table: search, sortable headers, paging, and loading, empty and error states. */
-export function DataTable<TRow, TSort extends string>(props: DataTableProps<TRow, TSort>) {
-  const { label, columns, rows, total, totalIsExact = true, rowKey, state, onChange, isLoading, isError, toolbar, actions, rowLabel, searchable = true } = props;
-  const { t } = useTranslation('common');
+/**
+ * How a screen of this width shows a list: phones get cards; screens narrower than the widest keep
+ * the columns that matter most in the row and move the secondary ones into the row's details.
+ */
+function useColumnLayout<TRow, TSort extends string>(columns: DataColumn<TRow, TSort>[]) {
   const theme = useTheme();
-  // Phones get cards; screens narrower than the widest keep the columns that matter most.
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const isCompact = useMediaQuery(theme.breakpoints.down('xl'), { noSsr: true });
-  const shownColumns = isCompact ? columns.filter((column) => !column.secondary) : columns;
-  const detailColumns = isCompact ? columns.filter((column) => column.secondary) : [];
-  const [expanded, setExpanded] = useState<ReadonlySet<string | number>>(new Set());
-  const detailsIdPrefix = useId();
-  const [search, setSearch] = useState(state.search);
+  return {
+    isPhone,
+    shownColumns: isCompact ? columns.filter((column) => !column.secondary) : columns,
+    detailColumns: isCompact ? columns.filter((column) => column.secondary) : [],
+  };
+}
 
-  useEffect(() => setSearch(state.search), [state.search]);
-  useEffect(() => {
-    if (search === state.search) return undefined;
-    const timer = setTimeout(() => onChange({ search }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, state.search, onChange]);
-
-  const nameOf = (row: TRow): string => {
+/** A row's name for assistive technology: the given one, else the first column's text. */
+function rowNamer<TRow, TSort extends string>(columns: DataColumn<TRow, TSort>[], rowLabel: ((row: TRow) => string) | undefined) {
+  return (row: TRow): string => {
     if (rowLabel) return rowLabel(row);
     const first = columns[0]?.render(row);
     return typeof first === 'string' || typeof first === 'number' ? String(first) : '';
   };
+}
+
+/** The table both list components draw: the shown columns, a details toggle per row when some are moved out, and the actions. */
+function ColumnsTable<TRow, TSort extends string>({
+  label,
+  shownColumns,
+  detailColumns,
+  rows,
+  rowKey,
+  nameOf,
+  actions,
+  header,
+  empty,
+}: {
+  label: string;
+  shownColumns: DataColumn<TRow, TSort>[];
+  detailColumns: DataColumn<TRow, TSort>[];
+  rows: readonly TRow[];
+  rowKey: (row: TRow) => string | number;
+  nameOf: (row: TRow) => string;
+  actions?: (row: TRow) => ReactNode;
+  header: (column: DataColumn<TRow, TSort>) => ReactNode;
+  empty: string | null;
+}) {
+  const { t } = useTranslation('common');
+  const [expanded, setExpanded] = useState<ReadonlySet<string | number>>(new Set());
+  const detailsIdPrefix = useId();
   const toggle = (key: string | number) =>
     setExpanded((current) => {
       const next = new Set(current);
@@ -144,10 +165,8 @@ export function DataTable<TRow, TSort extends string>(props: DataTableProps<TRow
       else next.add(key);
       return next;
     });
-  const sortable = columns.filter((column) => column.sortKey);
-  const empty = rows && rows.length === 0 && !isLoading ? (state.search ? t('list.noResults') : t('list.empty')) : null;
-
-  const table = (
+  const columnCount = shownColumns.length + (detailColumns.length > 0 ? 1 : 0) + (actions ? 1 : 0);
+  return (
     <TableContainer>
       <Table size="small" aria-label={label}>
         <TableHead>
@@ -159,26 +178,12 @@ export function DataTable<TRow, TSort extends string>(props: DataTableProps<TRow
                 </Box>
               </TableCell>
             )}
-            {shownColumns.map((column) => (
-              <TableCell key={column.key} align={column.align} sortDirection={column.sortKey && state.sort === column.sortKey ? state.order : false}>
-                {column.sortKey ? (
-                  <TableSortLabel
-                    active={state.sort === column.sortKey}
-                    direction={state.sort === column.sortKey ? state.order : 'asc'}
-                    onClick={() => onChange({ sort: column.sortKey!, order: state.sort === column.sortKey && state.order === 'asc' ? 'desc' : 'asc' })}
-                  >
-                    {column.label}
-                  </TableSortLabel>
-                ) : (
-                  column.label
-                )}
-              </TableCell>
-            ))}
+            {shownColumns.map(header)}
             {actions && <TableCell align="right">{t('list.actions')}</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
-          {rows?.map((row) => {
+          {rows.map((row) => {
             const key = rowKey(row);
             const isOpen = expanded.has(key);
             const detailsId = `${detailsIdPrefix}-${key}`;
@@ -211,7 +216,7 @@ export function DataTable<TRow, TSort extends string>(props: DataTableProps<TRow
                 </TableRow>
                 {isOpen && (
                   <TableRow id={detailsId}>
-                    <TableCell colSpan={shownColumns.length + 1 + (actions ? 1 : 0)} sx={{ pl: 7 }}>
+                    <TableCell colSpan={columnCount} sx={{ pl: 7 }}>
                       <DetailList row={row} columns={detailColumns} />
                     </TableCell>
                   </TableRow>
@@ -221,7 +226,7 @@ export function DataTable<TRow, TSort extends string>(props: DataTableProps<TRow
           })}
           {empty && (
             <TableRow>
-              <TableCell colSpan={shownColumns.length + (detailColumns.length > 0 ? 1 : 0) + (actions ? 1 : 0)} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+              <TableCell colSpan={columnCount} align="center" sx={{ py: 4, color: 'text.secondary' }}>
                 {empty}
               </TableCell>
             </TableRow>
@@ -229,6 +234,109 @@ export function DataTable<TRow, TSort extends string>(props: DataTableProps<TRow
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+/**
+ * A short list without search or paging (a role's members, a document's lines, its history), laid
+ * out like DataTable: secondary columns in the row's details below the widest screens, cards on a phone.
+ */
+export function ListTable<TRow>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  rowLabel,
+  actions,
+  empty,
+}: {
+  label: string;
+  columns: DataColumn<TRow, never>[];
+  rows: readonly TRow[];
+  rowKey: (row: TRow) => string | number;
+  /** How a row is named to assistive technology; the first column's text when left out. */
+  rowLabel?: (row: TRow) => string;
+  actions?: (row: TRow) => ReactNode;
+  /** Said instead of the rows when there are none. */
+  empty?: string;
+}) {
+  const { isPhone, shownColumns, detailColumns } = useColumnLayout(columns);
+  const nameOf = rowNamer(columns, rowLabel);
+  const emptyText = rows.length === 0 && empty ? empty : null;
+  if (isPhone) {
+    return emptyText ? (
+      <Typography variant="body2" color="text.secondary" align="center" sx={{ py: 2 }}>
+        {emptyText}
+      </Typography>
+    ) : (
+      <DataCards label={label} columns={columns} rows={rows} rowKey={rowKey} rowLabel={nameOf} actions={actions} />
+    );
+  }
+  return (
+    <ColumnsTable
+      label={label}
+      shownColumns={shownColumns}
+      detailColumns={detailColumns}
+      rows={rows}
+      rowKey={rowKey}
+      nameOf={nameOf}
+      actions={actions}
+      empty={emptyText}
+      header={(column) => (
+        <TableCell key={column.key} align={column.align}>
+          {column.label}
+        </TableCell>
+      )}
+    />
+  );
+}
+
+const SEARCH_DELAY_MS = 300;
+
+/** The list screen's table: search, sortable headers, paging, and loading, empty and error states. */
+export function DataTable<TRow, TSort extends string>(props: DataTableProps<TRow, TSort>) {
+  const { label, columns, rows, total, totalIsExact = true, rowKey, state, onChange, isLoading, isError, toolbar, actions, rowLabel, searchable = true } = props;
+  const { t } = useTranslation('common');
+  const { isPhone, shownColumns, detailColumns } = useColumnLayout(columns);
+  const [search, setSearch] = useState(state.search);
+
+  useEffect(() => setSearch(state.search), [state.search]);
+  useEffect(() => {
+    if (search === state.search) return undefined;
+    const timer = setTimeout(() => onChange({ search }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, state.search, onChange]);
+
+  const nameOf = rowNamer(columns, rowLabel);
+  const sortable = columns.filter((column) => column.sortKey);
+  const empty = rows && rows.length === 0 && !isLoading ? (state.search ? t('list.noResults') : t('list.empty')) : null;
+
+  const table = (
+    <ColumnsTable
+      label={label}
+      shownColumns={shownColumns}
+      detailColumns={detailColumns}
+      rows={rows ?? []}
+      rowKey={rowKey}
+      nameOf={nameOf}
+      actions={actions}
+      empty={empty}
+      header={(column) => (
+        <TableCell key={column.key} align={column.align} sortDirection={column.sortKey && state.sort === column.sortKey ? state.order : false}>
+          {column.sortKey ? (
+            <TableSortLabel
+              active={state.sort === column.sortKey}
+              direction={state.sort === column.sortKey ? state.order : 'asc'}
+              onClick={() => onChange({ sort: column.sortKey!, order: state.sort === column.sortKey && state.order === 'asc' ? 'desc' : 'asc' })}
+            >
+              {column.label}
+            </TableSortLabel>
+          ) : (
+            column.label
+          )}
+        </TableCell>
+      )}
+    />
   );
 
   // On a phone each row is a card with every column, and sorting is a choice above them.

@@ -7,17 +7,13 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { RoleUser } from '@delego/contract';
+import { ListTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
 import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -64,6 +60,24 @@ function RoleMembers({ id }: { id: number }) {
   const { role } = members.data;
   const memberIds = new Set(members.data.members.map((member) => member.id));
   const candidates = options.data.users.filter((user) => user.is_active && !memberIds.has(user.id));
+  const columns: DataColumn<RoleUser, never>[] = [
+    {
+      key: 'name',
+      label: t('members.columns.name'),
+      render: (member) => (
+        <RouterLink to={`/settings/users/edit/${member.id}/roles-and-permissions`} style={{ color: 'inherit' }}>
+          {fullName(member)}
+        </RouterLink>
+      ),
+    },
+    { key: 'login', label: t('members.columns.login'), render: (member) => member.login },
+    { key: 'email', label: t('members.columns.email'), render: (member) => member.email },
+    {
+      key: 'status',
+      label: t('members.columns.status'),
+      render: (member) => <Chip size="small" color={member.is_active ? 'success' : 'default'} label={tc(member.is_active ? 'status.active' : 'status.disabled')} />,
+    },
+  ];
 
   const assign = () => {
     if (!candidate) return;
@@ -118,47 +132,23 @@ function RoleMembers({ id }: { id: number }) {
             {t('members.add')}
           </Button>
         </Box>
-        <Table size="small" aria-label={t('members.title', { name: role.name })}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('members.columns.name')}</TableCell>
-              <TableCell>{t('members.columns.login')}</TableCell>
-              <TableCell>{t('members.columns.email')}</TableCell>
-              <TableCell>{t('members.columns.status')}</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {members.data.members.map((member) => (
-              <TableRow key={member.id} hover>
-                <TableCell>
-                  <RouterLink to={`/settings/users/edit/${member.id}/roles-and-permissions`} style={{ color: 'inherit' }}>
-                    {fullName(member)}
-                  </RouterLink>
-                </TableCell>
-                <TableCell>{member.login}</TableCell>
-                <TableCell>{member.email}</TableCell>
-                <TableCell>
-                  <Chip size="small" color={member.is_active ? 'success' : 'default'} label={tc(member.is_active ? 'status.active' : 'status.disabled')} />
-                </TableCell>
-                <TableCell align="right">
-                  <Tooltip title={t('members.detach', { name: fullName(member) })}>
-                    <IconButton size="small" onClick={() => setDetaching(member)} aria-label={t('members.detach', { name: fullName(member) })}>
-                      <PersonRemoveIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                </TableCell>
-              </TableRow>
-            ))}
-            {members.data.members.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={5} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  {t('members.empty')}
-                </TableCell>
-              </TableRow>
+        <Box sx={{ px: { xs: 2, sm: 0 }, pb: { xs: 2, sm: 0 } }}>
+          <ListTable
+            label={t('members.title', { name: role.name })}
+            columns={columns}
+            rows={members.data.members}
+            rowKey={(member) => member.id}
+            rowLabel={fullName}
+            empty={t('members.empty')}
+            actions={(member) => (
+              <Tooltip title={t('members.detach', { name: fullName(member) })}>
+                <IconButton size="small" onClick={() => setDetaching(member)} aria-label={t('members.detach', { name: fullName(member) })}>
+                  <PersonRemoveIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
             )}
-          </TableBody>
-        </Table>
+          />
+        </Box>
       </Paper>
       <ConfirmDialog
         open={detaching !== null}

@@ -5,12 +5,6 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
@@ -18,6 +12,7 @@ import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { TravelServiceAcceptorDto, UserOption } from '@delego/contract';
+import { ListTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
 import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { useAddTravelServiceAcceptor, useRemoveTravelServiceAcceptor, useTravelServiceAcceptors } from '../api/travel-service.ts';
 import { useUserOptions } from '../api/vehicles.ts';
@@ -43,6 +38,13 @@ export function TravelAcceptorsPage() {
   const [removing, setRemoving] = useState<TravelServiceAcceptorDto | null>(null);
   const options = useUserOptions(search);
   const current = new Set((acceptors.data?.items ?? []).map((user) => user.user_id));
+
+  const columns: DataColumn<TravelServiceAcceptorDto, never>[] = [
+    { key: 'user', label: t('common.user'), render: (user) => `${user.surname} ${user.name}` },
+    { key: 'login', label: t('common.login'), render: (user) => user.login },
+    { key: 'email', label: t('common.email'), render: (user) => user.email },
+    { key: 'status', label: t('common.status'), render: (user) => <StatusChip on={user.is_active} onLabel={t('common.active')} offLabel={t('common.inactive')} /> },
+  ];
 
   useEffect(() => {
     const timer = setTimeout(() => setSearch(input), SEARCH_DELAY_MS);
@@ -96,45 +98,22 @@ export function TravelAcceptorsPage() {
       {acceptors.isPending && <PageSpinner />}
       {acceptors.isError && <Alert severity="error">{t('common.loadError')}</Alert>}
       {acceptors.data && (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={t('travel.acceptors.listLabel')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('common.user')}</TableCell>
-                <TableCell>{t('common.login')}</TableCell>
-                <TableCell>{t('common.email')}</TableCell>
-                <TableCell>{t('common.status')}</TableCell>
-                <TableCell align="right">{t('common.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {acceptors.data.items.map((user) => (
-                <TableRow key={user.user_id} hover>
-                  <TableCell>{`${user.surname} ${user.name}`}</TableCell>
-                  <TableCell>{user.login}</TableCell>
-                  <TableCell>{user.email}</TableCell>
-                  <TableCell>
-                    <StatusChip on={user.is_active} onLabel={t('common.active')} offLabel={t('common.inactive')} />
-                  </TableCell>
-                  <TableCell align="right">
-                    <Tooltip title={t('travel.acceptors.remove', { name: `${user.name} ${user.surname}` })}>
-                      <IconButton aria-label={t('travel.acceptors.remove', { name: `${user.name} ${user.surname}` })} onClick={() => setRemoving(user)}>
-                        <PersonRemoveIcon />
-                      </IconButton>
-                    </Tooltip>
-                  </TableCell>
-                </TableRow>
-              ))}
-              {acceptors.data.items.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={5} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                    {t('travel.acceptors.empty')}
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 0 } }}>
+          <ListTable
+            label={t('travel.acceptors.listLabel')}
+            columns={columns}
+            rows={acceptors.data.items}
+            rowKey={(user) => user.user_id}
+            empty={t('travel.acceptors.empty')}
+            actions={(user) => (
+              <Tooltip title={t('travel.acceptors.remove', { name: `${user.name} ${user.surname}` })}>
+                <IconButton aria-label={t('travel.acceptors.remove', { name: `${user.name} ${user.surname}` })} onClick={() => setRemoving(user)}>
+                  <PersonRemoveIcon />
+                </IconButton>
+              </Tooltip>
+            )}
+          />
+        </Paper>
       )}
       <DeleteDialog
         open={removing !== null}
