@@ -4,14 +4,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -19,6 +14,7 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { OptimaDocument } from '@delego/contract';
 import { formatDateTime, formatMoneyText, formatWallTime } from '@delego/domain';
+import { ListTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { FilterSelect } from '../../components/data-table/filter-select.tsx';
 import { useListFilters } from '../../components/data-table/use-list-state.ts';
 import { FilterDateField } from '../../components/inputs/filter-date-field.tsx';
@@ -32,6 +28,7 @@ import { OptimaSettingsDialog } from './optima-settings-dialog.tsx';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 type DocumentType = OptimaDocument['type'];
+type ExportEntry = NonNullable<ReturnType<typeof useOptimaExports>['data']>['items'][number];
 
 /** One kind of document of the period, each with its checkbox; a document with a blocker cannot be chosen. */
 function DocumentTable({
@@ -57,71 +54,68 @@ function DocumentTable({
     else next.add(id);
     onChosen(next);
   };
+  const columns: DataColumn<OptimaDocument, never>[] = [
+    {
+      key: 'choose',
+      label: t('columns.choose'),
+      render: (item) => (
+        <Checkbox
+          size="small"
+          sx={{ p: 0 }}
+          checked={chosen.has(item.id)}
+          disabled={item.blocker !== null}
+          onChange={() => toggle(item.id)}
+          slotProps={{ input: { 'aria-label': t('export.choose', { number: item.number }) } }}
+        />
+      ),
+    },
+    {
+      key: 'number',
+      label: t('columns.number'),
+      render: (item) => (
+        <Box sx={{ overflowWrap: 'anywhere' }}>
+          <RouterLink to={type === 'invoice' ? `/invoices/details/${item.id}` : `/delegation/readonly/${item.id}`}>{item.number}</RouterLink>
+          {item.blocker && (
+            <Typography variant="caption" color="warning.main" component="div">
+              {translateIssueCode(item.blocker, { name: item.party })}
+            </Typography>
+          )}
+        </Box>
+      ),
+    },
+    { key: 'date', label: t(`columns.date_${type}`), render: (item) => formatWallTime(item.date, i18n.language) },
+    { key: 'party', label: t(`columns.party_${type}`), render: (item) => item.party },
+    { key: 'amount', label: t('columns.amount'), align: 'right', render: (item) => formatMoneyText(item.amount, item.currency, i18n.language) },
+    { key: 'category', label: t('columns.category'), secondary: true, render: (item) => item.category_code ?? '—' },
+    { key: 'exported', label: t('columns.exported'), render: (item) => (item.exported_at ? formatDateTime(item.exported_at, i18n.language) : t('export.notYet')) },
+  ];
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
-      <Typography variant="h6" component="h2" gutterBottom>
-        {title}
-      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 1 }}>
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
+        {items.length > 0 && (
+          <FormControlLabel
+            label={t('export.chooseAll', { what: title })}
+            control={
+              <Checkbox
+                checked={allChosen}
+                indeterminate={!allChosen && choosable.some((item) => chosen.has(item.id))}
+                disabled={choosable.length === 0}
+                onChange={() => onChosen(allChosen ? new Set() : new Set(choosable.map((item) => item.id)))}
+              />
+            }
+          />
+        )}
+      </Box>
       {documents.isError && <Alert severity="error">{t('export.loadError')}</Alert>}
       {documents.data && items.length === 0 && (
         <Typography variant="body2" color="text.secondary">
           {t('export.none')}
         </Typography>
       )}
-      {items.length > 0 && (
-        <TableContainer>
-          <Table size="small" aria-label={title}>
-            <TableHead>
-              <TableRow>
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={allChosen}
-                    indeterminate={!allChosen && choosable.some((item) => chosen.has(item.id))}
-                    disabled={choosable.length === 0}
-                    onChange={() => onChosen(allChosen ? new Set() : new Set(choosable.map((item) => item.id)))}
-                    slotProps={{ input: { 'aria-label': t('export.chooseAll', { what: title }) } }}
-                  />
-                </TableCell>
-                <TableCell>{t('columns.number')}</TableCell>
-                <TableCell>{t(`columns.date_${type}`)}</TableCell>
-                <TableCell>{t(`columns.party_${type}`)}</TableCell>
-                <TableCell align="right">{t('columns.amount')}</TableCell>
-                <TableCell>{t('columns.category')}</TableCell>
-                <TableCell>{t('columns.exported')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {items.map((item) => (
-                <TableRow key={item.id}>
-                  <TableCell padding="checkbox">
-                    <Checkbox
-                      checked={chosen.has(item.id)}
-                      disabled={item.blocker !== null}
-                      onChange={() => toggle(item.id)}
-                      slotProps={{ input: { 'aria-label': t('export.choose', { number: item.number }) } }}
-                    />
-                  </TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                    <RouterLink to={type === 'invoice' ? `/invoices/details/${item.id}` : `/delegation/readonly/${item.id}`}>{item.number}</RouterLink>
-                    {item.blocker && (
-                      <Typography variant="caption" color="warning.main" component="div">
-                        {translateIssueCode(item.blocker, { name: item.party })}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatWallTime(item.date, i18n.language)}</TableCell>
-                  <TableCell>{item.party}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatMoneyText(item.amount, item.currency, i18n.language)}
-                  </TableCell>
-                  <TableCell>{item.category_code ?? '—'}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{item.exported_at ? formatDateTime(item.exported_at, i18n.language) : t('export.notYet')}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+      {items.length > 0 && <ListTable label={title} columns={columns} rows={items} rowKey={(item) => item.id} rowLabel={(item) => item.number} />}
     </Paper>
   );
 }
@@ -143,6 +137,13 @@ function ExportScreen() {
   const exported = params.get('exported');
   const options = useFormOptions();
   const history = useOptimaExports();
+  const historyColumns: DataColumn<ExportEntry, never>[] = [
+    { key: 'when', label: t('history.when'), render: (entry) => formatDateTime(entry.created_at, i18n.language) },
+    { key: 'file', label: t('history.file'), render: (entry) => <Box sx={{ overflowWrap: 'anywhere' }}>{entry.file_name}</Box> },
+    { key: 'invoices', label: t('history.invoices'), align: 'right', render: (entry) => entry.invoice_count },
+    { key: 'settlements', label: t('history.settlements'), align: 'right', render: (entry) => entry.delegation_count },
+    { key: 'by', label: t('history.by'), render: (entry) => entry.created_by },
+  ];
   const exporter = useOptimaExport();
   const [invoiceIds, setInvoiceIds] = useState<Set<number>>(new Set());
   const [delegationIds, setDelegationIds] = useState<Set<number>>(new Set());
@@ -258,30 +259,7 @@ function ExportScreen() {
               {t('history.none')}
             </Typography>
           ) : (
-            <TableContainer>
-              <Table size="small" aria-label={t('history.title')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('history.when')}</TableCell>
-                    <TableCell>{t('history.file')}</TableCell>
-                    <TableCell align="right">{t('history.invoices')}</TableCell>
-                    <TableCell align="right">{t('history.settlements')}</TableCell>
-                    <TableCell>{t('history.by')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {(history.data?.items ?? []).map((entry) => (
-                    <TableRow key={entry.id}>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.created_at, i18n.language)}</TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{entry.file_name}</TableCell>
-                      <TableCell align="right">{entry.invoice_count}</TableCell>
-                      <TableCell align="right">{entry.delegation_count}</TableCell>
-                      <TableCell>{entry.created_by}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <ListTable label={t('history.title')} columns={historyColumns} rows={history.data?.items ?? []} rowKey={(entry) => entry.id} />
           )}
         </Paper>
       </Stack>
