@@ -71,7 +71,7 @@ export function createTripDocumentsService(deps: { db: Database; clock: Clock; w
 
   async function printContext(ctx: AuthenticatedContext): Promise<PrintContext> {
     const company = await companyRepo.findById(db, ctx.actor.companyId);
-    return { view: ctx.actor.settings.document_view, companyName: company?.name ?? ctx.actor.companyName, printedAt: wall(clock.now()), wall };
+    return { view: ctx.actor.settings.document_view, language: ctx.actor.settings.document_language, companyName: company?.name ?? ctx.actor.companyName, printedAt: wall(clock.now()), wall };
   }
 
   async function names(companyId: number, refs: { userId: number; costCentreId: number | null; projectId: number | null }) {

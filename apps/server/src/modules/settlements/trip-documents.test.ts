@@ -171,6 +171,20 @@ describe('GET /api/delegation/pdf', () => {
     expect(kept.rawPayload.toString('latin1')).not.toMatch(/\/Rotate 270/);
   });
 
+  it.skipIf(!hasPdftotext())("prints the settlement and the order with Polish and English labels when the company's document language is bilingual", async () => {
+    await updateCompanySettings(t.db, c.company, { document_language: 'plEn', document_view: 'standardPl' });
+    const settlement = pdfText((await api.get(`/delegation/pdf?id=${settlementId}`, c.headers.employee)).rawPayload);
+    expect(settlement).toContain('Rozliczenie kosztów podróży służbowej / Business trip expense report');
+    expect(settlement).toContain('Do wypłaty pracownikowi / To be paid to the employee');
+    const order = pdfText((await api.get(`/delegation-order/pdf?id=${orderId}`, c.headers.employee)).rawPayload);
+    expect(order).toContain('Polecenie wyjazdu służbowego / Business trip order');
+    expect(order).toContain('Samochód / Car');
+    await updateCompanySettings(t.db, c.company, { document_language: 'pl' });
+    const polish = pdfText((await api.get(`/delegation/pdf?id=${settlementId}`, c.headers.employee)).rawPayload);
+    expect(polish).toContain('Rozliczenie kosztów podróży służbowej');
+    expect(polish).not.toContain('Business trip expense report');
+  });
+
   it('answers 404 to someone else and to another company', async () => {
     expect((await api.get(`/delegation/pdf?id=${settlementId}`, c.headers.colleague)).statusCode).toBe(404);
     const other = await settlementCompany(t.app, t.db);

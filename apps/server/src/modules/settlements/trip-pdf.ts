@@ -187,9 +187,15 @@ export function formatAmount(value: string | null | undefined, decimals = 2): st
   return `${sign}${grouped}${decimalsText}`;
 }
 
-/** What a view prints: the bilingual views both languages, the summary views no per-doba details. */
-function viewOf(view: DocumentView) {
-  return { bilingual: view === 'standardPlEn' || view === 'summaryPlEn', detailed: view === 'standardPl' || view === 'standardPlEn' };
+/**
+ * What a printout shows: both languages when the company's `document_language` is `plEn` or its view
+ * is one of the bilingual views (which name the language themselves); the summary views no per-doba details.
+ */
+function viewOf(ctx: Pick<PrintContext, 'view' | 'language'>) {
+  return {
+    bilingual: ctx.language === 'plEn' || ctx.view === 'standardPlEn' || ctx.view === 'summaryPlEn',
+    detailed: ctx.view === 'standardPl' || ctx.view === 'standardPlEn',
+  };
 }
 
 function labelOf(pair: readonly [string, string] | undefined, fallback: string, bilingual: boolean): string {
@@ -207,6 +213,8 @@ export interface DecisionEntry {
 
 export interface PrintContext {
   view: DocumentView;
+  /** Spec §9 "Document language: Polish or bilingual". */
+  language: SystemSettings['document_language'];
   companyName: string;
   /** When the document is printed, for the footer (Warsaw wall time). */
   printedAt: string;
@@ -392,7 +400,7 @@ function baseDocument(title: string, content: Content[], ctx: PrintContext, labe
 
 /** The settlement: every amount with its basis, the totals and the balance, decisions and signatures. */
 export function settlementDocument(print: SettlementPrint, ctx: PrintContext): TDocumentDefinitions {
-  const { bilingual, detailed } = viewOf(ctx.view);
+  const { bilingual, detailed } = viewOf(ctx);
   const label = (key: LabelKey) => labelOf(LABELS[key], key, bilingual);
   const form = print.form;
   const calculated = print.calculated;
@@ -587,7 +595,7 @@ export function settlementDocument(print: SettlementPrint, ctx: PrintContext): T
 
 /** The trip order: who, when, where, why, the allowed transport, the estimate and advances, decisions and signatures. */
 export function orderDocument(print: OrderPrint, ctx: PrintContext): TDocumentDefinitions {
-  const { bilingual } = viewOf(ctx.view);
+  const { bilingual } = viewOf(ctx);
   const label = (key: LabelKey) => labelOf(LABELS[key], key, bilingual);
   const content: Content[] = [
     { text: label('orderTitle'), style: 'title' },
