@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { apiCalls, lastAuditRow } from '../../../test/api-helpers.ts';
-import { domesticForm, settlementCompany, type SettlementCompany } from '../../../test/settlements.ts';
+import { acceptedOrder, domesticForm, settlementCompany, type SettlementCompany } from '../../../test/settlements.ts';
 import { delegations, documentDecisions } from '../../db/schema/index.ts';
 
 let t: TestApp;
@@ -244,5 +244,29 @@ describe('numbered at submission', () => {
     expect(rows.every((entry) => entry.status === 'submitted')).toBe(true);
     const sequence = rows.map((entry) => Number(/^RD\/(\d+)\/2026$/.exec(entry.number ?? '')?.[1])).sort((a, b) => a - b);
     expect(sequence).toEqual(Array.from({ length: 50 }, (_, index) => index + 1));
+  });
+});
+
+describe('synchronised numbers (is_synchro_numbers)', () => {
+  it("gives a settlement made from a trip order the order's number, and one without an order the settlement template's", async () => {
+    const c = await settlementCompany(t.app, t.db, { is_synchro_numbers: 1, numbering_base_date: 'sendDate', numbering_assignment: 'autoEditable' });
+    const orderId = await acceptedOrder(t.db, c.company.id, c.employee.id, { number: 'PW/77/2026' }, '2026-03-10');
+    const saved = (await api.post('/delegation/save-standard', c.headers.employee, { delegation: domesticForm({ delegation_order_id: orderId }, '2026-03-10') })).json();
+    expect(saved.status, JSON.stringify(saved)).toBe('OK');
+    // The form proposes the order's number from the start.
+    expect(saved.delegation.number).toBe('PW/77/2026');
+    const submitted = await expectDone(c.headers.employee, saved.delegation.id, 'submit', 'submitted', 'substantive');
+    expect(submitted.number).toBe('PW/77/2026');
+    expect(await row(saved.delegation.id)).toMatchObject({ number: 'PW/77/2026', isNumberPermanent: true });
+    const independent = await create(c);
+    expect((await expectDone(c.headers.employee, independent, 'submit', 'submitted', 'substantive')).number).toBe('RD/1/2026');
+  });
+
+  it("keeps the settlement template's numbering when the setting is off", async () => {
+    const c = await settlementCompany(t.app, t.db, { is_synchro_numbers: 0, numbering_base_date: 'sendDate' });
+    const orderId = await acceptedOrder(t.db, c.company.id, c.employee.id, { number: 'PW/78/2026' }, '2026-03-11');
+    const saved = (await api.post('/delegation/save-standard', c.headers.employee, { delegation: domesticForm({ delegation_order_id: orderId }, '2026-03-11') })).json();
+    expect(saved.status, JSON.stringify(saved)).toBe('OK');
+    expect((await expectDone(c.headers.employee, saved.delegation.id, 'submit', 'submitted', 'substantive')).number).toBe('RD/1/2026');
   });
 });

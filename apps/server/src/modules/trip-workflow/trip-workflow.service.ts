@@ -111,6 +111,15 @@ export interface DocumentFacts {
   missingBookingInvoices: boolean;
 }
 
+/**
+ * `is_synchro_numbers` (spec §6, ADR 0035): a settlement made from a trip order takes the order's
+ * permanent number as its own, whatever the settlement template or a number typed by hand. Null for
+ * an order, a settlement without an order, or when the setting is off.
+ */
+function synchronisedNumber(row: Pick<TripDocumentRow, 'kind' | 'delegationOrderId'>, settings: Pick<SystemSettings, 'is_synchro_numbers'>, orderNumber: string | null): string | null {
+  return row.kind === 'delegation' && settings.is_synchro_numbers === 1 && row.delegationOrderId !== null ? orderNumber : null;
+}
+
 /** Spec §8: a number typed by hand collides with another document's or breaks the sequence; the user changes it. */
 function brokenNumberingIntegrity(): AppError {
   return new AppError(ErrorCode.validationFailed, {
@@ -270,6 +279,8 @@ export function createTripWorkflow(deps: { db: Database; clock: Clock; onMailQue
   /** The number the counter would give now, without taking it (a savepoint that is rolled back); null without a template. */
   async function peekNumber(tx: Executor, row: TripDocumentRow, settings: SystemSettings, now: Date): Promise<string | null> {
     const input = await numberContext(tx, row, settings, now);
+    const synchronised = synchronisedNumber(row, settings, input.orderNumber);
+    if (synchronised) return synchronised;
     try {
       await tx.transaction(async (savepoint) => {
         const assigned = await assignNumber(savepoint, row.companyId, row.kind, input);
@@ -292,6 +303,12 @@ export function createTripWorkflow(deps: { db: Database; clock: Clock; onMailQue
    */
   async function givePermanentNumber(tx: Executor, row: TripDocumentRow, settings: SystemSettings, now: Date): Promise<{ number: string; messages: string[] }> {
     const input = await numberContext(tx, row, settings, now);
+    const synchronised = synchronisedNumber(row, settings, input.orderNumber);
+    if (synchronised) {
+      // One settlement per order keeps the order's number free among settlements, unless a settlement typed it by hand.
+      if (await tripWorkflowRepo.isNumberTaken(tx, row.kind, row.companyId, synchronised, row.id)) throw brokenNumberingIntegrity();
+      return { number: synchronised, messages: [] };
+    }
     const typed = settings.numbering_assignment === 'autoOnly' ? null : row.customNumber?.trim() || null;
     if (typed) {
       if (await tripWorkflowRepo.isNumberTaken(tx, row.kind, row.companyId, typed, row.id)) throw brokenNumberingIntegrity();
