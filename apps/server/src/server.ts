@@ -61,6 +61,7 @@ async function main(): Promise<void> {
   await syncReferenceData(database.db);
 
   const tokenSecret = tokenSecretFor(config.dataDir, config.tokenSecret);
+  const storage = createLocalDiskStorage(path.join(config.dataDir, 'files'));
   const app = await buildApp({
     db: database.db,
     clock: systemClock,
@@ -74,12 +75,12 @@ async function main(): Promise<void> {
     webDist: config.webDist ?? webDistPath(),
     limits: config.limits,
     logger: { level: config.logLevel },
-    storage: createLocalDiskStorage(path.join(config.dataDir, 'files')),
+    storage,
     closeDatabase: () => database.close(),
   });
   if (tightened > 0) app.log.warn(`data directory: ${tightened} files and folders were open to other users; now only the server's user may read them`);
   if (previousRun) app.log.warn(await describeRecovery(database.db, { previous: previousRun, tookOverStaleLock: lock?.tookOverStaleLock ?? false, databaseState, partialFilesRemoved }));
-  if (config.demoSeed && (await seedDemo(database.db, { serverSecret: tokenSecret }))) app.log.info('demo company loaded (see README for the accounts)');
+  if (config.demoSeed && (await seedDemo(database.db, { serverSecret: tokenSecret, storage }))) app.log.info('demo company loaded (see README for the accounts)');
   app.services.outbox.start();
   app.services.reports.start();
   const stopJobs: (() => void)[] = [];

@@ -95,6 +95,9 @@ export const ACCESS_MATRIX: Record<string, AccessEntry> = {
   'GET /booking/report/budget/form-options': { answers: 'U F F F F A A A' },
   'GET /booking/report/budget/state': { answers: 'U A A A A A A A', request: (f) => ({ query: { cost_centre_id: f.ids.costCentre, date: '2026-03-20', amount: '100.00' } }) },
   'GET /delegation-advance/list': { answers: 'U A A A A A A A' },
+  // Whoever sees the advance: its employee, the financial acceptors and whoever sees its order (the company administrator;
+  // the order is a draft, which its acceptor does not see yet).
+  'GET /delegation-advance/attachment/download': { answers: 'U A N N A A N N', request: (f) => ({ query: { id: f.ids.advanceFile } }) },
   'GET /delegation-info/delegation-rate': { answers: 'U A A A A A A A' },
   'GET /delegation-info/delegation-task': { answers: 'U A A A A A A A' },
   'GET /delegation-info/page': { answers: 'U A A A A A N N', request: (f) => ({ query: { alias: f.ids.pageAlias } }) },
@@ -190,8 +193,9 @@ export const ACCESS_MATRIX: Record<string, AccessEntry> = {
   'POST /booking/import': { answers: 'U F F F F F F F', request: () => ({ ...multipartFile('rezerwacje.csv'), query: { mode: 'preview' } }) },
   'POST /booking/mapping/save': { answers: 'U F F F F F F F', request: (f) => ({ body: { user_id: f.ids.employee } }) },
   'POST /booking/save': { answers: 'U F F F F F F F', request: (f) => ({ body: { id: f.ids.booking, user_id: f.ids.employee, seat_class: null } }) },
-  'POST /delegation-advance/decision': { answers: 'U F F F N F F F' },
-  'POST /delegation-advance/save': { answers: 'U N N N N F N N', request: (f) => ({ body: { delegation_order_id: f.ids.order } }) },
+  // An id no advance has (the fixture's own advance must not be decided or changed here).
+  'POST /delegation-advance/decision': { answers: 'U F F F N F F F', request: () => ({ body: { id: 2_000_000_000 } }) },
+  'POST /delegation-advance/save': { answers: 'U N N N N F N N', request: (f) => ({ body: { delegation_order_id: f.ids.order, id: 2_000_000_000 } }) },
   'POST /delegation-order/action': { answers: 'U A N N N F N N', request: (f) => ({ body: { id: f.ids.order } }) },
   'POST /delegation-order/delegation-order-edit': { answers: 'U A N N N A N N', request: (f) => ({ body: { id: f.ids.order } }) },
   'POST /delegation-order/estimate': { answers: 'U A A A A A A A' },

@@ -95,6 +95,21 @@ export async function buildMatrixFixture(app: FastifyInstance, db: Database) {
     travelOrder: await insertTravelOrder(db, a.company.id, a.colleague.id, a.colleague),
   };
   if (ids.attachment === 0) throw new Error(`matrix fixture: upload ${upload.body}`);
+  // An advance on the employee's order with a file of its own (spec §3 "Advance … files").
+  const advanceUpload = await app.inject({
+    method: 'POST',
+    url: '/api/delegation/attachment/upload?section=advance',
+    headers: { ...a.headers.employee, 'content-type': 'multipart/form-data; boundary=x' },
+    payload: `--x\r\nContent-Disposition: form-data; name="file"; filename="${privateMarker}.pdf"\r\nContent-Type: application/pdf\r\n\r\n${SAMPLE_PDF_TEXT}\r\n--x--\r\n`,
+  });
+  const advanceFile = advanceUpload.json().attachment.id as number;
+  const advance = await app.inject({
+    method: 'POST',
+    url: '/api/delegation-advance/save',
+    headers: a.headers.employee,
+    payload: { delegation_order_id: ids.order, amount_in_currency: '100.00', currency: 'PLN', payment_type: 'cash', payment_date: null, comment: privateMarker, files: [advanceFile] },
+  });
+  if (advance.statusCode !== 200) throw new Error(`matrix fixture: advance ${advance.body}`);
 
   const headers: Record<Identity, Record<string, string>> = {
     anonymous: {},
@@ -106,7 +121,7 @@ export async function buildMatrixFixture(app: FastifyInstance, db: Database) {
     otherAdmin,
     provider,
   };
-  return { ids, headers, companyMarker, privateMarker, company: a.company };
+  return { ids: { ...ids, advanceFile }, headers, companyMarker, privateMarker, company: a.company };
 }
 
 export type MatrixFixture = Awaited<ReturnType<typeof buildMatrixFixture>>;

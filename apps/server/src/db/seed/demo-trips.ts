@@ -11,13 +11,14 @@ import type { Database, Transaction } from '../client.ts';
 import { contractors, costCentres, delegationTasks, exchangeRates, projects, vehicles } from '../schema/index.ts';
 import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { ManualClock } from '../../lib/clock.ts';
-import { createMemoryStorage } from '../../integrations/storage/memory-storage.ts';
+import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { authRepo } from '../../modules/auth/auth.repo.ts';
 import type { CompanyRecord } from '../../modules/company/company.repo.ts';
 import { createDelegationAdvanceService } from '../../modules/delegation-advance/delegation-advance.service.ts';
 import { createDelegationOrderService } from '../../modules/delegation-order/delegation-order.service.ts';
 import { createAttachmentsService } from '../../modules/settlements/attachments.service.ts';
 import { createSettlementsService } from '../../modules/settlements/settlements.service.ts';
+import { renderPdf } from '../../modules/settlements/trip-documents.service.ts';
 import { createSettlementDistances } from '../../modules/settlement-calculation/settlement-distances.ts';
 import { createCompanyRatesCache } from '../../modules/settlement-calculation/company-rates-cache.ts';
 import { createTripWorkflow } from '../../modules/trip-workflow/trip-workflow.service.ts';
@@ -176,8 +177,33 @@ export async function demoContext(
   };
 }
 
-/** Seeds the trips; answers the accepted Frankfurt order, which the demo travel-service orders link to. */
-export async function seedDemoTrips(tx: Transaction, company: CompanyRecord, seedDay: string): Promise<{ frankfurtOrderId: number }> {
+/** The cost estimate the employee attaches to the Wrocław trip's advance: a one-page PDF. */
+function costEstimatePdf(): Promise<Buffer> {
+  return renderPdf(
+    {
+      content: [
+        { text: 'Kosztorys wyjazdu – Wrocław', fontSize: 16, bold: true, margin: [0, 0, 0, 12] },
+        {
+          table: {
+            widths: ['*', 'auto'],
+            body: [
+              ['Bilety kolejowe Warszawa – Wrocław – Warszawa', '320,00 zł'],
+              ['Nocleg (1 noc)', '380,00 zł'],
+              ['Dojazdy na miejscu', '50,00 zł'],
+            ],
+          },
+        },
+      ],
+    },
+    'keep',
+  );
+}
+
+/**
+ * Seeds the trips; answers the accepted Frankfurt order, which the demo travel-service orders link to.
+ * `storage` keeps the files the demo attaches (the server's storage, so they can be downloaded).
+ */
+export async function seedDemoTrips(tx: Transaction, company: CompanyRecord, seedDay: string, storage: FileStorage): Promise<{ frankfurtOrderId: number }> {
   const calendar = demoCalendar(seedDay);
   const { at, day, instant } = calendar;
   const ids = await masterDataIds(tx, company.id);
@@ -196,11 +222,10 @@ export async function seedDemoTrips(tx: Transaction, company: CompanyRecord, see
   const workflow = createTripWorkflow({ db, clock, publicUrl, onMailQueued });
   const rates = createCompanyRatesCache();
   const orders = createDelegationOrderService({ db, clock, workflow, rates });
-  // The demo settlements carry no files.
-  const attachments = createAttachmentsService({ db, clock, storage: createMemoryStorage(), workflow });
+  const attachments = createAttachmentsService({ db, clock, storage, workflow });
   // Demo trips are checked against the coordinates' estimate, never a paid maps service.
   const settlements = createSettlementsService({ db, clock, workflow, attachments, rates, ...createSettlementDistances({ db, provider: null }) });
-  const advances = createDelegationAdvanceService({ db, clock, workflow, publicUrl, onMailQueued });
+  const advances = createDelegationAdvanceService({ db, clock, workflow, attachments, publicUrl, onMailQueued });
 
   const contexts = new Map<DemoLogin, AuthenticatedContext>();
   for (const login of ['employee', 'acceptor', 'finance'] as const)
@@ -498,6 +523,20 @@ export async function seedDemoTrips(tx: Transaction, company: CompanyRecord, see
     project_id: ids.crmProject,
     external_customer_id: ids.acme,
   });
+  // Its advance carries the trip's cost estimate (spec §3 "Advance … files"), requested on the advances screen.
+  const estimate = await attachments.upload(as('employee'), { section: 'advance' }, { fileName: 'kosztorys-wroclaw.pdf', content: await costEstimatePdf() });
+  await advances.save(
+    as('employee'),
+    requestBody(delegationAdvanceApi.save, {
+      delegation_order_id: wroclaw.id,
+      amount_in_currency: '750.00',
+      currency: 'PLN',
+      payment_type: 'transfer',
+      payment_date: null,
+      comment: 'Na bilety i nocleg według kosztorysu',
+      files: [estimate.attachment.id],
+    }),
+  );
   await orderAction('employee', wroclaw.id, 'submit');
 
   // 6. Poznań, in three weeks: a draft not sent yet.

@@ -15,7 +15,7 @@ let demo: CompanyRecord;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.db);
+  await seedDemo(t.db, { storage: t.storage });
   demo = (await companyRepo.findByCode(t.db, 'demo'))!;
 });
 afterAll(async () => t.close());
@@ -207,8 +207,22 @@ describe('demo trips', () => {
 
     const mine = await get('/delegation-advance/list?scope=mine', employee);
     const shown = mine.items.map((item: { amount_in_currency: string; currency: string; status: string; order: { number: string } }) => [item.order.number, item.amount_in_currency, item.currency, item.status]);
-    expect(shown).toHaveLength(2);
+    expect(shown).toHaveLength(3);
     expect(shown).toEqual(expect.arrayContaining([[frankfurt, '300.00', 'EUR', 'paid']]));
+  });
+
+  it("attaches the trip's cost estimate to the Wrocław advance, which she, the acceptor and finance can open", async () => {
+    const mine = await get('/delegation-advance/list?scope=mine', await headersOf('employee'));
+    const wroclaw = mine.items.find((item: { order: { destination: string } }) => item.order.destination === 'Wrocław (PL)');
+    expect([wroclaw.amount_in_currency, wroclaw.status, wroclaw.allowedActions]).toEqual(['750.00', 'unknown', []]);
+    expect(wroclaw.files.map((file: { file_name: string; content_type: string }) => [file.file_name, file.content_type])).toEqual([['kosztorys-wroclaw.pdf', 'application/pdf']]);
+    const toDecide = await get('/delegation-advance/list?scope=toDecide', await headersOf('finance'));
+    expect(toDecide.items.find((item: { id: number }) => item.id === wroclaw.id).files).toEqual(wroclaw.files);
+    for (const username of ['employee', 'acceptor', 'finance']) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/delegation-advance/attachment/download?id=${wroclaw.files[0].id}`, headers: await headersOf(username) });
+      expect(response.statusCode, username).toBe(200);
+      expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
   });
 
   it('shows her settlements settled, waiting for the acceptor, and returned for correction with the comment, numbered from the settlement template when accepted', async () => {

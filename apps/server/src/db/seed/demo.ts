@@ -10,6 +10,8 @@ import {
 import type { Database, Transaction } from '../client.ts';
 import { companies, rolePermissions, roles, userRoles, users } from '../schema/index.ts';
 import { passwordHasher } from '../../modules/auth/password-hasher.ts';
+import type { FileStorage } from '../../integrations/storage/file-storage.ts';
+import { createMemoryStorage } from '../../integrations/storage/memory-storage.ts';
 import { toCompanyRecord } from '../../modules/company/company.repo.ts';
 import { seedDemoMasterData } from './demo-master-data.ts';
 import { seedDemoTrips } from './demo-trips.ts';
@@ -165,9 +167,10 @@ async function insertRole(tx: Transaction, companyId: number, role: Omit<DemoRol
  * Loads the demo company with one account per role, its master data, its trips (laid out
  * around `now`'s Warsaw day) and the acceptor's absences with their substitutes, the
  * provider-admin company with `superadmin`, and a second company (`beta`) made by the provider. Does nothing when the demo company already exists,
- * also when another process is creating it at the same moment.
+ * also when another process is creating it at the same moment. The demo's files go to `options.storage`
+ * (the server's; kept in memory when none is given, e.g. in tests).
  */
-export async function seedDemo(db: Database, options: { now?: Date; serverSecret?: string } = {}): Promise<boolean> {
+export async function seedDemo(db: Database, options: { now?: Date; serverSecret?: string; storage?: FileStorage } = {}): Promise<boolean> {
   const existing = await db
     .select({ id: companies.id })
     .from(companies)
@@ -213,7 +216,7 @@ export async function seedDemo(db: Database, options: { now?: Date; serverSecret
     await seedDemoMasterData(tx, demo.id, demo.name, userIds);
     // The past year first: its settlements are numbered in the order they were accepted, before the recent trips'.
     await seedDemoHistory(tx, toCompanyRecord(demo), toLocalDate(options.now ?? new Date()));
-    const trips = await seedDemoTrips(tx, toCompanyRecord(demo), toLocalDate(options.now ?? new Date()));
+    const trips = await seedDemoTrips(tx, toCompanyRecord(demo), toLocalDate(options.now ?? new Date()), options.storage ?? createMemoryStorage());
     await seedDemoBookings(tx, toCompanyRecord(demo), toLocalDate(options.now ?? new Date()));
     await seedDemoSubstitutes(tx, toCompanyRecord(demo), toLocalDate(options.now ?? new Date()));
 

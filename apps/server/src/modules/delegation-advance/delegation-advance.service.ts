@@ -1,5 +1,5 @@
 import { AppError, ErrorCode, formatLocalDateTimeMillis, toLocalDate, validateOrderAdvances, type Issue, type SystemSettings } from '@delego/domain';
-import type { AdvanceAction, AdvanceListItem, BodyOf, delegationAdvanceApi } from '@delego/contract';
+import type { AdvanceAction, AdvanceListItem, AttachmentDto, BodyOf, delegationAdvanceApi } from '@delego/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { pageWindow } from '../../http/paging.ts';
@@ -7,6 +7,8 @@ import { assertPermission, can } from '../../lib/access.ts';
 import { notFoundError } from '../../lib/app-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordAudit, recordSaveAudit } from '../audit/audit.repo.ts';
+import { ADVANCE_OWNER_KIND } from '../settlements/attachments.repo.ts';
+import type { AttachmentsService, FileReference } from '../settlements/attachments.service.ts';
 import { outboxRepo } from '../mail/outbox.repo.ts';
 import { tripWorkflowRepo } from '../trip-workflow/trip-workflow.repo.ts';
 import type { TripWorkflow } from '../trip-workflow/trip-workflow.service.ts';
@@ -79,8 +81,8 @@ export async function queueAdvanceDecisionRequests(
  * `delegationAcceptFinancial` approves or rejects each one here. Paying it is marked here in both.
  * Requests and decisions are e-mailed as docs/domain/trip-workflow.md "E-mails" describes.
  */
-export function createDelegationAdvanceService(deps: { db: Database; clock: Clock; workflow: TripWorkflow; onMailQueued: () => void; publicUrl: string }) {
-  const { db, clock, workflow } = deps;
+export function createDelegationAdvanceService(deps: { db: Database; clock: Clock; workflow: TripWorkflow; attachments: AttachmentsService; onMailQueued: () => void; publicUrl: string }) {
+  const { db, clock, workflow, attachments } = deps;
 
   /**
    * After a decision on an advance: e-mails its employee and whoever filled in the order for them,
@@ -118,7 +120,29 @@ export function createDelegationAdvanceService(deps: { db: Database; clock: Cloc
     return actions;
   }
 
-  function toItem(ctx: AuthenticatedContext, row: Row): AdvanceListItem {
+  /**
+   * Who sees an advance and its files: its employee and the order's author, whoever decides and pays
+   * advances, and whoever sees its order (its acceptors, for one).
+   */
+  async function visible(ctx: AuthenticatedContext, row: Row): Promise<boolean> {
+    if (isOwner(ctx, row) || can(ctx, 'delegationAcceptFinancial')) return true;
+    return (await workflow.visibleDocument(ctx, 'delegationOrder', row.order.id)) !== null;
+  }
+
+  const filesOf = (companyId: number, rows: Row[]) =>
+    attachments.ofOwners(
+      db,
+      companyId,
+      ADVANCE_OWNER_KIND,
+      rows.map((row) => row.advance.id),
+    );
+
+  async function savedItem(ctx: AuthenticatedContext, id: number): Promise<AdvanceListItem> {
+    const row = (await delegationAdvanceRepo.find(db, ctx.actor.companyId, id))!;
+    return toItem(ctx, row, (await filesOf(ctx.actor.companyId, [row])).get(id) ?? []);
+  }
+
+  function toItem(ctx: AuthenticatedContext, row: Row, files: AttachmentDto[]): AdvanceListItem {
     return {
       id: row.advance.id,
       employee: { id: row.advance.userId, fullName: `${row.employeeName} ${row.employeeSurname}` },
@@ -136,6 +160,7 @@ export function createDelegationAdvanceService(deps: { db: Database; clock: Cloc
       payment_date: row.advance.paymentDate,
       status: row.advance.status as AdvanceListItem['status'],
       comment: row.advance.comment,
+      files,
       allowedActions: actionsOf(ctx, row),
     };
   }
@@ -160,13 +185,16 @@ export function createDelegationAdvanceService(deps: { db: Database; clock: Cloc
         { viewerId: ctx.actor.contextUserId, scope: query.scope, status: query.status, decidableOrderStatuses: GOING_AHEAD },
         pageWindow(query),
       );
+      const files = await filesOf(ctx.actor.companyId, rows);
       return {
-        items: rows.map((row) => toItem(ctx, row)),
+        items: rows.map((row) => toItem(ctx, row, files.get(row.advance.id) ?? [])),
         total,
         total_is_exact,
         advance_flow: settings.advance_flow,
         multiple_advances: settings.multiple_advances,
         can_decide: canDecide,
+        attachment_max_mb: settings.attachment_max_mb,
+        pdf_attachment_only: settings.pdf_attachment_only === 1,
       };
     },
 
@@ -177,6 +205,9 @@ export function createDelegationAdvanceService(deps: { db: Database; clock: Cloc
       const extended = settings.advance_flow === 'extended';
       if (!(await workflow.visibleDocument(ctx, 'delegationOrder', body.delegation_order_id))) throw notFoundError();
       let mailed = false;
+      let droppedFiles: string[] = [];
+      // Spec §3 "Advance … files": uploads of the user (section `advance`) or files the advance has.
+      const references: FileReference[] = (body.files ?? []).map((fileId, index) => ({ id: fileId, path: ['files', index], section: 'advance', itemKey: null }));
       const id = await db.transaction(async (tx) => {
         const now = clock.now();
         const order = await delegationAdvanceRepo.lockOrder(tx, companyId, body.delegation_order_id);
@@ -193,6 +224,12 @@ export function createDelegationAdvanceService(deps: { db: Database; clock: Cloc
         if (!settings.multiple_advances && (await delegationAdvanceRepo.countOthers(tx, companyId, order.id, existing?.advance.id ?? null)) > 0) {
           issues.push({ path: ['delegation_order_id'], code: 'delegationOrder.singleAdvance' });
         }
+        const named = new Set<number>();
+        for (const reference of references) {
+          if (named.has(reference.id)) issues.push({ path: reference.path, code: 'delegation.fileAlreadyAttached' });
+          named.add(reference.id);
+        }
+        issues.push(...(await attachments.checkReferences(tx, ctx, references, existing ? { kind: ADVANCE_OWNER_KIND, id: existing.advance.id } : null)));
         if (issues.length > 0) throw new AppError(ErrorCode.validationFailed, { issues });
 
         const values = {
@@ -204,13 +241,15 @@ export function createDelegationAdvanceService(deps: { db: Database; clock: Cloc
         };
         const advanceId = existing ? existing.advance.id : await delegationAdvanceRepo.insert(tx, { companyId, userId: order.userId, delegationOrderId: order.id, ...values });
         if (existing) await delegationAdvanceRepo.update(tx, companyId, advanceId, values, now);
+        const filesBefore = (await attachments.ofOwners(tx, companyId, ADVANCE_OWNER_KIND, [advanceId])).get(advanceId) ?? [];
+        if (body.files) droppedFiles = await attachments.placeFiles(tx, companyId, { kind: ADVANCE_OWNER_KIND, id: advanceId }, references, ctx.actor.userId);
         const saved = (await delegationAdvanceRepo.find(tx, companyId, advanceId))!;
         await recordSaveAudit(tx, ctx, {
           companyId,
           entityType: 'advance',
           entityId: advanceId,
-          before: existing ? audited(existing.advance) : null,
-          after: audited(saved.advance),
+          before: existing ? { ...audited(existing.advance), files: filesBefore.map((file) => file.id) } : null,
+          after: { ...audited(saved.advance), files: body.files ?? filesBefore.map((file) => file.id) },
         });
         // A new request on an order that goes ahead waits for the financial decision now; one on a
         // draft is announced when the order is sent (the trip workflow's submit).
@@ -219,8 +258,18 @@ export function createDelegationAdvanceService(deps: { db: Database; clock: Cloc
         }
         return advanceId;
       });
+      // The files taken out of the advance leave the storage once the save committed.
+      await attachments.deleteContents(droppedFiles);
       if (mailed) deps.onMailQueued();
-      return { status: 'OK' as const, advance: toItem(ctx, (await delegationAdvanceRepo.find(db, companyId, id))!) };
+      return { status: 'OK' as const, advance: await savedItem(ctx, id) };
+    },
+
+    /** One file of an advance, for whoever sees the advance; 404 for anyone else and for another company's file. */
+    async download(ctx: AuthenticatedContext, id: number) {
+      return attachments.downloadOwned(ctx, id, ADVANCE_OWNER_KIND, async (advanceId) => {
+        const row = await delegationAdvanceRepo.find(db, ctx.actor.companyId, advanceId);
+        return row !== null && (await visible(ctx, row));
+      });
     },
 
     /** Extended flow: approve or reject; both flows: mark an approved advance paid, on a day not after the trip's end. */
@@ -258,7 +307,7 @@ export function createDelegationAdvanceService(deps: { db: Database; clock: Cloc
         return queueOutcomeMails(tx, ctx, { ...row, advance: { ...row.advance, ...values } }, OUTCOME_OF[body.decision], body.comment?.trim() ?? '');
       });
       if (mailed) deps.onMailQueued();
-      return { status: 'OK' as const, advance: toItem(ctx, (await delegationAdvanceRepo.find(db, companyId, body.id))!) };
+      return { status: 'OK' as const, advance: await savedItem(ctx, body.id) };
     },
   };
 }

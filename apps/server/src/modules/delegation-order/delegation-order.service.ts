@@ -29,6 +29,7 @@ import { can } from '../../lib/access.ts';
 import { notFoundError } from '../../lib/app-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordAudit, recordSaveAudit } from '../audit/audit.repo.ts';
+import { ADVANCE_OWNER_KIND, attachmentsRepo } from '../settlements/attachments.repo.ts';
 import { settlementPolicyOf, withRateBook } from '../settlement-calculation/rate-book-loader.ts';
 import type { CompanyRatesCache } from '../settlement-calculation/company-rates-cache.ts';
 import type { TripWorkflow } from '../trip-workflow/trip-workflow.service.ts';
@@ -254,7 +255,12 @@ export function createDelegationOrderService(deps: { db: Database; clock: Clock;
     }
     const removed = existing.filter((advance) => !kept.has(advance.id));
     if (removed.some((advance) => advance.status === 'approved' || advance.status === 'paid')) issues.push({ path: ['advances'], code: 'delegationOrder.advanceDecided' });
-    else await delegationOrderRepo.deleteAdvances(tx, companyId, removed.map((advance) => advance.id));
+    else {
+      const removedIds = removed.map((advance) => advance.id);
+      // Their files (saved on the advances screen) go back to their uploaders; the cleanup job deletes them.
+      await attachmentsRepo.releaseToUploaders(tx, companyId, ADVANCE_OWNER_KIND, removedIds);
+      await delegationOrderRepo.deleteAdvances(tx, companyId, removedIds);
+    }
     return issues;
   }
 

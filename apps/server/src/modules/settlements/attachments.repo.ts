@@ -10,6 +10,14 @@ export type AttachmentRow = typeof attachments.$inferSelect;
  */
 export const PENDING_OWNER_KIND = 'upload';
 export const SETTLEMENT_OWNER_KIND = 'delegation';
+/** An advance's files (spec §3 "Advance … files") saved on the advances screen: `owner_id` is the advance's id. */
+export const ADVANCE_OWNER_KIND = 'advance';
+
+/** The document a saved file belongs to. */
+export interface FileOwner {
+  kind: typeof SETTLEMENT_OWNER_KIND | typeof ADVANCE_OWNER_KIND;
+  id: number;
+}
 
 /** Attachment rows; every query is filtered by the company id. */
 export const attachmentsRepo = {
@@ -43,32 +51,55 @@ export const attachmentsRepo = {
       .orderBy(asc(attachments.id));
   },
 
+  /** The files of several owners of one kind, oldest first. */
+  async ofOwners(db: Executor, companyId: number, ownerKind: string, ownerIds: number[]): Promise<AttachmentRow[]> {
+    if (ownerIds.length === 0) return [];
+    return db
+      .select()
+      .from(attachments)
+      .where(and(eq(attachments.companyId, companyId), eq(attachments.ownerKind, ownerKind), inArray(attachments.ownerId, ownerIds)))
+      .orderBy(asc(attachments.id));
+  },
+
   /**
-   * Puts a file at its place in a settlement, if it is still the uploader's waiting upload or already
-   * the settlement's own; false when it is neither any more (e.g. the cleanup job deleted it meanwhile).
+   * Puts a file at its place in a document, if it is still the uploader's waiting upload or already
+   * the document's own; false when it is neither any more (e.g. the cleanup job deleted it meanwhile).
    */
   async place(
     tx: Executor,
     companyId: number,
     id: number,
-    holders: { uploaderId: number; delegationId: number },
+    holders: { uploaderId: number; owner: FileOwner },
     place: { section: string; itemKey: string | null },
   ): Promise<boolean> {
+    const { owner } = holders;
     const placed = await tx
       .update(attachments)
-      .set({ ...place, ownerKind: SETTLEMENT_OWNER_KIND, ownerId: holders.delegationId })
+      .set({ ...place, ownerKind: owner.kind, ownerId: owner.id })
       .where(
         and(
           eq(attachments.companyId, companyId),
           eq(attachments.id, id),
           or(
             and(eq(attachments.ownerKind, PENDING_OWNER_KIND), eq(attachments.ownerId, holders.uploaderId)),
-            and(eq(attachments.ownerKind, SETTLEMENT_OWNER_KIND), eq(attachments.ownerId, holders.delegationId)),
+            and(eq(attachments.ownerKind, owner.kind), eq(attachments.ownerId, owner.id)),
           ),
         ),
       )
       .returning({ id: attachments.id });
     return placed.length > 0;
+  },
+
+  /**
+   * Hands the files of deleted owners back to their uploaders as waiting uploads, so the cleanup job
+   * removes them with their contents (the owner's deletion has no storage at hand).
+   */
+  async releaseToUploaders(tx: Executor, companyId: number, ownerKind: string, ownerIds: number[]): Promise<void> {
+    if (ownerIds.length === 0) return;
+    await tx
+      .update(attachments)
+      .set({ ownerKind: PENDING_OWNER_KIND, ownerId: attachments.uploadedById })
+      .where(and(eq(attachments.companyId, companyId), eq(attachments.ownerKind, ownerKind), inArray(attachments.ownerId, ownerIds)));
   },
 
   /**

@@ -11,7 +11,7 @@ import { zipStream } from '../../lib/zip-writer.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { TripWorkflow } from '../trip-workflow/trip-workflow.service.ts';
-import { attachmentsRepo, PENDING_OWNER_KIND, SETTLEMENT_OWNER_KIND, type AttachmentRow } from './attachments.repo.ts';
+import { attachmentsRepo, PENDING_OWNER_KIND, SETTLEMENT_OWNER_KIND, type AttachmentRow, type FileOwner } from './attachments.repo.ts';
 
 const MEGABYTE = 1024 * 1024;
 const MAX_FILE_NAME_LENGTH = 200;
@@ -137,7 +137,10 @@ export function createAttachmentsService(deps: { db: Database; clock: Clock; sto
       const type = await sniffFileType(file.content);
       if (settings.pdf_attachment_only === 1 && type !== 'pdf') throw uploadIssue('attachment.pdfOnly');
       if (!type) throw uploadIssue('attachment.unsupportedType');
-      if ((place.section === 'document') !== (place.item_key === undefined)) {
+      // The document's files have no line; a line's file names its line; an advance's names it on the settlement
+      // form (`advance.0`) but not on the advances screen, where the advance is the whole document.
+      const keyed = place.item_key !== undefined;
+      if (place.section === 'document' ? keyed : place.section !== 'advance' && !keyed) {
         throw new AppError(ErrorCode.validationFailed, { issues: [{ path: ['item_key'], code: 'validation.invalidValue' }] });
       }
       const info = FILE_TYPE_INFO[type];
@@ -195,6 +198,22 @@ export function createAttachmentsService(deps: { db: Database; clock: Clock; sto
       return { fileName: row.fileName, contentType: row.contentType, content: await contentOf(row) };
     },
 
+    /** A saved file of another kind of document (an advance's), for whoever `mayRead` its owner; 404 otherwise. */
+    async downloadOwned(ctx: AuthenticatedContext, id: number, ownerKind: FileOwner['kind'], mayRead: (ownerId: number) => Promise<boolean>): Promise<FileAnswer> {
+      const row = await attachmentsRepo.find(db, ctx.actor.companyId, id);
+      if (!row || row.ownerKind !== ownerKind || !(await mayRead(row.ownerId))) throw notFoundError();
+      return { fileName: row.fileName, contentType: row.contentType, content: await contentOf(row) };
+    },
+
+    /** The saved files of several documents of one kind, by document id. */
+    async ofOwners(executor: Executor, companyId: number, ownerKind: FileOwner['kind'], ownerIds: number[]): Promise<Map<number, AttachmentDto[]>> {
+      const byOwner = new Map<number, AttachmentDto[]>();
+      for (const row of await attachmentsRepo.ofOwners(executor, companyId, ownerKind, ownerIds)) {
+        byOwner.set(row.ownerId, [...(byOwner.get(row.ownerId) ?? []), toAttachmentDto(row)]);
+      }
+      return byOwner;
+    },
+
     /** Every file of a settlement as a ZIP (spec §4 "download all documents"); 404 with the reason `noFiles` when there are none. */
     async downloadAll(ctx: AuthenticatedContext, delegationId: number): Promise<FileAnswer> {
       const visible = await workflow.visibleDocument(ctx, 'delegation', delegationId);
@@ -208,10 +227,10 @@ export function createAttachmentsService(deps: { db: Database; clock: Clock; sto
     },
 
     /**
-     * Checks the files a settlement's form names: each must be the uploader's waiting upload or already
-     * the settlement's own. Returns the issues and the rows.
+     * Checks the files a document's form names: each must be the uploader's waiting upload or already
+     * the document's own (`owner`, null for a new document). Returns the issues.
      */
-    async checkReferences(executor: Executor, ctx: AuthenticatedContext, references: FileReference[], delegationId: number | null) {
+    async checkReferences(executor: Executor, ctx: AuthenticatedContext, references: FileReference[], owner: FileOwner | null) {
       const rows = await attachmentsRepo.findMany(executor, ctx.actor.companyId, references.map((reference) => reference.id));
       const byId = new Map(rows.map((row) => [row.id, row]));
       const issues: Issue[] = [];
@@ -220,21 +239,21 @@ export function createAttachmentsService(deps: { db: Database; clock: Clock; sto
         const usable =
           row !== undefined &&
           ((row.ownerKind === PENDING_OWNER_KIND && row.ownerId === ctx.actor.userId) ||
-            (row.ownerKind === SETTLEMENT_OWNER_KIND && delegationId !== null && row.ownerId === delegationId));
+            (owner !== null && row.ownerKind === owner.kind && row.ownerId === owner.id));
         if (!usable) issues.push({ path: reference.path, code: row ? 'delegation.unauthorisedFieldChange' : 'delegation.fileMissing' });
       }
       return issues;
     },
 
     /**
-     * In the save's transaction: places the named files in the settlement and removes the settlement's
-     * files the form no longer names — deliberately at once: the saved settlement was their only
-     * holder, and the user took them out of it. Returns the storage keys to delete once the
-     * transaction committed. A named file that stopped being the uploader's waiting upload since
+     * In the save's transaction: places the named files in the document (a settlement, an advance) and
+     * removes the document's files the form no longer names — deliberately at once: the saved document
+     * was their only holder, and the user took them out of it. Returns the storage keys to delete once
+     * the transaction committed. A named file that stopped being the uploader's waiting upload since
      * `checkReferences` (the cleanup job took it) refuses the save with `delegation.fileMissing`.
      */
-    async placeFiles(tx: Executor, companyId: number, delegationId: number, references: FileReference[], uploaderId: number): Promise<string[]> {
-      const current = await attachmentsRepo.ofOwner(tx, companyId, SETTLEMENT_OWNER_KIND, delegationId);
+    async placeFiles(tx: Executor, companyId: number, owner: FileOwner, references: FileReference[], uploaderId: number): Promise<string[]> {
+      const current = await attachmentsRepo.ofOwner(tx, companyId, owner.kind, owner.id);
       const named = new Set(references.map((reference) => reference.id));
       const dropped = current.filter((row) => !named.has(row.id));
       await attachmentsRepo.delete(
@@ -244,7 +263,7 @@ export function createAttachmentsService(deps: { db: Database; clock: Clock; sto
       );
       const missing: Issue[] = [];
       for (const reference of references) {
-        const placed = await attachmentsRepo.place(tx, companyId, reference.id, { uploaderId, delegationId }, { section: reference.section, itemKey: reference.itemKey });
+        const placed = await attachmentsRepo.place(tx, companyId, reference.id, { uploaderId, owner }, { section: reference.section, itemKey: reference.itemKey });
         if (!placed) missing.push({ path: reference.path, code: 'delegation.fileMissing' });
       }
       if (missing.length > 0) throw new AppError(ErrorCode.validationFailed, { issues: missing });

@@ -329,7 +329,7 @@ describe('uploads no saved settlement took over', () => {
     const colleagues = await uploaded(c.headers.colleague, '?section=document', 'cudzy.pdf', PDF);
     await runCleanup(25);
     const place = (id: number) =>
-      t.app.services.attachments.placeFiles(t.db, c.company.id, saved.id, [{ id, path: ['file', 0], section: 'document', itemKey: null }], c.employee.id);
+      t.app.services.attachments.placeFiles(t.db, c.company.id, { kind: 'delegation', id: saved.id }, [{ id, path: ['file', 0], section: 'document', itemKey: null }], c.employee.id);
     for (const id of [gone, colleagues]) {
       const refusal = await place(id).catch((error: unknown) => error);
       expect(refusal).toBeInstanceOf(AppError);

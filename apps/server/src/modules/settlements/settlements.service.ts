@@ -38,6 +38,7 @@ import type { CompanyRatesCache } from '../settlement-calculation/company-rates-
 import type { TripWorkflow } from '../trip-workflow/trip-workflow.service.ts';
 import { decisionPeople, settlementAsTripDocument, tripWorkflowRepo } from '../trip-workflow/trip-workflow.repo.ts';
 import { fileReferencesOf, type AttachmentsService } from './attachments.service.ts';
+import { SETTLEMENT_OWNER_KIND } from './attachments.repo.ts';
 import { bookingsRepo } from '../bookings/bookings.repo.ts';
 import { optimaRepo } from '../optima/optima.repo.ts';
 import { boughtServicesOfTripOrder } from '../travel-service/bought-services.ts';
@@ -451,7 +452,7 @@ export function createSettlementsService(deps: {
 
       // Files: each named file must be the user's upload or already this settlement's.
       const files = fileReferencesOf(form);
-      issues.push(...files.issues, ...(await attachments.checkReferences(db, ctx, files.references, existing?.id ?? null)));
+      issues.push(...files.issues, ...(await attachments.checkReferences(db, ctx, files.references, existing ? { kind: SETTLEMENT_OWNER_KIND, id: existing.id } : null)));
 
       if (issues.length > 0 || start === null || end === null) return validationError(issues.length > 0 ? issues : [{ path: ['start_date'], code: 'validation.required' }]);
       // A valid settlement above the order's transport limit is saved only once the user confirmed it (spec §5).
@@ -500,7 +501,7 @@ export function createSettlementsService(deps: {
           }
           await settlementsRepo.replaceBookings(tx, companyId, id, [...seenBookings]);
           if (orderId !== null) await settlementsRepo.linkAdvances(tx, companyId, orderId, id, advances.advanceIds);
-          const dropped = await attachments.placeFiles(tx, companyId, id, files.references, ctx.actor.userId);
+          const dropped = await attachments.placeFiles(tx, companyId, { kind: SETTLEMENT_OWNER_KIND, id }, files.references, ctx.actor.userId);
           const audited = { status: existing?.status ?? 'created', start_date: form.start_date, end_date: form.end_date, delegation_order_id: orderId, total_pln: calculated.total_pln, balance_pln: calculated.balance_pln, files: files.references.length };
           await recordSaveAudit(tx, ctx, {
             companyId,
