@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formIssueSchema, type CalculatedSettlement, type Issue } from '@delego/domain';
+import { MAPS_DISTANCE_SOURCES, formIssueSchema, type CalculatedSettlement, type Issue } from '@delego/domain';
 import { defineEndpoint } from './define-endpoint.ts';
 
 export const settlementCalculationApi = {
@@ -22,7 +22,7 @@ export const settlementCalculationApi = {
        * Per transport segment, the maps distance the server checks the kilometres against, and where it
        * came from (`estimate`: from the places' coordinates, no maps service); null when not checked.
        */
-      maps_distances: z.array(z.object({ km: z.string(), source: z.enum(['google', 'osrm', 'estimate']) }).nullable()).default([]),
+      maps_distances: z.array(z.object({ km: z.string(), source: z.enum(MAPS_DISTANCE_SOURCES) }).nullable()).default([]),
     }),
   }),
 } as const;

@@ -95,6 +95,10 @@ export type AdvanceStatus = (typeof ADVANCE_STATUSES)[number];
 
 /** § 17 ust. 1–2: transfer costs to and from the station or airport, both ways or one way only. */
 export const TRANSFER_DIRECTIONS = ['both', 'oneWay'] as const;
+
+/** Where a segment's maps distance came from (ADR 0033): a maps service, or the estimate from the places' coordinates. */
+export const MAPS_DISTANCE_SOURCES = ['google', 'osrm', 'estimate'] as const;
+export type MapsDistanceSource = (typeof MAPS_DISTANCE_SOURCES)[number];
 /** One value of `TRANSFER_DIRECTIONS`. */
 export type TransferDirection = (typeof TRANSFER_DIRECTIONS)[number];
 
@@ -148,6 +152,8 @@ export const transportSegmentSchema = z.strictObject({
   distance: decimalText,
   /** The maps service's distance for the same route, for the distance check. */
   google_maps_api_distance: decimalText,
+  /** Where the server got `google_maps_api_distance` from, so a saved settlement still says it. */
+  google_maps_api_distance_source: choice(MAPS_DISTANCE_SOURCES),
   /** Marks the segment that crosses the border; the border time itself is the country part's in/out date. */
   crosses_border: flag,
   car_rental_name: text(200),

@@ -1,8 +1,8 @@
-import { CATALOGUE_MESSAGES, estimatedRoadKm, type CatalogueMessage } from '@delego/domain';
+import { CATALOGUE_MESSAGES, estimatedRoadKm, type CatalogueMessage, type MapsDistanceSource } from '@delego/domain';
 import { LRUCache } from 'lru-cache';
 
 /** Where a distance came from; the form labels the figure by it. */
-export type DistanceSource = 'google' | 'osrm' | 'estimate';
+export type DistanceSource = MapsDistanceSource;
 
 /** A place of a route: the text the employee entered and, when the location list knows it, its coordinates. */
 export interface MapPlace {

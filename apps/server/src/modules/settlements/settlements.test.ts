@@ -425,6 +425,7 @@ describe('distance verification against the maps service', () => {
       end_date: '2026-03-10 10:00',
       distance,
       google_maps_api_distance: distance,
+      google_maps_api_distance_source: 'google',
       comment,
       vehicle_id: vehicleId,
     } as unknown as (typeof form.transport)[number];
@@ -446,7 +447,8 @@ describe('distance verification against the maps service', () => {
     const refused = (await save(d.headers.employee, carTrip(await insertVehicle(t.db, d.company.id, d.employee.id), '350', 'Objazd – remont autostrady A1'))).json();
     expect(refused.issues).toEqual([{ path: ['transport', 0, 'distance'], code: 'delegation.distanceExceedsMaps', params: { allowed: 10, maps_distance: ESTIMATE } }]);
     const accepted = await saved(d.headers.employee, carTrip(await insertVehicle(t.db, d.company.id, d.employee.id), '320', null));
-    expect((accepted.form.transport as { google_maps_api_distance: string }[])[0]!.google_maps_api_distance).toBe(ESTIMATE);
+    // The saved segment says where its maps distance came from (the estimate, whatever the browser claimed), for the read-only view.
+    expect((accepted.form.transport as { google_maps_api_distance: string }[])[0]).toMatchObject({ google_maps_api_distance: ESTIMATE, google_maps_api_distance_source: 'estimate' });
   });
 
   it('requires both places of a checked segment, and places of the location list for the estimate', async () => {
@@ -461,7 +463,7 @@ describe('distance verification against the maps service', () => {
   it('does not check, require places or keep the browser\'s maps distance when the company does not verify distances', async () => {
     const d = await settlementCompany(t.app, t.db, { distance_verification: 'none', distance_allowed_difference: 10 });
     const delegation = await saved(d.headers.employee, carTrip(await insertVehicle(t.db, d.company.id, d.employee.id), '900', null, { from: 'Pcim Dolny' }));
-    expect((delegation.form.transport as { google_maps_api_distance: string | null }[])[0]!.google_maps_api_distance).toBeNull();
+    expect((delegation.form.transport as { google_maps_api_distance: string | null }[])[0]).toMatchObject({ google_maps_api_distance: null, google_maps_api_distance_source: null });
   });
 
   it('answers the maps distance and the check on every form change', async () => {

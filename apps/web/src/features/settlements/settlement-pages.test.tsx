@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DelegationDocument, DelegationListItem } from '@delego/contract';
 import { calculateSettlement, createRateBook, parseDelegationForm, type DelegationFormInput, type Issue } from '@delego/domain';
 import { errorAnswer, type MockRequest } from '../../testing/fetch-mock.ts';
@@ -589,6 +589,25 @@ describe('the decision screen', () => {
     // 100 km × 1,15 zł (a car over 900 cm³).
     expect(car!.textContent?.replace(/\u00a0/g, ' ')).toContain('115,00 zł');
     expect(rail!.textContent?.replace(/\u00a0/g, ' ')).toContain('130,00 zł');
+  });
+
+  it('says where the maps distance of a segment came from, as the form does, in Polish and in English', async () => {
+    const form: DelegationFormInput = {
+      ...domesticForm,
+      transport: [
+        { ...domesticForm.transport![0]!, transport_type: 'car', settlement_type_id: 'lumpSum', amount_in_currency: '', distance: '310', google_maps_api_distance: '302.4', google_maps_api_distance_source: 'estimate' },
+        { ...domesticForm.transport![1]!, google_maps_api_distance: '293.4', google_maps_api_distance_source: 'google' },
+      ],
+    };
+    renderApp('/delegation/decision/32', { user, handlers: { ...common, [EDIT]: { body: { delegation: { ...decisionDocument, id: 32, form: { ...form, id: 32, user_id: 12 } }, selected_transport_types: [] } } } });
+    const [segments] = await screen.findAllByRole('table', { name: 'Przejazdy' });
+    const [, car, rail] = within(segments!).getAllByRole('row');
+    expect(within(car!).getByText('Szacunek w linii prostej × 1,2 (bez usługi map): 302,4 km')).toBeTruthy();
+    expect(within(rail!).getByText('Według Google Maps: 293,4 km')).toBeTruthy();
+    await act(async () => {
+      await i18n.changeLanguage('en-US');
+    });
+    expect(within(rail!).getByText('According to Google Maps: 293.4 km')).toBeTruthy();
   });
 
   it('returns for correction only with a reason of at least 10 characters, then goes back to the list with a notification', async () => {

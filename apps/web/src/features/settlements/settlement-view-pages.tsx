@@ -21,6 +21,7 @@ import { delegationFilesApi, type DelegationDocument } from '@delego/contract';
 import { DECISION_ACTIONS, type DocumentAction, type TransportLine, formatDateTime, formatMoneyText, formatWallPeriod, formatWallTime } from '@delego/domain';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { CostCheckAlerts } from './components/cost-check-alerts.tsx';
+import { MapsDistanceNote, type MapsDistance } from './components/maps-distance-note.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFormOptions, useSettlement } from './api/settlements.ts';
@@ -44,6 +45,19 @@ function segmentAmount(segment: { amount_in_currency: string; currency: string }
   if (segment.amount_in_currency) return formatMoneyText(segment.amount_in_currency, segment.currency || 'PLN', language);
   return line?.kind === 'mileage' ? formatMoneyText(line.amount, line.currency, language) : '';
 }
+
+/**
+ * The maps distance saved with each segment and its source. A settlement saved before the source was
+ * kept (or without the company's distance check) has none to show.
+ */
+function savedMapsDistances(form: DelegationDocument['form']): (MapsDistance | null)[] {
+  return (form.transport ?? []).map((segment) => {
+    const km = segment.google_maps_api_distance;
+    const source = segment.google_maps_api_distance_source;
+    return km && source ? { km, source } : null;
+  });
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
   return (
@@ -76,6 +90,7 @@ function SettlementView({ document, values }: { document: DelegationDocument; va
   const form = useForm<SettlementFormValues>({ defaultValues: values });
   const options = useFormOptions();
   const language = i18n.language;
+  const savedMaps = savedMapsDistances(document.form);
   return (
     <Stack spacing={2}>
       <Section title={t('view.status')}>
@@ -121,7 +136,10 @@ function SettlementView({ document, values }: { document: DelegationDocument; va
                   <TableCell>{segment.start_date ? formatWallTime(segment.start_date, i18n.language) : ''}</TableCell>
                   <TableCell>{segment.end_date ? formatWallTime(segment.end_date, i18n.language) : ''}</TableCell>
                   <TableCell>{segment.settlement_type_id ? tf(`options.transportSettlement.${segment.settlement_type_id}`) : ''}</TableCell>
-                  <TableCell align="right">{segment.distance}</TableCell>
+                  <TableCell align="right">
+                    {segment.distance}
+                    {savedMaps[index] && <MapsDistanceNote index={index} distance={savedMaps[index]} />}
+                  </TableCell>
                   <TableCell align="right">{segmentAmount(segment, document.calculated?.transport[index], language)}</TableCell>
                 </TableRow>
               ))}

@@ -9,12 +9,13 @@ import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { ROAD_FACTOR, TRANSPORT_SETTLEMENT_TYPES, TRANSPORT_TYPES, type BookingKind, type TransportLine, formatMoneyText, formatParams } from '@delego/domain';
+import { TRANSPORT_SETTLEMENT_TYPES, TRANSPORT_TYPES, type BookingKind, type TransportLine, formatMoneyText } from '@delego/domain';
 import type { CalculationAnswer } from '../api/use-settlement-calculation.ts';
 import { AmountInput, CurrencyInput, DateInput, SelectInput, TextInput } from '../components/fields.tsx';
 import { AttachmentField } from '../components/attachments.tsx';
 import { BookingInput } from '../components/booking-input.tsx';
 import { ItemCard } from '../components/item-card.tsx';
+import { MapsDistanceNote } from '../components/maps-distance-note.tsx';
 import { useCurrentUser } from '../../../lib/session.tsx';
 import { useSettlementVehicles } from '../api/settlements.ts';
 import { hasVehicle, MIN_SEGMENTS, newTransportSegment, type SettlementFormValues } from '../model/form-values.ts';
@@ -82,17 +83,6 @@ interface SegmentCardProps {
 
 /** The maps distance the server checks a segment's kilometres against, and where it came from. */
 type MapsDistance = CalculationAnswer['maps_distances'][number];
-
-/** The maps distance beside the kilometres entered, labelled by its source (an estimate says so). */
-function MapsDistanceNote({ index, distance }: { index: number; distance: NonNullable<MapsDistance> }) {
-  const { t, i18n } = useTranslation('settlement-form');
-  const params = formatParams({ km: distance.km, factor: ROAD_FACTOR.toFixed(1) }, i18n.language);
-  return (
-    <Typography id={`transport-${index}-maps-distance`} variant="body2" color="text.secondary" sx={{ pt: { sm: 2 } }}>
-      {t(`route.mapsDistance.${distance.source}`, params)}
-    </Typography>
-  );
-}
 
 function SegmentCard({ index, count, line, mapsDistance, onRemove }: SegmentCardProps) {
   const { t, i18n } = useTranslation('settlement-form');
@@ -182,7 +172,7 @@ function SegmentCard({ index, count, line, mapsDistance, onRemove }: SegmentCard
         </Grid>
         {mapsDistance && (
           <Grid size={{ xs: 12, sm: 6 }}>
-            <MapsDistanceNote index={index} distance={mapsDistance} />
+            <MapsDistanceNote index={index} distance={mapsDistance} sx={{ pt: { sm: 2 } }} />
           </Grid>
         )}
         <Grid size={12}>
