@@ -24,7 +24,7 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { ADVANCE_PAYMENT_TYPES, ADVANCE_STATUSES, toLocalDate, validateOrderAdvances, type AdvancePaymentType, type AdvanceStatus, type Issue, formatMoneyText } from '@delego/domain';
-import type { AdvanceListItem } from '@delego/contract';
+import type { AdvanceListItem, AttachmentDto } from '@delego/contract';
 import { AmountField } from '../../components/inputs/amount-field.tsx';
 import { CurrencyField } from '../../components/inputs/currency-field.tsx';
 import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
@@ -37,6 +37,8 @@ import { useCurrentUser } from '../../lib/session.tsx';
 import { userHasPermission } from '../../lib/user-context.ts';
 import { useAdvanceDecision, useAdvances, useMyOpenOrders, useSaveAdvance } from './api/use-advances.ts';
 import { FilterSelect } from '../../components/data-table/filter-select.tsx';
+import { AttachmentsProvider } from '../settlements/components/attachments.tsx';
+import { AdvanceFileList, AdvanceFilesField } from './advance-files.tsx';
 
 const STATUS_COLOR: Record<AdvanceStatus, 'default' | 'success' | 'error' | 'info'> = { unknown: 'default', approved: 'info', rejected: 'error', paid: 'success' };
 
@@ -48,10 +50,20 @@ interface AdvanceDraft {
   payment_type: AdvancePaymentType | '';
   payment_date: string;
   comment: string;
+  /** The ids the save names: saved ones and uploads made in the dialog. */
+  files: number[];
+  /** The files the advance was saved with. */
+  savedFiles: readonly AttachmentDto[];
+}
+
+/** The company's file rules, as the list answers them. */
+interface FileRules {
+  maxMb: number;
+  pdfOnly: boolean;
 }
 
 /** Requests an advance on one of my orders or changes one not decided yet. */
-function AdvanceDialog({ draft, extended, meId, onClose }: { draft: AdvanceDraft; extended: boolean; meId: number; onClose: () => void }) {
+function AdvanceDialog({ draft, extended, meId, fileRules, onClose }: { draft: AdvanceDraft; extended: boolean; meId: number; fileRules: FileRules; onClose: () => void }) {
   const { t } = useTranslation('delegation-advance');
   const { t: tc } = useTranslation('common');
   const { t: to } = useTranslation('delegation-order');
@@ -78,7 +90,16 @@ function AdvanceDialog({ draft, extended, meId, onClose }: { draft: AdvanceDraft
     const issues = validateOrderAdvances([{ ...current, payment_date: current.payment_date || null }], { endDate: null, multipleAdvances: true, prefix: [] });
     if (issues.length > 0) return show(issues);
     save.mutate(
-      { ...(current.id ? { id: current.id } : {}), delegation_order_id: current.delegation_order_id, amount_in_currency: current.amount_in_currency, currency: current.currency, payment_type: current.payment_type, payment_date: current.payment_date || null, comment: current.comment },
+      {
+        ...(current.id ? { id: current.id } : {}),
+        delegation_order_id: current.delegation_order_id,
+        amount_in_currency: current.amount_in_currency,
+        currency: current.currency,
+        payment_type: current.payment_type,
+        payment_date: current.payment_date || null,
+        comment: current.comment,
+        files: current.files,
+      },
       {
         onSuccess: () => {
           enqueueSnackbar(t('saved'));
@@ -124,6 +145,9 @@ function AdvanceDialog({ draft, extended, meId, onClose }: { draft: AdvanceDraft
           </TextField>
           <DateTimeField dateOnly label={t('paymentDate')} value={current.payment_date} onChange={(day) => set({ payment_date: day })} error={Boolean(errors.payment_date)} helperText={errors.payment_date} />
           <TextField label={t('comment')} value={current.comment} onChange={(event) => set({ comment: event.target.value })} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 1000 } }} />
+          <AttachmentsProvider saved={current.savedFiles} maxMb={fileRules.maxMb} pdfOnly={fileRules.pdfOnly}>
+            <AdvanceFilesField files={current.files} onChange={(files) => set({ files })} error={errors.files} />
+          </AttachmentsProvider>
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -172,6 +196,7 @@ function DecisionDialog({ advance, decision, onClose }: { advance: AdvanceListIt
             <DateTimeField dateOnly label={t('paymentDate')} value={date} onChange={setDate} error={Boolean(error)} helperText={error} />
           )}
           {decision !== 'markPaid' && error && <Alert severity="error">{error}</Alert>}
+          <AdvanceFileList files={advance.files} />
           <TextField label={t('decisionComment')} value={comment} onChange={(event) => setComment(event.target.value)} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 1000 } }} />
         </Stack>
       </DialogContent>
@@ -231,7 +256,9 @@ export function DelegationAdvancePage() {
     { key: 'payment_date', label: t('paymentDate'), render: (row) => row.payment_date ?? '—' },
     { key: 'status', label: t('status'), render: (row) => <Chip size="small" color={STATUS_COLOR[row.status]} label={to(`advanceStatus.${row.status}`)} /> },
     { key: 'comment', label: t('comment'), render: (row) => row.comment },
+    { key: 'files', label: t('columns.files'), secondary: true, render: (row) => (row.files.length > 0 ? <AdvanceFileList files={row.files} labelled={false} /> : '—') },
   ];
+  const fileRules: FileRules = { maxMb: list.data?.attachment_max_mb ?? 3, pdfOnly: list.data?.pdf_attachment_only ?? false };
 
   return (
     <>
@@ -242,7 +269,7 @@ export function DelegationAdvancePage() {
           <Button
             variant="contained"
             startIcon={<AddIcon />}
-            onClick={() => setDraft({ delegation_order_id: null, amount_in_currency: '', currency: 'PLN', payment_type: 'transfer', payment_date: '', comment: '' })}
+            onClick={() => setDraft({ delegation_order_id: null, amount_in_currency: '', currency: 'PLN', payment_type: 'transfer', payment_date: '', comment: '', files: [], savedFiles: [] })}
           >
             {t('add')}
           </Button>
@@ -283,7 +310,17 @@ export function DelegationAdvancePage() {
                 <IconButton
                   aria-label={t('actions.edit')}
                   onClick={() =>
-                    setDraft({ id: row.id, delegation_order_id: row.order.id, amount_in_currency: row.amount_in_currency, currency: row.currency, payment_type: row.payment_type, payment_date: row.payment_date ?? '', comment: row.comment })
+                    setDraft({
+                      id: row.id,
+                      delegation_order_id: row.order.id,
+                      amount_in_currency: row.amount_in_currency,
+                      currency: row.currency,
+                      payment_type: row.payment_type,
+                      payment_date: row.payment_date ?? '',
+                      comment: row.comment,
+                      files: row.files.map((file) => file.id),
+                      savedFiles: row.files,
+                    })
                   }
                 >
                   <EditIcon />
@@ -302,7 +339,7 @@ export function DelegationAdvancePage() {
           </>
         )}
       />
-      {draft && <AdvanceDialog key={draft.id ?? 'new'} draft={draft} extended={list.data?.advance_flow === 'extended'} meId={me.context_user_id} onClose={() => setDraft(null)} />}
+      {draft && <AdvanceDialog key={draft.id ?? 'new'} draft={draft} extended={list.data?.advance_flow === 'extended'} meId={me.context_user_id} fileRules={fileRules} onClose={() => setDraft(null)} />}
       {deciding && <DecisionDialog advance={deciding.advance} decision={deciding.decision} onClose={() => setDeciding(null)} />}
     </>
   );

@@ -61,8 +61,13 @@ function formatSize(bytes: number, language: string): string {
   return language.startsWith('pl') ? text.replace('.', ',') : text;
 }
 
+/** The files known by id and the company's file rules of the nearest `AttachmentsProvider`. */
+export function useAttachments(): AttachmentsValue {
+  return useContext(AttachmentsContext);
+}
+
 /** Picks a file, checks what the browser can check (size, PDF only), and uploads it. */
-function useUpload(place: { section: AttachmentSection; itemKey?: string }, onUploaded: (attachment: AttachmentDto) => void) {
+export function useUpload(place: { section: AttachmentSection; itemKey?: string }, onUploaded: (attachment: AttachmentDto) => void) {
   const { t, i18n } = useTranslation('settlements');
   const { maxMb, pdfOnly, remember } = useContext(AttachmentsContext);
   const [isUploading, setUploading] = useState(false);
@@ -118,8 +123,11 @@ function useUpload(place: { section: AttachmentSection; itemKey?: string }, onUp
   return { open: () => input.current?.click(), isUploading, picker, dialog, hint: pdfOnly ? t('attachments.hintPdf', { max: maxMb }) : t('attachments.hint', { max: maxMb }) };
 }
 
-/** One attached file: its name (downloads it), size, and a way to remove it from the form. */
-function AttachedFile({ id, onRemove, removeLabel }: { id: number; onRemove?: () => void; removeLabel?: string }) {
+/**
+ * One attached file: its name (downloads it, from `downloadPath` when its document has a route of its own),
+ * size, and a way to remove it from the form.
+ */
+export function AttachedFile({ id, onRemove, removeLabel, downloadPath = delegationFilesApi.attachment.path }: { id: number; onRemove?: () => void; removeLabel?: string; downloadPath?: string }) {
   const { t, i18n } = useTranslation('settlements');
   const { known } = useContext(AttachmentsContext);
   const { download, dialog } = useFileDownload();
@@ -128,7 +136,7 @@ function AttachedFile({ id, onRemove, removeLabel }: { id: number; onRemove?: ()
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
       <AttachFileIcon fontSize="small" color="action" aria-hidden />
-      <Link component="button" type="button" onClick={() => void download(delegationFilesApi.attachment.path, { id })} sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+      <Link component="button" type="button" onClick={() => void download(downloadPath, { id })} sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
         {name}
       </Link>
       {file && (

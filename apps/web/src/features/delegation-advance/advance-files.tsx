@@ -1,0 +1,89 @@
+import { useId } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import { useTranslation } from 'react-i18next';
+import { delegationAdvanceApi, delegationFilesApi, type AttachmentDto } from '@delego/contract';
+import { deletePendingAttachment } from '../settlements/api/settlements.ts';
+import { AttachedFile, AttachmentsProvider, useAttachments, useUpload } from '../settlements/components/attachments.tsx';
+
+/** Where a file is downloaded from: the advance's route once saved with it, the upload's own before. */
+function downloadPathOf(saved: boolean): string {
+  return saved ? delegationAdvanceApi.attachment.path : delegationFilesApi.attachment.path;
+}
+
+/**
+ * Spec §3 "Advance … files" while the advance is edited: add one (the company's size limit, PDF only
+ * when it says so), open one, remove one; the advance's save keeps what is listed. Inside an
+ * `AttachmentsProvider` holding the advance's saved files and the company's rules.
+ */
+export function AdvanceFilesField({ files, onChange, error }: { files: readonly number[]; onChange: (files: number[]) => void; error?: string }) {
+  const { t } = useTranslation('delegation-advance');
+  const { t: ts } = useTranslation('settlements');
+  const labelId = useId();
+  const { savedIds } = useAttachments();
+  const upload = useUpload({ section: 'advance' }, (attachment) => onChange([...files, attachment.id]));
+  const remove = (id: number) => {
+    // An upload no saved advance holds is deleted at once; a saved file goes with the save.
+    if (!savedIds.has(id)) void deletePendingAttachment(id).catch(() => undefined);
+    onChange(files.filter((file) => file !== id));
+  };
+  return (
+    <Stack spacing={1} role="group" aria-labelledby={labelId}>
+      <Typography id={labelId} variant="body2" color="text.secondary">
+        {t('files')}
+      </Typography>
+      {files.length === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {ts('attachments.none')}
+        </Typography>
+      )}
+      {files.map((id) => (
+        <AttachedFile key={id} id={id} downloadPath={downloadPathOf(savedIds.has(id))} onRemove={() => remove(id)} />
+      ))}
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Button size="small" variant="outlined" startIcon={upload.isUploading ? <CircularProgress size={14} /> : <AttachFileIcon />} disabled={upload.isUploading} onClick={upload.open}>
+          {t('addFile')}
+        </Button>
+        <Typography variant="caption" color="text.secondary">
+          {upload.hint}
+        </Typography>
+      </Box>
+      {error && (
+        <Typography variant="caption" color="error" role="alert">
+          {error}
+        </Typography>
+      )}
+      {upload.picker}
+      {upload.dialog}
+    </Stack>
+  );
+}
+
+/** The advance's saved files, read-only: for the deciders' dialog and the list. */
+export function AdvanceFileList({ files, labelled = true }: { files: readonly AttachmentDto[]; labelled?: boolean }) {
+  const { t } = useTranslation('delegation-advance');
+  const { t: ts } = useTranslation('settlements');
+  const labelId = useId();
+  return (
+    <AttachmentsProvider saved={files} maxMb={0} pdfOnly={false}>
+      <Stack spacing={0.5} role="group" aria-labelledby={labelled ? labelId : undefined} aria-label={labelled ? undefined : t('files')}>
+        {labelled && (
+          <Typography id={labelId} variant="body2" color="text.secondary">
+            {t('files')}
+          </Typography>
+        )}
+        {files.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {ts('attachments.none')}
+          </Typography>
+        ) : (
+          files.map((file) => <AttachedFile key={file.id} id={file.id} downloadPath={downloadPathOf(true)} />)
+        )}
+      </Stack>
+    </AttachmentsProvider>
+  );
+}
