@@ -1,22 +1,18 @@
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
+import { ListTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { firstIssueText } from '../../components/form/issue-texts.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -108,7 +104,8 @@ function SettingsPage({ titleKey, description, children }: { titleKey: string; d
   );
 }
 
-function EmptyOrTable({ empty, label, head, children }: { empty: boolean; label: string; head: ReactNode; children: ReactNode }) {
+/** The imported dictionary, or a word that nothing was imported yet. */
+function EmptyOrTable<TRow extends { id: number }>({ empty, label, columns, rows }: { empty: boolean; label: string; columns: DataColumn<TRow, never>[]; rows: readonly TRow[] }) {
   const { t } = useTranslation('optima');
   if (empty)
     return (
@@ -117,14 +114,9 @@ function EmptyOrTable({ empty, label, head, children }: { empty: boolean; label:
       </Typography>
     );
   return (
-    <TableContainer>
-      <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>{head}</TableRow>
-        </TableHead>
-        <TableBody>{children}</TableBody>
-      </Table>
-    </TableContainer>
+    <Box sx={{ p: { xs: 2, sm: 0 } }}>
+      <ListTable label={label} columns={columns} rows={rows} rowKey={(row) => row.id} />
+    </Box>
   );
 }
 
@@ -139,26 +131,15 @@ function OptimaCategoryScreen() {
       <EmptyOrTable
         empty={categories.isSuccess && items.length === 0}
         label={tr('accountingExport.category')}
-        head={
-          <>
-            <TableCell>{t('columns.code')}</TableCell>
-            <TableCell>{t('columns.generalCode')}</TableCell>
-            <TableCell>{t('columns.type')}</TableCell>
-            <TableCell>{t('columns.description')}</TableCell>
-            <TableCell>{t('columns.active')}</TableCell>
-          </>
-        }
-      >
-        {items.map((category) => (
-          <TableRow key={category.id}>
-            <TableCell>{category.code}</TableCell>
-            <TableCell>{category.general_code ?? '—'}</TableCell>
-            <TableCell>{category.type ?? '—'}</TableCell>
-            <TableCell>{category.description ?? '—'}</TableCell>
-            <TableCell>{category.is_active ? t('yes') : t('no')}</TableCell>
-          </TableRow>
-        ))}
-      </EmptyOrTable>
+        rows={items}
+        columns={[
+          { key: 'code', label: t('columns.code'), render: (category) => category.code },
+          { key: 'generalCode', label: t('columns.generalCode'), render: (category) => category.general_code ?? '—' },
+          { key: 'type', label: t('columns.type'), render: (category) => category.type ?? '—' },
+          { key: 'description', label: t('columns.description'), render: (category) => category.description ?? '—' },
+          { key: 'active', label: t('columns.active'), render: (category) => (category.is_active ? t('yes') : t('no')) },
+        ]}
+      />
     </SettingsPage>
   );
 }
@@ -177,27 +158,21 @@ function OptimaContractorScreen() {
       <EmptyOrTable
         empty={contractors.isSuccess && items.length === 0}
         label={tr('accountingExport.contractor')}
-        head={
-          <>
-            <TableCell>{t('columns.code')}</TableCell>
-            <TableCell>{t('columns.name')}</TableCell>
-            <TableCell>{t('columns.taxId')}</TableCell>
-            <TableCell>{t('columns.city')}</TableCell>
-            <TableCell sx={{ minWidth: 220 }}>{t('columns.companyContractor')}</TableCell>
-          </>
-        }
-      >
-        {items.map((item) => (
-          <TableRow key={item.id}>
-            <TableCell>{item.code}</TableCell>
-            <TableCell>{item.name}</TableCell>
-            <TableCell>{item.tax_id ?? '—'}</TableCell>
-            <TableCell>{item.city ?? '—'}</TableCell>
-            <TableCell>
+        rows={items}
+        columns={[
+          { key: 'code', label: t('columns.code'), render: (item) => item.code },
+          { key: 'name', label: t('columns.name'), render: (item) => item.name },
+          { key: 'taxId', label: t('columns.taxId'), render: (item) => item.tax_id ?? '—' },
+          { key: 'city', label: t('columns.city'), secondary: true, render: (item) => item.city ?? '—' },
+          {
+            key: 'companyContractor',
+            label: t('columns.companyContractor'),
+            render: (item) => (
               <TextField
                 select
                 size="small"
                 fullWidth
+                sx={{ minWidth: { sm: 220 } }}
                 label={t('settings.contractorFor', { code: item.code })}
                 value={item.contractor_id === null ? '' : String(item.contractor_id)}
                 onChange={(event) =>
@@ -221,10 +196,10 @@ function OptimaContractorScreen() {
                   </MenuItem>
                 ))}
               </TextField>
-            </TableCell>
-          </TableRow>
-        ))}
-      </EmptyOrTable>
+            ),
+          },
+        ]}
+      />
     </SettingsPage>
   );
 }
@@ -251,24 +226,17 @@ function OptimaEmployeeScreen() {
       <EmptyOrTable
         empty={employees.isSuccess && items.length === 0}
         label={tr('accountingExport.employee')}
-        head={
-          <>
-            <TableCell>{t('columns.code')}</TableCell>
-            <TableCell>{t('columns.employee')}</TableCell>
-            <TableCell sx={{ minWidth: 240 }}>{t('columns.user')}</TableCell>
-          </>
-        }
-      >
-        {items.map((item) => {
-          const suggested = users.find((user) => user.id === item.suggested_user_id);
-          return (
-            <TableRow key={item.id}>
-              <TableCell>{item.code}</TableCell>
-              <TableCell>
-                {item.name} {item.surname}
-              </TableCell>
-              <TableCell>
-                <Stack spacing={1}>
+        rows={items}
+        columns={[
+          { key: 'code', label: t('columns.code'), render: (item) => item.code },
+          { key: 'employee', label: t('columns.employee'), render: (item) => `${item.name} ${item.surname}` },
+          {
+            key: 'user',
+            label: t('columns.user'),
+            render: (item) => {
+              const suggested = users.find((user) => user.id === item.suggested_user_id);
+              return (
+                <Stack spacing={1} sx={{ minWidth: { sm: 240 } }}>
                   <TextField
                     select
                     size="small"
@@ -294,11 +262,11 @@ function OptimaEmployeeScreen() {
                     </Stack>
                   )}
                 </Stack>
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </EmptyOrTable>
+              );
+            },
+          },
+        ]}
+      />
     </SettingsPage>
   );
 }

@@ -3,12 +3,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -16,6 +10,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { TravelParameterDto } from '@delego/contract';
+import { ListTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
 import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { useDeleteTravelParameter, useTravelParameters } from '../api/travel-service.ts';
 import { DeleteDialog } from '../shared/delete-dialog.tsx';
@@ -39,6 +34,18 @@ export function TravelParametersPage() {
     if (parameter.type === 'boolean') return parameter.default_value === 'true' ? t('common.yes') : t('common.no');
     return parameter.default_value;
   };
+  const columns: DataColumn<TravelParameterDto, never>[] = [
+    { key: 'sortOrder', label: t('travel.parameters.fields.sortOrder'), align: 'right', render: (parameter) => parameter.sort_order },
+    { key: 'name', label: t('travel.parameters.columns.name'), render: nameOf },
+    {
+      key: 'type',
+      label: t('travel.parameters.fields.type'),
+      render: (parameter) => `${t(`travel.parameters.types.${parameter.type}`)}${parameter.type === 'select' ? ` (${parameter.options.join(', ')})` : ''}`,
+    },
+    { key: 'defaultValue', label: t('travel.parameters.fields.defaultValue'), render: defaultOf },
+    { key: 'required', label: t('travel.parameters.fields.required'), render: (parameter) => (parameter.is_required ? t('common.yes') : t('common.no')) },
+    { key: 'status', label: t('common.status'), render: (parameter) => <StatusChip on={parameter.is_active} onLabel={t('common.active')} offLabel={t('common.inactive')} /> },
+  ];
   const nextOrder = items.reduce((max, parameter) => Math.max(max, parameter.sort_order + 1), 0);
 
   return (
@@ -55,57 +62,30 @@ export function TravelParametersPage() {
       {parameters.isPending && <PageSpinner />}
       {parameters.isError && <Alert severity="error">{t('common.loadError')}</Alert>}
       {parameters.data && (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={tr('settings.travelServiceAdditionalParameters')}>
-            <TableHead>
-              <TableRow>
-                <TableCell align="right">{t('travel.parameters.fields.sortOrder')}</TableCell>
-                <TableCell>{t('travel.parameters.columns.name')}</TableCell>
-                <TableCell>{t('travel.parameters.fields.type')}</TableCell>
-                <TableCell>{t('travel.parameters.fields.defaultValue')}</TableCell>
-                <TableCell>{t('travel.parameters.fields.required')}</TableCell>
-                <TableCell>{t('common.status')}</TableCell>
-                <TableCell align="right">{t('common.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {items.map((parameter) => (
-                <TableRow key={parameter.id} hover>
-                  <TableCell align="right">{parameter.sort_order}</TableCell>
-                  <TableCell>{nameOf(parameter)}</TableCell>
-                  <TableCell>
-                    {t(`travel.parameters.types.${parameter.type}`)}
-                    {parameter.type === 'select' && ` (${parameter.options.join(', ')})`}
-                  </TableCell>
-                  <TableCell>{defaultOf(parameter)}</TableCell>
-                  <TableCell>{parameter.is_required ? t('common.yes') : t('common.no')}</TableCell>
-                  <TableCell>
-                    <StatusChip on={parameter.is_active} onLabel={t('common.active')} offLabel={t('common.inactive')} />
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Tooltip title={t('common.editNamed', { name: nameOf(parameter) })}>
-                      <IconButton aria-label={t('common.editNamed', { name: nameOf(parameter) })} onClick={() => setEditing({ parameter })}>
-                        <EditIcon />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title={t('common.deleteNamed', { name: nameOf(parameter) })}>
-                      <IconButton aria-label={t('common.deleteNamed', { name: nameOf(parameter) })} onClick={() => setDeleting(parameter)}>
-                        <DeleteIcon />
-                      </IconButton>
-                    </Tooltip>
-                  </TableCell>
-                </TableRow>
-              ))}
-              {items.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={7} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                    {t('travel.parameters.empty')}
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 0 } }}>
+          <ListTable
+            label={tr('settings.travelServiceAdditionalParameters')}
+            columns={columns}
+            rows={items}
+            rowKey={(parameter) => parameter.id}
+            rowLabel={nameOf}
+            empty={t('travel.parameters.empty')}
+            actions={(parameter) => (
+              <>
+                <Tooltip title={t('common.editNamed', { name: nameOf(parameter) })}>
+                  <IconButton aria-label={t('common.editNamed', { name: nameOf(parameter) })} onClick={() => setEditing({ parameter })}>
+                    <EditIcon />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title={t('common.deleteNamed', { name: nameOf(parameter) })}>
+                  <IconButton aria-label={t('common.deleteNamed', { name: nameOf(parameter) })} onClick={() => setDeleting(parameter)}>
+                    <DeleteIcon />
+                  </IconButton>
+                </Tooltip>
+              </>
+            )}
+          />
+        </Paper>
       )}
       <TravelParameterDialog open={editing !== null} parameter={editing?.parameter ?? null} nextOrder={nextOrder} onClose={() => setEditing(null)} />
       <DeleteDialog
