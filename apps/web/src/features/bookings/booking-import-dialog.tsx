@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
@@ -10,17 +11,12 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { BookingImportResult } from '@delego/contract';
 import { BOOKING_IMPORT_COLUMNS, formatMoneyText, formatWallTime } from '@delego/domain';
+import { ListTable } from '../../components/data-table/data-table.tsx';
 import { translateIssueCode } from '../../lib/server-messages.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useImportBookings } from './api/bookings.ts';
@@ -145,34 +141,22 @@ export function BookingImportDialog({ open, onClose }: { open: boolean; onClose:
                   {t('import.unmapped', { names: preview.unmapped_travellers.join(', ') })}
                 </Alert>
               )}
-              <TableContainer sx={{ maxHeight: 260 }}>
-                <Table size="small" stickyHeader aria-label={t('import.previewTable')}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('import.lineColumn')}</TableCell>
-                      <TableCell>{t('columns.kind')}</TableCell>
-                      <TableCell>{t('columns.traveller')}</TableCell>
-                      <TableCell>{t('columns.service')}</TableCell>
-                      <TableCell>{t('columns.date')}</TableCell>
-                      <TableCell align="right">{t('columns.amount')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {preview.preview.map((row) => (
-                      <TableRow key={row.line}>
-                        <TableCell>{row.line}</TableCell>
-                        <TableCell>{t(`kind.${row.kind}`)}</TableCell>
-                        <TableCell>{row.traveller_name}</TableCell>
-                        <TableCell>{row.title}</TableCell>
-                        <TableCell>{row.start_at ? formatWallTime(row.start_at, i18n.language) : ''}</TableCell>
-                        <TableCell align="right">
-                          {formatMoneyText(row.amount_gross, row.currency, i18n.language)}
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <Box sx={{ maxHeight: 260, overflowY: 'auto' }}>
+                <ListTable
+                  label={t('import.previewTable')}
+                  rows={preview.preview}
+                  rowKey={(row) => row.line}
+                  rowLabel={(row) => t('import.lineOf', { line: row.line })}
+                  columns={[
+                    { key: 'line', label: t('import.lineColumn'), render: (row) => row.line },
+                    { key: 'kind', label: t('columns.kind'), render: (row) => t(`kind.${row.kind}`) },
+                    { key: 'traveller', label: t('columns.traveller'), render: (row) => row.traveller_name },
+                    { key: 'service', label: t('columns.service'), render: (row) => row.title },
+                    { key: 'date', label: t('columns.date'), render: (row) => (row.start_at ? formatWallTime(row.start_at, i18n.language) : '') },
+                    { key: 'amount', label: t('columns.amount'), align: 'right', render: (row) => formatMoneyText(row.amount_gross, row.currency, i18n.language) },
+                  ]}
+                />
+              </Box>
               {preview.invalid_count > 0 && (
                 <FormControlLabel
                   control={

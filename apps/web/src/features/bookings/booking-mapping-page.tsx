@@ -2,19 +2,15 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { TravellerMapping } from '@delego/contract';
+import { ListTable } from '../../components/data-table/data-table.tsx';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useBookingUsers, useSaveTravellerMapping, useTravellerMappings } from './api/bookings.ts';
@@ -25,7 +21,8 @@ interface UserOption {
   suggested: string | null;
 }
 
-function MappingRow({ traveller }: { traveller: TravellerMapping }) {
+/** The user a traveller is given to, with the button that assigns them; each traveller keeps their own choice. */
+function MappingChoice({ traveller }: { traveller: TravellerMapping }) {
   const { t } = useTranslation('bookings');
   const { enqueueSnackbar } = useSnackbar();
   const users = useBookingUsers();
@@ -46,11 +43,8 @@ function MappingRow({ traveller }: { traveller: TravellerMapping }) {
   const [chosen, setChosen] = useState<UserOption | null>(options[0]?.suggested ? options[0] : null);
   const label = t('mapping.userFor', { name: traveller.traveller_name });
   return (
-    <TableRow>
-      <TableCell>{traveller.traveller_name}</TableCell>
-      <TableCell>{traveller.traveller_email ?? '—'}</TableCell>
-      <TableCell align="right">{traveller.booking_count}</TableCell>
-      <TableCell sx={{ minWidth: 260 }}>
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+      <Box sx={{ flexGrow: 1, minWidth: { sm: 260 } }}>
         <Autocomplete
           size="small"
           options={options}
@@ -67,8 +61,8 @@ function MappingRow({ traveller }: { traveller: TravellerMapping }) {
             />
           )}
         />
-      </TableCell>
-      <TableCell>
+      </Box>
+      <Box>
         <Button
           variant="contained"
           disabled={!chosen}
@@ -89,8 +83,8 @@ function MappingRow({ traveller }: { traveller: TravellerMapping }) {
         >
           {t('mapping.assign')}
         </Button>
-      </TableCell>
-    </TableRow>
+      </Box>
+    </Stack>
   );
 }
 
@@ -118,24 +112,19 @@ export function BookingMappingPage() {
         <Alert severity="success">{t('mapping.none')}</Alert>
       ) : (
         <Stack spacing={2}>
-          <TableContainer component={Paper} variant="outlined">
-            <Table aria-label={tr('booking.mapping')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('mapping.traveller')}</TableCell>
-                  <TableCell>{t('mapping.email')}</TableCell>
-                  <TableCell align="right">{t('mapping.bookings')}</TableCell>
-                  <TableCell>{t('mapping.user')}</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {list.data.items.map((traveller) => (
-                  <MappingRow key={traveller.traveller_key} traveller={traveller} />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 0 } }}>
+            <ListTable
+              label={tr('booking.mapping')}
+              rows={list.data.items}
+              rowKey={(traveller) => traveller.traveller_key}
+              columns={[
+                { key: 'traveller', label: t('mapping.traveller'), render: (traveller) => traveller.traveller_name },
+                { key: 'email', label: t('mapping.email'), render: (traveller) => traveller.traveller_email ?? '—' },
+                { key: 'bookings', label: t('mapping.bookings'), align: 'right', render: (traveller) => traveller.booking_count },
+                { key: 'user', label: t('mapping.user'), render: (traveller) => <MappingChoice traveller={traveller} /> },
+              ]}
+            />
+          </Paper>
         </Stack>
       )}
     </>
