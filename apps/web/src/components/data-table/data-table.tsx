@@ -9,6 +9,7 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
+import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
@@ -35,6 +36,8 @@ export interface DataColumn<TRow, TSort extends string> {
    * details, so that the list fits a 1280 px screen with its status and actions in view.
    */
   secondary?: boolean;
+  /** The column that names its row (a report's first grouping): its cells are the rows' headers. */
+  rowHeader?: boolean;
 }
 
 interface DataTableProps<TRow, TSort extends string> {
@@ -144,6 +147,7 @@ function ColumnsTable<TRow, TSort extends string>({
   actions,
   header,
   empty,
+  summary,
 }: {
   label: string;
   shownColumns: DataColumn<TRow, TSort>[];
@@ -154,6 +158,7 @@ function ColumnsTable<TRow, TSort extends string>({
   actions?: (row: TRow) => ReactNode;
   header: (column: DataColumn<TRow, TSort>) => ReactNode;
   empty: string | null;
+  summary?: TRow;
 }) {
   const { t } = useTranslation('common');
   const [expanded, setExpanded] = useState<ReadonlySet<string | number>>(new Set());
@@ -204,9 +209,7 @@ function ColumnsTable<TRow, TSort extends string>({
                     </TableCell>
                   )}
                   {shownColumns.map((column) => (
-                    <TableCell key={column.key} align={column.align}>
-                      {column.render(row)}
-                    </TableCell>
+                    <BodyCell key={column.key} row={row} column={column} />
                   ))}
                   {actions && (
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
@@ -232,8 +235,27 @@ function ColumnsTable<TRow, TSort extends string>({
             </TableRow>
           )}
         </TableBody>
+        {summary !== undefined && (
+          <TableFooter>
+            <TableRow sx={{ '& > td, & > th': { color: 'text.primary', fontSize: 'inherit', fontWeight: 600 } }}>
+              {detailColumns.length > 0 && <TableCell padding="checkbox" />}
+              {shownColumns.map((column) => (
+                <BodyCell key={column.key} row={summary} column={column} />
+              ))}
+              {actions && <TableCell />}
+            </TableRow>
+          </TableFooter>
+        )}
       </Table>
     </TableContainer>
+  );
+}
+
+function BodyCell<TRow, TSort extends string>({ row, column }: { row: TRow; column: DataColumn<TRow, TSort> }) {
+  return (
+    <TableCell align={column.align} {...(column.rowHeader ? { component: 'th', scope: 'row' } : {})}>
+      {column.render(row)}
+    </TableCell>
   );
 }
 
@@ -249,6 +271,7 @@ export function ListTable<TRow>({
   rowLabel,
   actions,
   empty,
+  summary,
 }: {
   label: string;
   columns: DataColumn<TRow, never>[];
@@ -259,6 +282,8 @@ export function ListTable<TRow>({
   actions?: (row: TRow) => ReactNode;
   /** Said instead of the rows when there are none. */
   empty?: string;
+  /** A row that sums up the others (a total): the table's footer, the last card on a phone. */
+  summary?: TRow;
 }) {
   const { isPhone, shownColumns, detailColumns } = useColumnLayout(columns);
   const nameOf = rowNamer(columns, rowLabel);
@@ -269,7 +294,14 @@ export function ListTable<TRow>({
         {emptyText}
       </Typography>
     ) : (
-      <DataCards label={label} columns={columns} rows={rows} rowKey={rowKey} rowLabel={nameOf} actions={actions} />
+      <DataCards
+        label={label}
+        columns={columns}
+        rows={summary === undefined ? rows : [...rows, summary]}
+        rowKey={rowKey}
+        rowLabel={nameOf}
+        actions={actions && ((row: TRow) => (row === summary ? null : actions(row)))}
+      />
     );
   }
   return (
@@ -282,6 +314,7 @@ export function ListTable<TRow>({
       nameOf={nameOf}
       actions={actions}
       empty={emptyText}
+      summary={summary}
       header={(column) => (
         <TableCell key={column.key} align={column.align}>
           {column.label}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -7,19 +7,13 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableFooter from '@mui/material/TableFooter';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { BookingReport, BookingReportQuery } from '@delego/contract';
 import { BOOKING_KINDS, BOOKING_REPORT_DEFINITIONS, BOOKING_REPORT_DIMENSIONS, BOOKING_REPORT_MEASURES, BOOKING_STATUSES, CODED_DIMENSIONS, MONEY_MEASURES, bookingReportChart, customDefinition, measureOf, toLocalDate, type BookingKind, type BookingReportDimension, type BookingReportKind, type BookingReportMeasure, type BookingStatus, formatMoneyText } from '@delego/domain';
+import { ListTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { ChartFigure } from '../../components/charts/chart-figure.tsx';
 import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -307,6 +301,13 @@ function BookingReportScreen() {
   );
 }
 
+/** A row of the report's table: its grouping values, or none for the total. */
+interface ResultRow {
+  key: string;
+  values: (string | null)[] | null;
+  sums: BookingReport['total'];
+}
+
 function ReportResult({
   report,
   title,
@@ -317,7 +318,6 @@ function ReportResult({
   language: string;
 }) {
   const { t } = useTranslation('bookingReports');
-  const tableId = useId();
   const definition =
     report.kind === 'custom'
       ? customDefinition(report.dimensions, report.measures)
@@ -349,6 +349,22 @@ function ReportResult({
       ? `${t(`measures.${measure}`)} (${report.currency})`
       : t(`measures.${measure}`);
   if (report.rows.length === 0) return <Alert severity="info">{t('empty')}</Alert>;
+  // The total is the table's last row, named in its first column.
+  const rows: ResultRow[] = report.rows.map((row) => ({ key: row.values.join('\u0000'), values: row.values, sums: row }));
+  const columns: DataColumn<ResultRow, never>[] = [
+    ...report.dimensions.map((dimension, index) => ({
+      key: dimension,
+      label: t(`dimensions.${dimension}`),
+      rowHeader: index === 0,
+      render: (row: ResultRow) => (row.values ? valueText(dimension, row.values[index] ?? null) : index === 0 ? t('total') : ''),
+    })),
+    ...report.measures.map((measure) => ({
+      key: measure,
+      label: measureLabel(measure),
+      align: 'right' as const,
+      render: (row: ResultRow) => measureText(measure, measureOf(row.sums, measure)),
+    })),
+  ];
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <ChartFigure
@@ -364,57 +380,7 @@ function ReportResult({
         }))}
         formatValue={(value) => measureText(definition.chartMeasure, value)}
       >
-        <TableContainer>
-          <Table size="small" aria-labelledby={tableId}>
-            <caption id={tableId}>{t('tableTitle', { title })}</caption>
-            <TableHead>
-              <TableRow>
-                {report.dimensions.map((dimension) => (
-                  <TableCell key={dimension} component="th" scope="col">
-                    {t(`dimensions.${dimension}`)}
-                  </TableCell>
-                ))}
-                {report.measures.map((measure) => (
-                  <TableCell key={measure} component="th" scope="col" align="right">
-                    {measureLabel(measure)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {report.rows.map((row) => (
-                <TableRow key={row.values.join('\u0000')}>
-                  {row.values.map((value, index) => (
-                    <TableCell
-                      key={report.dimensions[index]}
-                      component={index === 0 ? 'th' : 'td'}
-                      scope={index === 0 ? 'row' : undefined}
-                    >
-                      {valueText(report.dimensions[index], value)}
-                    </TableCell>
-                  ))}
-                  {report.measures.map((measure) => (
-                    <TableCell key={measure} align="right">
-                      {measureText(measure, measureOf(row, measure))}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-            <TableFooter>
-              <TableRow>
-                <TableCell component="th" scope="row" colSpan={report.dimensions.length}>
-                  {t('total')}
-                </TableCell>
-                {report.measures.map((measure) => (
-                  <TableCell key={measure} align="right">
-                    {measureText(measure, measureOf(report.total, measure))}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableFooter>
-          </Table>
-        </TableContainer>
+        <ListTable label={t('tableTitle', { title })} columns={columns} rows={rows} rowKey={(row) => row.key} summary={{ key: '', values: null, sums: report.total }} />
       </ChartFigure>
     </Paper>
   );
