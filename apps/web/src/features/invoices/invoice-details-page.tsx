@@ -6,12 +6,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -19,6 +13,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { invoiceApi } from '@delego/contract';
+import { ListTable } from '../../components/data-table/data-table.tsx';
 import { tabOfKind, type BookingKind, formatDateTime, formatMoneyText, formatWallTime } from '@delego/domain';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
@@ -142,42 +137,18 @@ export function InvoiceDetailsPage() {
           <Typography variant="h6" component="h2" gutterBottom>
             {t('details.amounts')}
           </Typography>
-          <TableContainer>
-            <Table size="small" aria-label={t('details.amounts')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('columns.rate')}</TableCell>
-                  <TableCell align="right">{t('columns.net')}</TableCell>
-                  <TableCell align="right">{t('columns.vat')}</TableCell>
-                  <TableCell align="right">{t('columns.gross')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {invoice.vat_lines.map((line) => (
-                  <TableRow key={line.rate}>
-                    <TableCell>{t(`rate.${line.rate}`)}</TableCell>
-                    <TableCell align="right">{money(line.net)}</TableCell>
-                    <TableCell align="right">{money(line.vat)}</TableCell>
-                    <TableCell align="right">{money(line.gross)}</TableCell>
-                  </TableRow>
-                ))}
-                <TableRow>
-                  <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
-                    {t('details.total')}
-                  </TableCell>
-                  <TableCell align="right" sx={{ fontWeight: 600 }}>
-                    {money(invoice.net_total)}
-                  </TableCell>
-                  <TableCell align="right" sx={{ fontWeight: 600 }}>
-                    {money(invoice.vat_total)}
-                  </TableCell>
-                  <TableCell align="right" sx={{ fontWeight: 600 }}>
-                    {money(invoice.gross_total)}
-                  </TableCell>
-                </TableRow>
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <ListTable
+            label={t('details.amounts')}
+            rows={invoice.vat_lines.map((line) => ({ name: t(`rate.${line.rate}`), net: line.net, vat: line.vat, gross: line.gross }))}
+            summary={{ name: t('details.total'), net: invoice.net_total, vat: invoice.vat_total, gross: invoice.gross_total }}
+            rowKey={(line) => line.name}
+            columns={[
+              { key: 'rate', label: t('columns.rate'), rowHeader: true, render: (line) => line.name },
+              { key: 'net', label: t('columns.net'), align: 'right', render: (line) => money(line.net) },
+              { key: 'vat', label: t('columns.vat'), align: 'right', render: (line) => money(line.vat) },
+              { key: 'gross', label: t('columns.gross'), align: 'right', render: (line) => money(line.gross) },
+            ]}
+          />
         </Paper>
 
         <Paper variant="outlined" sx={{ p: 2 }}>
@@ -190,38 +161,24 @@ export function InvoiceDetailsPage() {
             </Typography>
           )}
           {invoice.bookings.length > 0 && (
-            <TableContainer>
-              <Table size="small" aria-label={t('details.bookings')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('columns.booking')}</TableCell>
-                    <TableCell>{t('columns.traveller')}</TableCell>
-                    <TableCell>{t('columns.start')}</TableCell>
-                    <TableCell align="right">{t('columns.gross')}</TableCell>
-                    <TableCell>{t('columns.settlement')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {invoice.bookings.map((booking) => (
-                    <TableRow key={booking.id}>
-                      <TableCell>
-                        <RouterLink to={bookingPath(booking)}>{booking.title}</RouterLink>
-                      </TableCell>
-                      <TableCell>{booking.traveller_name}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatWallTime(booking.start_at, language)}</TableCell>
-                      <TableCell align="right">{formatMoneyText(booking.amount_gross, booking.currency, language)}</TableCell>
-                      <TableCell>
-                        {booking.delegation_id ? (
-                          <RouterLink to={`/delegation/readonly/${booking.delegation_id}`}>{booking.delegation_number ?? t('withoutNumber')}</RouterLink>
-                        ) : (
-                          '—'
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <ListTable
+              label={t('details.bookings')}
+              rows={invoice.bookings}
+              rowKey={(booking) => booking.id}
+              rowLabel={(booking) => booking.title}
+              columns={[
+                { key: 'booking', label: t('columns.booking'), render: (booking) => <RouterLink to={bookingPath(booking)}>{booking.title}</RouterLink> },
+                { key: 'traveller', label: t('columns.traveller'), render: (booking) => booking.traveller_name },
+                { key: 'start', label: t('columns.start'), render: (booking) => formatWallTime(booking.start_at, language) },
+                { key: 'gross', label: t('columns.gross'), align: 'right', render: (booking) => formatMoneyText(booking.amount_gross, booking.currency, language) },
+                {
+                  key: 'settlement',
+                  label: t('columns.settlement'),
+                  render: (booking) =>
+                    booking.delegation_id ? <RouterLink to={`/delegation/readonly/${booking.delegation_id}`}>{booking.delegation_number ?? t('withoutNumber')}</RouterLink> : '—',
+                },
+              ]}
+            />
           )}
           {invoice.delegations.length > 0 && (
             <Box component="ul" aria-label={t('details.settlements')} sx={{ mt: 2, mb: 0, pl: 3 }}>
