@@ -10,7 +10,7 @@ import {
 } from '@delego/domain';
 import { defineEndpoint, okResponseSchema } from './define-endpoint.ts';
 import { boundedPageSchema, idBodySchema, listQuerySchema } from './paging.ts';
-import { idSchema, localDateSchema, queryIdSchema } from './primitives.ts';
+import { availableUsersQuerySchema, idSchema, localDateSchema, queryIdSchema } from './primitives.ts';
 
 const isoDate = localDateSchema;
 const documentActionSchema = z.enum(DOCUMENT_ACTIONS);
@@ -163,6 +163,7 @@ export const delegationOrderApi = {
   availableUsers: defineEndpoint({
     method: 'GET',
     path: '/delegation-order/available-users',
+    query: availableUsersQuerySchema,
     summary: 'Workers the user may create trip orders for',
     response: z.array(orderPersonSchema),
   }),

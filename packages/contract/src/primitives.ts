@@ -53,3 +53,9 @@ export function decimalSchema(precision: number, scale: number, message = 'valid
 
 /** A money amount for a `numeric(14,2)` column: up to 12 digits, at most 2 decimals. */
 export const moneySchema = decimalSchema(14, 2, 'validation.amount');
+
+/**
+ * `available-users?others=true`: only the workers other than oneself, for a screen that needs one to
+ * act for; none answers 403 with "No users assigned" (spec §6, ADR 0036).
+ */
+export const availableUsersQuerySchema = z.object({ others: z.enum(['true', 'false']).optional() });

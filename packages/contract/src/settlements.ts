@@ -10,7 +10,7 @@ import {
 } from '@delego/domain';
 import { defineEndpoint } from './define-endpoint.ts';
 import { boundedPageSchema, idBodySchema, listQuerySchema } from './paging.ts';
-import { idSchema, localDateSchema, queryIdSchema } from './primitives.ts';
+import { availableUsersQuerySchema, idSchema, localDateSchema, queryIdSchema } from './primitives.ts';
 
 const isoDate = localDateSchema;
 const issuesSchema = z.custom<Issue[]>((value) => Array.isArray(value));
@@ -208,6 +208,7 @@ export const delegationApi = {
   availableUsers: defineEndpoint({
     method: 'GET',
     path: '/delegation/available-users',
+    query: availableUsersQuerySchema,
     summary: 'The employees the user may settle a trip for',
     response: z.object({ items: z.array(z.object({ id: z.number().int(), fullName: z.string() })) }),
   }),

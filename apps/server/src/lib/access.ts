@@ -1,4 +1,4 @@
-import { AppError, ErrorCode, hasPermission, type Permission } from '@delego/domain';
+import { AppError, CATALOGUE_MESSAGES, ErrorCode, hasPermission, type Permission } from '@delego/domain';
 import type { AuthenticatedContext } from '../http/request-context.ts';
 
 /**
@@ -14,4 +14,14 @@ export function assertPermission(ctx: AuthenticatedContext, permission: Permissi
   if (!can(ctx, permission)) {
     throw new AppError(ErrorCode.forbidden, { messages: ['You do not have permission to perform this action'], params: { permission } });
   }
+}
+
+/**
+ * The people besides the actor out of those they may create trip documents for, for a screen that
+ * needs someone else; none refuses with spec §6's "no users assigned" (ADR 0036).
+ */
+export function othersOrRefuse<Person extends { id: number }>(ctx: AuthenticatedContext, people: Person[]): Person[] {
+  const others = people.filter((person) => person.id !== ctx.actor.contextUserId);
+  if (others.length === 0) throw new AppError(ErrorCode.forbidden, { messages: [CATALOGUE_MESSAGES.noUsersAssigned] });
+  return others;
 }

@@ -6,7 +6,7 @@ import type { DelegationOrderService } from './delegation-order.service.ts';
 
 export function registerDelegationOrderRoutes(app: FastifyInstance, service: DelegationOrderService): void {
   bindEndpoint(app, delegationOrderApi.list, (ctx, { query }) => service.list(ctx, query));
-  bindEndpoint(app, delegationOrderApi.availableUsers, (ctx) => service.availableUsers(ctx));
+  bindEndpoint(app, delegationOrderApi.availableUsers, (ctx, { query }) => service.availableUsers(ctx, query.others === 'true'));
   bindEndpoint(app, delegationOrderApi.formData, (ctx) => service.formData(ctx));
   bindEndpoint(app, delegationOrderApi.edit, (ctx, { body }) => service.edit(ctx, body.id));
   bindEndpoint(app, delegationOrderApi.saveStandard, (ctx, { body }) => service.saveStandard(ctx, body));

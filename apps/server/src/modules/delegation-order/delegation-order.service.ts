@@ -25,7 +25,7 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { pageWindow } from '../../http/paging.ts';
-import { can } from '../../lib/access.ts';
+import { can, othersOrRefuse } from '../../lib/access.ts';
 import { notFoundError } from '../../lib/app-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordAudit, recordSaveAudit } from '../audit/audit.repo.ts';
@@ -308,14 +308,20 @@ export function createDelegationOrderService(deps: { db: Database; clock: Clock;
       return { items, total, total_is_exact };
     },
 
-    /** The user themself, and everyone active in the company for a holder of `delegationForOthers`. */
-    async availableUsers(ctx: AuthenticatedContext) {
+    /**
+     * The user themself, and everyone active in the company for a holder of `delegationForOthers`;
+     * with `others`, only the workers besides oneself (see `othersOrRefuse`).
+     */
+    async availableUsers(ctx: AuthenticatedContext, others = false) {
       const companyId = ctx.actor.companyId;
+      let people: { id: number; fullName: string }[];
       if (can(ctx, 'delegationForOthers')) {
-        return (await delegationOrderRepo.activeUsers(db, companyId)).map((person) => ({ id: person.id, fullName: fullName(person) }));
+        people = (await delegationOrderRepo.activeUsers(db, companyId)).map((person) => ({ id: person.id, fullName: fullName(person) }));
+      } else {
+        const self = await delegationOrderRepo.person(db, companyId, ctx.actor.contextUserId);
+        people = self ? [{ id: self.id, fullName: fullName(self) }] : [];
       }
-      const self = await delegationOrderRepo.person(db, companyId, ctx.actor.contextUserId);
-      return self ? [{ id: self.id, fullName: fullName(self) }] : [];
+      return others ? othersOrRefuse(ctx, people) : people;
     },
 
     async formData(ctx: AuthenticatedContext) {

@@ -356,6 +356,15 @@ describe('GET delegation-order/available-users and form-data', () => {
     expect(all.map((person: { id: number }) => person.id).sort()).toEqual([s.acceptor.id, s.finance.id, s.admin.id, s.employee.id, s.colleague.id].sort());
   });
 
+  it("answers 'no users assigned' at 403 when a screen asks for the workers besides oneself and there is none", async () => {
+    const s = await setup();
+    const none = await api.get('/delegation-order/available-users?others=true', s.headers.employee);
+    expect(none.statusCode).toBe(403);
+    expect(none.json()).toMatchObject({ code: 'FORBIDDEN', messages: ['No users assigned'] });
+    const others = (await api.get('/delegation-order/available-users?others=true', s.headers.acceptor)).json();
+    expect(others.map((person: { id: number }) => person.id).sort()).toEqual([s.finance.id, s.admin.id, s.employee.id, s.colleague.id].sort());
+  });
+
   it('answers the form choices and the settings the form follows', async () => {
     const s = await setup({ numbering_assignment: 'autoEditable', multiple_advances: true });
     const data = (await api.get('/delegation-order/form-data', s.headers.employee)).json();

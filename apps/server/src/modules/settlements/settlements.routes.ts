@@ -36,7 +36,7 @@ export function registerSettlementRoutes(
 ): void {
   const { settlements, attachments, documents } = services;
   bindEndpoint(app, delegationApi.list, (ctx, { query }) => settlements.list(ctx, query));
-  bindEndpoint(app, delegationApi.availableUsers, (ctx) => settlements.availableUsers(ctx));
+  bindEndpoint(app, delegationApi.availableUsers, (ctx, { query }) => settlements.availableUsers(ctx, query.others === 'true'));
   bindEndpoint(app, delegationApi.formOptions, (ctx) => settlements.formOptions(ctx));
   bindEndpoint(app, delegationApi.availableOrders, (ctx) => settlements.availableOrders(ctx));
   bindEndpoint(app, delegationApi.delegationOrderImport, (ctx, { body }) => settlements.delegationOrderImport(ctx, body.id));

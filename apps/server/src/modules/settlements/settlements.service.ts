@@ -26,7 +26,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { pageWindow } from '../../http/paging.ts';
-import { can } from '../../lib/access.ts';
+import { can, othersOrRefuse } from '../../lib/access.ts';
 import { notFoundError } from '../../lib/app-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { tripReferenceIssue } from '../../lib/trip-reference.ts';
@@ -271,10 +271,11 @@ export function createSettlementsService(deps: {
       return { items: items.map((row) => listItemOf(row, actions.get(row.id) ?? [])), total, total_is_exact };
     },
 
-    /** Spec §7 `delegation/available-users`: oneself, and everyone active with `delegationForOthers`. */
-    async availableUsers(ctx: AuthenticatedContext) {
+    /** Spec §7 `delegation/available-users`: oneself, and everyone active with `delegationForOthers`; with `others`, only the workers besides oneself. */
+    async availableUsers(ctx: AuthenticatedContext, others = false) {
       const rows = await settlementsRepo.activeUsers(db, ctx.actor.companyId, actsForOthers(ctx) ? null : [me(ctx)]);
-      return { items: rows.map((row) => ({ id: row.id, fullName: `${row.name} ${row.surname}` })) };
+      const people = rows.map((row) => ({ id: row.id, fullName: `${row.name} ${row.surname}` }));
+      return { items: others ? othersOrRefuse(ctx, people) : people };
     },
 
     async formOptions(ctx: AuthenticatedContext) {

@@ -612,6 +612,13 @@ describe('GET /api/delegation/available-users and form-options', () => {
     expect(own).toEqual([{ id: c.employee.id, fullName: 'Jan Testowy' }]);
     const all = (await api.get('/delegation/available-users', c.headers.acceptor)).json().items.map((item: { id: number }) => item.id);
     expect(all).toEqual(expect.arrayContaining([c.employee.id, c.colleague.id, c.finance.id, c.acceptor.id]));
+    // A screen needing someone besides oneself: 'no users assigned' when there is none.
+    const none = await api.get('/delegation/available-users?others=true', c.headers.employee);
+    expect(none.statusCode).toBe(403);
+    expect(none.json().messages).toEqual(['No users assigned']);
+    const others = (await api.get('/delegation/available-users?others=true', c.headers.acceptor)).json().items.map((item: { id: number }) => item.id);
+    expect(others).toEqual(expect.arrayContaining([c.employee.id, c.colleague.id]));
+    expect(others).not.toContain(c.acceptor.id);
     await costCentre(c.company.id, 'MPK-OPT');
     const options = (await api.get('/delegation/form-options', c.headers.employee)).json();
     expect(options.cost_centres).toEqual([expect.objectContaining({ ordinate: 'MPK-OPT', enabled_for_new: true })]);

@@ -35,7 +35,7 @@ export function useDelegationOrder(id: number) {
 export function useAvailableUsers() {
   return useQuery({
     queryKey: [...KEY, 'available-users'],
-    queryFn: ({ signal }) => call(delegationOrderApi.availableUsers, {}, { signal }),
+    queryFn: ({ signal }) => call(delegationOrderApi.availableUsers, { query: {} }, { signal }),
     staleTime: 60_000,
   });
 }

@@ -50,7 +50,7 @@ export function useAttachableBookings(query: QueryOf<typeof bookingApi.forSettle
 export function useAvailableUsers() {
   return useQuery({
     queryKey: [...KEY, 'available-users'],
-    queryFn: ({ signal }) => call(delegationApi.availableUsers, undefined, { signal }),
+    queryFn: ({ signal }) => call(delegationApi.availableUsers, { query: {} }, { signal }),
     staleTime: 5 * 60_000,
   });
 }
