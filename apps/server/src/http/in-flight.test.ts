@@ -30,6 +30,21 @@ describe('the work requests still have running', () => {
     await work.drained();
   });
 
+  it('is not drained while a request goes from one counted piece to the next, as when its client left between its session look-up and its handler', async () => {
+    const work = new InFlightWork();
+    const lookUp = work.begin();
+    let drained = false;
+    const waiting = work.drained().then(() => (drained = true));
+    let handler!: () => void;
+    lookUp();
+    await Promise.resolve().then(() => (handler = work.begin()));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect([drained, work.count]).toEqual([false, 1]);
+    handler();
+    await waiting;
+    expect(work.count).toBe(0);
+  });
+
   it("counts an API request's session look-up and handler until its answer is ready, so shutdown can wait for it", async () => {
     const company = await createCompany(t.db);
     const headers = await authHeaders(t.app, company, await createUser(t.db, company));

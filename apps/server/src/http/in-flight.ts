@@ -25,8 +25,20 @@ export class InFlightWork {
       if (ended) return;
       ended = true;
       this.running -= 1;
-      if (this.running === 0) for (const resolve of this.waiting.splice(0)) resolve();
+      if (this.running === 0) this.settleWhenIdle();
     };
+  }
+
+  /**
+   * Resolves the waiters once nothing runs after the current turn of the event loop. A request is counted in
+   * pieces (the request, its session look-up, its handler), and one whose client has gone is no longer counted
+   * as a request: between its look-up and its handler it may count nothing for a few promise steps. Waiting one
+   * turn lets its handler begin, so shutdown does not close the database under it ('PGlite is closing').
+   */
+  private settleWhenIdle(): void {
+    setImmediate(() => {
+      if (this.running === 0) for (const resolve of this.waiting.splice(0)) resolve();
+    });
   }
 
   async run<T>(work: () => Promise<T> | T): Promise<T> {
@@ -38,9 +50,12 @@ export class InFlightWork {
     }
   }
 
-  /** Resolves once nothing is running. */
+  /** Resolves once nothing is running, and nothing began in the turn that found it so. */
   drained(): Promise<void> {
-    return this.running === 0 ? Promise.resolve() : new Promise((resolve) => this.waiting.push(resolve));
+    return new Promise((resolve) => {
+      this.waiting.push(resolve);
+      if (this.running === 0) this.settleWhenIdle();
+    });
   }
 }
 
