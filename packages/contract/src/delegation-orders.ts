@@ -6,6 +6,7 @@ import {
   NUMBERING_ASSIGNMENTS,
   ORDER_STATUSES,
   delegationOrderFormSchema,
+  formIssueSchema,
   type OrderEstimate,
 } from '@delego/domain';
 import { defineEndpoint, okResponseSchema } from './define-endpoint.ts';
@@ -195,7 +196,8 @@ export const delegationOrderApi = {
     path: '/delegation-order/estimate',
     summary: 'The cost estimate of an order being edited',
     body: delegationOrderFormSchema,
-    response: z.object({ estimate: orderEstimateSchema.nullable() }),
+    // The save's issues at their fields (spec §5), said while the order is edited.
+    response: z.object({ estimate: orderEstimateSchema.nullable(), validation: z.array(formIssueSchema).default([]) }),
   }),
   action: defineEndpoint({
     method: 'POST',

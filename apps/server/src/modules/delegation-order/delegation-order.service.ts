@@ -188,6 +188,19 @@ export function createDelegationOrderService(deps: { db: Database; clock: Clock;
     return { issues, taskRequiresComment };
   }
 
+  /**
+   * Spec §5 'Order (delegation)': every rule the save checks — the form's own and those needing the
+   * company's records (the employee, the purpose and whether it needs a description, the cost centre,
+   * project and contractor) — so the estimate says them while the user types, as the save does.
+   */
+  async function orderIssues(executor: Executor, ctx: AuthenticatedContext, form: DelegationOrderForm, isNew: boolean, now: Date): Promise<Issue[]> {
+    const references = await referenceIssues(executor, ctx, form, isNew);
+    return [
+      ...references.issues,
+      ...validateDelegationOrder(form, { multipleAdvances: ctx.actor.settings.multiple_advances, taskRequiresComment: references.taskRequiresComment, today: toLocalDate(now) }),
+    ];
+  }
+
   function valuesOf(form: DelegationOrderForm, computed: OrderEstimate | null): Omit<OrderValues, 'createdById'> {
     return {
       userId: form.user_id!,
@@ -345,8 +358,15 @@ export function createDelegationOrderService(deps: { db: Database; clock: Clock;
       return { delegationOrder: await toDto(ctx, id) };
     },
 
+    /**
+     * The order's cost estimate and the save's issues at their fields, while the user edits it. The
+     * issues only for an order the user may save (their own, or anyone's with `delegationForOthers`),
+     * since they say whether the employee is a colleague of the company.
+     */
     async estimate(ctx: AuthenticatedContext, form: DelegationOrderForm) {
-      return { estimate: await estimate(db, ctx, form) };
+      const maySave = form.user_id === null || form.user_id === ctx.actor.contextUserId || can(ctx, 'delegationForOthers');
+      const [computed, validation] = await Promise.all([estimate(db, ctx, form), maySave ? orderIssues(db, ctx, form, form.id === undefined, clock.now()) : Promise.resolve([])]);
+      return { estimate: computed, validation };
     },
 
     /**
@@ -380,8 +400,7 @@ export function createDelegationOrderService(deps: { db: Database; clock: Clock;
           // An edit names the version it was made on, so that it never silently overwrites a newer one.
           if (form.version === undefined) return failure([{ path: ['version'], code: 'validation.required' }]);
         }
-        const references = await referenceIssues(tx, ctx, form, isNew);
-        const issues = [...references.issues, ...validateDelegationOrder(form, { multipleAdvances: settings.multiple_advances, taskRequiresComment: references.taskRequiresComment, today: toLocalDate(now) })];
+        const issues = await orderIssues(tx, ctx, form, isNew, now);
         if (issues.length > 0) return failure(issues);
 
         const computed = await estimate(tx, ctx, form);

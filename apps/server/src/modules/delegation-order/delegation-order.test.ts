@@ -381,6 +381,35 @@ describe('POST delegation-order/estimate', () => {
     const incomplete = await api.post('/delegation-order/estimate', s.headers.employee, orderBody(s.employee.id, s.task.id, { end_date: null }));
     expect(incomplete.json().estimate).toBeNull();
   });
+
+  it("says the save's issues at their fields while the order is edited, those needing the company's records too, as the save says them", async () => {
+    const s = await setup();
+    const [described] = await t.db.insert(delegationTasks).values({ companyId: s.company.id, namePl: 'Audyt', nameEn: 'Audit', commentRequirement: 'min10' }).returning();
+    const [closed] = await t.db.insert(delegationTasks).values({ companyId: s.company.id, namePl: 'Stary cel', nameEn: 'Old purpose', enabledForNew: false }).returning();
+    const codes = (issues: { path: (string | number)[]; code: string }[]) => issues.map((issue) => `${issue.path.join('.')}:${issue.code}`);
+    const estimated = async (headers: Record<string, string>, body: Record<string, unknown>) => {
+      const response = await api.post('/delegation-order/estimate', headers, body);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { estimate: unknown; validation: { path: (string | number)[]; code: string }[] };
+    };
+
+    // The purpose's record asks for a description of at least 10 characters; the estimate is still made.
+    const undescribed = orderBody(s.employee.id, described!.id, { task: 'krótko' });
+    const live = await estimated(s.headers.employee, undescribed);
+    expect(codes(live.validation)).toEqual(['task:validation.minLength10']);
+    expect(live.estimate).toMatchObject({ country_code: 'DE' });
+    const saved = (await api.post('/delegation-order/save-standard', s.headers.employee, undescribed)).json();
+    expect(saved.issues).toEqual(live.validation);
+
+    // A purpose closed for new orders and a cost centre the company does not have.
+    const unknown = orderBody(s.employee.id, closed!.id, { cost_centre_id: 999_999 });
+    expect(codes((await estimated(s.headers.employee, unknown)).validation)).toEqual(['task_id:validation.unknownReference', 'cost_centre_id:validation.unknownReference']);
+    expect(codes((await api.post('/delegation-order/save-standard', s.headers.employee, unknown)).json().issues)).toEqual(['task_id:validation.unknownReference', 'cost_centre_id:validation.unknownReference']);
+
+    // A valid order has none; someone who may not order for the employee learns nothing of the employee.
+    expect((await estimated(s.headers.employee, orderBody(s.employee.id, s.task.id))).validation).toEqual([]);
+    expect((await estimated(s.headers.colleague, unknown)).validation).toEqual([]);
+  });
 });
 
 describe('numbering on the form', () => {

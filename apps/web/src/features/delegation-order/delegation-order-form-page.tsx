@@ -164,8 +164,9 @@ function OrderForm({ order, initial, data, workers }: OrderFormProps) {
   /** What the server stores: a number equal to the counter's proposal is not a choice of the user's. */
   const bodyOf = (values: FormValues): FormValues => ({ ...values, custom_number: values.custom_number?.trim() && values.custom_number.trim() !== proposal ? values.custom_number.trim() : null });
 
-  const showIssues = (issues: Issue[]) => {
-    let first = true;
+  /** The server's issues at their fields; after a save the first takes the focus, after an estimate the user keeps it. */
+  const showIssues = (issues: Issue[], focus = true) => {
+    let first = focus;
     for (const issue of issues) {
       form.setError(issue.path.join('.') as FieldPath<FormValues>, { type: 'server', message: translateIssueCode(issue.code, issue.params) }, { shouldFocus: first });
       first = false;
@@ -215,7 +216,14 @@ function OrderForm({ order, initial, data, workers }: OrderFormProps) {
       () => setFormError('notValidated'),
     );
 
-  const recalculate = () => estimate.mutate(bodyOf(form.getValues()), { onSuccess: (answer) => setCalculated(answer.estimate) });
+  // The estimate's answer carries the save's issues, those needing the company's records too: they show at their fields now, not only at the save.
+  const recalculate = () =>
+    estimate.mutate(bodyOf(form.getValues()), {
+      onSuccess: (answer) => {
+        setCalculated(answer.estimate);
+        showIssues(answer.validation, false);
+      },
+    });
 
   useEffect(() => {
     if (order && order.estimate) setCalculated(order.estimate);

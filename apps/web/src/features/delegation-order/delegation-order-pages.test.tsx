@@ -151,6 +151,24 @@ describe('trip order form', () => {
       custom_number: null,
     });
   });
+
+  it("shows the estimate's issues at their fields, where the save would say them, while the order is edited", async () => {
+    const { user, server } = renderApp('/delegation-order/new', {
+      user: employee,
+      handlers: {
+        ...baseHandlers,
+        'POST /api/delegation-order/estimate': { body: { estimate: null, validation: [{ path: ['task_id'], code: 'validation.unknownReference' }] } },
+      },
+    });
+    await screen.findByRole('heading', { name: 'Nowe polecenie wyjazdu' });
+    await user.click(screen.getByRole('combobox', { name: /Cel podróży/ }));
+    await user.click(await screen.findByRole('option', { name: 'Spotkanie z klientem' }));
+    await user.click(screen.getByRole('button', { name: 'Przelicz kosztorys' }));
+
+    await waitFor(() => expect(descriptionOf(screen.getByRole('combobox', { name: /Cel podróży/ }))).toBe('Wybrana pozycja nie istnieje lub została usunięta'));
+    expect(server.requestsTo('POST /api/delegation-order/estimate')[0]?.body).toMatchObject({ user_id: 10, task_id: 3 });
+    expect(server.requestsTo('POST /api/delegation-order/save-standard')).toHaveLength(0);
+  });
 });
 
 describe('trip order returned for correction', () => {
