@@ -138,9 +138,10 @@ function reportFailure(endpoint: Endpoint, error: ApiError, hasBody: boolean, op
     emit({ type: 'unauthorized' });
   } else if (error.status === 403 && error.code === 'FORBIDDEN') {
     // A refusal that names its reason from the catalogue (e.g. no right to edit a user's order) says
-    // that reason, once, instead of the generic dialog; any other 403 keeps the dialog alone.
+    // that reason, once, instead of the generic dialog (or lets the caller say it); any other 403 keeps the dialog alone.
     const reasons = [...new Set(error.messages.filter(isCatalogueMessage))];
-    emit(reasons.length > 0 ? { type: 'messages', messages: reasons, variant: 'error' } : { type: 'forbidden' });
+    if (reasons.length === 0) emit({ type: 'forbidden' });
+    else if (options.notifyErrors !== false) emit({ type: 'messages', messages: reasons, variant: 'error' });
     return;
   }
   if (options.notifyErrors === false) return;

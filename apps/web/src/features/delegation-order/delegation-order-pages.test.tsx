@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { DelegationOrderDto, OrderFormData } from '@delego/contract';
-import { errorAnswer } from '../../testing/fetch-mock.ts';
+import { errorAnswer, type MockRequest } from '../../testing/fetch-mock.ts';
 import { buildUserProperties } from '../../testing/fixtures.ts';
 import { descriptionOf, renderApp } from '../../testing/render-app.tsx';
 import { pickerField, typeIntoPicker } from '../../testing/pickers.ts';
@@ -368,6 +368,29 @@ describe('new trip', () => {
     expect(await screen.findByText('Podróż dla: Ewa Zielińska')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /Delegacja/ }));
     await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/delegation-order/new?worker=30'));
+  });
+});
+
+describe('new trip for another worker', () => {
+  it("says the server's 'No users assigned' where the worker would be chosen, and goes no further", async () => {
+    const { user, server, router } = renderApp('/new-trip', {
+      user: acceptor,
+      handlers: {
+        ...baseHandlers,
+        'GET /api/delegation-order/available-users': (request: MockRequest) =>
+          request.url.searchParams.get('others') === 'true'
+            ? errorAnswer(403, 'FORBIDDEN', { messages: ['No users assigned'] })
+            : { body: [{ id: 20, fullName: 'Piotr Nowak' }] },
+      },
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Dla innego pracownika' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Nie przypisano Ci żadnych pracowników, dla których możesz tworzyć dokumenty.');
+    expect(server.requestsTo('GET /api/delegation-order/available-users').at(-1)?.url.searchParams.get('others')).toBe('true');
+    expect(screen.queryByRole('combobox', { name: /Pracownik/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Dalej' }));
+    expect(router.state.location.search).toBe('');
+    // Said at the place, not also as a notification or the generic permission dialog.
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 

@@ -18,16 +18,18 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { translateServerMessage } from '../../lib/server-messages.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useCurrentUser } from '../../lib/session.tsx';
 import { AbsentWaitingPanel } from '../substitutes/absent-waiting.tsx';
 import { WaitingForMePanel } from '../waiting/waiting-for-me-panel.tsx';
-import { useAvailableUsers, useOrderFormData } from './api/use-delegation-orders.ts';
+import { useAvailableUsers, useOrderFormData, useOtherWorkers } from './api/use-delegation-orders.ts';
 
 /**
  * `/`, `/new-trip` and `/new-trip/select-service` (spec §2): step 1 chooses oneself or another
- * worker (only those of available-users), step 2 travel services only or the delegation process,
- * carrying the chosen worker.
+ * worker (only those of available-users; the server says 'No users assigned' when there is none, spec §6),
+ * step 2 travel services only or the delegation process, carrying the chosen worker.
  */
 export function NewTripPage() {
   const { t } = useTranslation('delegation-order');
@@ -40,6 +42,7 @@ export function NewTripPage() {
   const [mode, setMode] = useState<'self' | 'other'>('self');
   const [other, setOther] = useState('');
   const [chooseWorkerError, setChooseWorkerError] = useState(false);
+  const otherWorkers = useOtherWorkers(mode === 'other');
   const chosen = Number(params.get('worker'));
   const step = chosen > 0 ? 1 : 0;
 
@@ -52,7 +55,10 @@ export function NewTripPage() {
       </>
     );
   }
-  const others = workers.data.filter((person) => person.id !== me.context_user_id);
+  const others = otherWorkers.data ?? [];
+  // The server's refusal (e.g. 'No users assigned'), said where the worker would be chosen.
+  const othersRefusal =
+    otherWorkers.error instanceof ApiError && otherWorkers.error.messages.length > 0 ? otherWorkers.error.messages.map(translateServerMessage).join(' ') : null;
   const chosenPerson = workers.data.find((person) => person.id === chosen);
 
   const next = () => {
@@ -89,10 +95,12 @@ export function NewTripPage() {
               }}
             >
               <FormControlLabel value="self" control={<Radio />} label={t('newTrip.forMe')} />
-              <FormControlLabel value="other" control={<Radio />} label={t('newTrip.forOther')} disabled={others.length === 0} />
+              <FormControlLabel value="other" control={<Radio />} label={t('newTrip.forOther')} />
             </RadioGroup>
-            {others.length === 0 && <Typography variant="body2" color="text.secondary">{t('newTrip.noOthers')}</Typography>}
-            {mode === 'other' && (
+            {mode === 'other' && othersRefusal && <Alert severity="info">{othersRefusal}</Alert>}
+            {mode === 'other' && otherWorkers.isError && !othersRefusal && <Alert severity="error">{t('view.loadError')}</Alert>}
+            {mode === 'other' && otherWorkers.isPending && <PageSpinner />}
+            {mode === 'other' && otherWorkers.data && (
               <TextField
                 select
                 label={t('newTrip.worker')}

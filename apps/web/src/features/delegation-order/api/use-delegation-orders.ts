@@ -40,6 +40,20 @@ export function useAvailableUsers() {
   });
 }
 
+/**
+ * The workers besides oneself one may order a trip for (`others=true`); the server refuses with 'No users assigned'
+ * when there is none (ADR 0036), which the page shows where the worker would be chosen, so no notification here.
+ */
+export function useOtherWorkers(enabled: boolean) {
+  return useQuery({
+    queryKey: [...KEY, 'available-users', 'others'],
+    queryFn: ({ signal }) => call(delegationOrderApi.availableUsers, { query: { others: 'true' } }, { signal, notifyErrors: false }),
+    enabled,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
 export function useOrderFormData() {
   return useQuery({
     queryKey: [...KEY, 'form-data'],
