@@ -206,7 +206,15 @@ describe('screens that fit', () => {
     // The demo's busiest documents: a role that people hold, and the Berlin trip (advance, transport, decisions).
     const role = await first('/settings/role/list?sort=member_count&order=desc');
     const invoice = await first('/invoice/list');
-    const screens = [`/settings/role/edit-users/${role}`, '/booking/mapping', '/booking/report/monthly', '/booking/report/custom', `/invoices/details/${invoice}`];
+    const order = await first('/delegation-order/list?search=Berlin');
+    const screens = [
+      `/settings/role/edit-users/${role}`,
+      '/booking/mapping',
+      '/booking/report/monthly',
+      '/booking/report/custom',
+      `/invoices/details/${invoice}`,
+      `/delegation-order/readonly/${order}`,
+    ];
 
     const context = await browser.newContext({ baseURL: baseUrl(), locale: 'pl-PL', timezoneId: 'Europe/Warsaw', viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();

@@ -2,16 +2,12 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { DelegationOrderDto } from '@delego/contract';
 import type { OrderEstimate } from '@delego/domain';
 import { formatDateTime, formatMoneyText, formatWallTime } from '@delego/domain';
+import { ListTable } from '../../components/data-table/data-table.tsx';
 import { OrderStatusChip } from './order-labels.tsx';
 import { DeciderName } from '../../components/feedback/decider-name.tsx';
 
@@ -30,44 +26,44 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 export function EstimateTable({ estimate }: { estimate: OrderEstimate | null }) {
   const { t, i18n } = useTranslation('delegation-order');
   if (!estimate || estimate.lines.length === 0) return <Typography color="text.secondary">{t('estimate.none')}</Typography>;
+  type Line = OrderEstimate['lines'][number];
+  const pln = (amount: string | null) => (amount === null ? t('estimate.noRate') : formatMoneyText(amount, 'PLN', i18n.language));
   return (
-    <Table size="small" aria-label={t('estimate.title')}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{t('estimate.item')}</TableCell>
-          <TableCell align="right">{t('estimate.amount')}</TableCell>
-          <TableCell align="right">{t('estimate.amountPln')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {estimate.lines.map((line) => (
-          <TableRow key={line.kind}>
-            <TableCell>
-              {t(`estimate.${line.kind}`)}
-              {line.kind === 'lodging' && line.nights !== undefined && (
-                <Typography variant="caption" color="text.secondary" component="div">
-                  {t('estimate.lodgingDetail', { nights: line.nights, limit: line.limit ? formatMoneyText(line.limit, line.currency, i18n.language) : '—' })}
-                </Typography>
-              )}
-              {line.kind === 'perDiem' && line.rate && (
-                <Typography variant="caption" color="text.secondary" component="div">
-                  {t('estimate.perDiemDetail', { rate: formatMoneyText(line.rate, line.currency, i18n.language) })}
-                </Typography>
-              )}
-            </TableCell>
-            <TableCell align="right">{formatMoneyText(line.amount, line.currency, i18n.language)}</TableCell>
-            <TableCell align="right">{line.amount_pln === null ? t('estimate.noRate') : formatMoneyText(line.amount_pln, 'PLN', i18n.language)}</TableCell>
-          </TableRow>
-        ))}
-        <TableRow>
-          <TableCell sx={{ fontWeight: 600 }}>{t('estimate.total')}</TableCell>
-          <TableCell />
-          <TableCell align="right" sx={{ fontWeight: 600 }}>
-            {estimate.total_pln === null ? t('estimate.noRate') : formatMoneyText(estimate.total_pln, 'PLN', i18n.language)}
-          </TableCell>
-        </TableRow>
-      </TableBody>
-    </Table>
+    <ListTable<Line | null>
+      label={t('estimate.title')}
+      rows={estimate.lines}
+      rowKey={(line) => line?.kind ?? 'total'}
+      rowLabel={(line) => (line ? t(`estimate.${line.kind}`) : t('estimate.total'))}
+      // The total is the row without a line.
+      summary={null}
+      columns={[
+        {
+          key: 'item',
+          label: t('estimate.item'),
+          rowHeader: true,
+          render: (line) =>
+            line ? (
+              <>
+                {t(`estimate.${line.kind}`)}
+                {line.kind === 'lodging' && line.nights !== undefined && (
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {t('estimate.lodgingDetail', { nights: line.nights, limit: line.limit ? formatMoneyText(line.limit, line.currency, i18n.language) : '—' })}
+                  </Typography>
+                )}
+                {line.kind === 'perDiem' && line.rate && (
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {t('estimate.perDiemDetail', { rate: formatMoneyText(line.rate, line.currency, i18n.language) })}
+                  </Typography>
+                )}
+              </>
+            ) : (
+              t('estimate.total')
+            ),
+        },
+        { key: 'amount', label: t('estimate.amount'), align: 'right', render: (line) => (line ? formatMoneyText(line.amount, line.currency, i18n.language) : '') },
+        { key: 'amountPln', label: t('estimate.amountPln'), align: 'right', render: (line) => pln(line ? line.amount_pln : estimate.total_pln) },
+      ]}
+    />
   );
 }
 
@@ -76,35 +72,31 @@ export function DecisionHistory({ order }: { order: DelegationOrderDto }) {
   const { t, i18n } = useTranslation('delegation-order');
   if (order.decisions.length === 0) return <Typography color="text.secondary">{t('history.empty')}</Typography>;
   return (
-    <Table size="small" aria-label={t('history.title')}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{t('history.when')}</TableCell>
-          <TableCell>{t('history.who')}</TableCell>
-          <TableCell>{t('history.action')}</TableCell>
-          <TableCell>{t('history.comment')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {order.decisions.map((decision) => (
-          <TableRow key={decision.id}>
-            <TableCell>{formatDateTime(decision.created_at, i18n.language)}</TableCell>
-            <TableCell>
-              <DeciderName decision={decision} />
-            </TableCell>
-            <TableCell>
+    <ListTable
+      label={t('history.title')}
+      rows={order.decisions}
+      rowKey={(decision) => decision.id}
+      rowLabel={(decision) => formatDateTime(decision.created_at, i18n.language)}
+      columns={[
+        { key: 'when', label: t('history.when'), render: (decision) => formatDateTime(decision.created_at, i18n.language) },
+        { key: 'who', label: t('history.who'), render: (decision) => <DeciderName decision={decision} /> },
+        {
+          key: 'action',
+          label: t('history.action'),
+          render: (decision) => (
+            <>
               {t(`history.actions.${decision.action}`)}
               {decision.channel === 'emailLink' && (
                 <Typography variant="caption" color="text.secondary" component="div">
                   {t('history.byLink')}
                 </Typography>
               )}
-            </TableCell>
-            <TableCell>{decision.comment}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+            </>
+          ),
+        },
+        { key: 'comment', label: t('history.comment'), render: (decision) => <Box sx={{ overflowWrap: 'anywhere' }}>{decision.comment}</Box> },
+      ]}
+    />
   );
 }
 
@@ -113,7 +105,7 @@ export function DelegationOrderView({ order }: { order: DelegationOrderDto }) {
   const { t, i18n } = useTranslation('delegation-order');
   return (
     <Stack spacing={2}>
-      <Paper variant="outlined" sx={{ p: 3 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
           <Typography variant="h6" component="h2">
             {order.number ? t('view.numbered', { number: order.number }) : t('view.unnumbered')}
@@ -139,44 +131,34 @@ export function DelegationOrderView({ order }: { order: DelegationOrderDto }) {
           <Field label={t('form.destinationText')}>{order.destinationText}</Field>
         </Box>
       </Paper>
-      <Paper variant="outlined" sx={{ p: 3 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography variant="h6" component="h2" gutterBottom>
           {t('form.advances')}
         </Typography>
         {order.advances.length === 0 ? (
           <Typography color="text.secondary">{t('form.noAdvances')}</Typography>
         ) : (
-          <Table size="small" aria-label={t('form.advances')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('advance.amount')}</TableCell>
-                <TableCell>{t('advance.paymentType')}</TableCell>
-                <TableCell>{t('advance.paymentDate')}</TableCell>
-                <TableCell>{t('advance.status')}</TableCell>
-                <TableCell>{t('advance.comment')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {order.advances.map((advance, index) => (
-                <TableRow key={advance.id ?? index}>
-                  <TableCell>{formatMoneyText(advance.amount_in_currency, advance.currency, i18n.language)}</TableCell>
-                  <TableCell>{t(`paymentType.${advance.payment_type}`)}</TableCell>
-                  <TableCell>{advance.payment_date ?? '—'}</TableCell>
-                  <TableCell>{t(`advanceStatus.${advance.status}`)}</TableCell>
-                  <TableCell>{advance.comment}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <ListTable
+            label={t('form.advances')}
+            rows={order.advances}
+            rowKey={(advance) => advance.id ?? order.advances.indexOf(advance)}
+            columns={[
+              { key: 'amount', label: t('advance.amount'), render: (advance) => formatMoneyText(advance.amount_in_currency, advance.currency, i18n.language) },
+              { key: 'paymentType', label: t('advance.paymentType'), render: (advance) => t(`paymentType.${advance.payment_type}`) },
+              { key: 'paymentDate', label: t('advance.paymentDate'), render: (advance) => advance.payment_date ?? '—' },
+              { key: 'status', label: t('advance.status'), render: (advance) => t(`advanceStatus.${advance.status}`) },
+              { key: 'comment', label: t('advance.comment'), render: (advance) => <Box sx={{ overflowWrap: 'anywhere' }}>{advance.comment}</Box> },
+            ]}
+          />
         )}
       </Paper>
-      <Paper variant="outlined" sx={{ p: 3 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography variant="h6" component="h2" gutterBottom>
           {t('estimate.title')}
         </Typography>
         <EstimateTable estimate={order.estimate} />
       </Paper>
-      <Paper variant="outlined" sx={{ p: 3 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography variant="h6" component="h2" gutterBottom>
           {t('history.title')}
         </Typography>
