@@ -207,6 +207,7 @@ describe('screens that fit', () => {
     const role = await first('/settings/role/list?sort=member_count&order=desc');
     const invoice = await first('/invoice/list');
     const order = await first('/delegation-order/list?search=Berlin');
+    const settlement = await first('/delegation/list?search=Berlin');
     const screens = [
       `/settings/role/edit-users/${role}`,
       '/booking/mapping',
@@ -214,6 +215,7 @@ describe('screens that fit', () => {
       '/booking/report/custom',
       `/invoices/details/${invoice}`,
       `/delegation-order/readonly/${order}`,
+      `/delegation/readonly/${settlement}`,
     ];
 
     const context = await browser.newContext({ baseURL: baseUrl(), locale: 'pl-PL', timezoneId: 'Europe/Warsaw', viewport: { width: 1280, height: 800 } });

@@ -6,11 +6,6 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
 import FolderZipIcon from '@mui/icons-material/FolderZip';
@@ -19,6 +14,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { delegationFilesApi, type DelegationDocument } from '@delego/contract';
 import { DECISION_ACTIONS, type DocumentAction, type TransportLine, formatDateTime, formatMoneyText, formatWallPeriod, formatWallTime } from '@delego/domain';
+import { ListTable } from '../../components/data-table/data-table.tsx';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { CostCheckAlerts } from './components/cost-check-alerts.tsx';
 import { MapsDistanceNote, type MapsDistance } from './components/maps-distance-note.tsx';
@@ -113,39 +109,37 @@ function SettlementView({ document, values }: { document: DelegationDocument; va
       </Section>
 
       <Section title={t('view.transport')}>
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={t('view.transport')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{tf('route.transportType')}</TableCell>
-                <TableCell>{tf('route.from')}</TableCell>
-                <TableCell>{tf('route.to')}</TableCell>
-                <TableCell>{tf('route.startDate')}</TableCell>
-                <TableCell>{tf('route.endDate')}</TableCell>
-                <TableCell>{tf('route.settlementType')}</TableCell>
-                <TableCell align="right">{tf('route.distance')}</TableCell>
-                <TableCell align="right">{tf('route.amount')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {values.transport.map((segment, index) => (
-                <TableRow key={index}>
-                  <TableCell>{segment.transport_type ? tf(`options.transportType.${segment.transport_type}`) : ''}</TableCell>
-                  <TableCell>{segment.from_place_text}</TableCell>
-                  <TableCell>{segment.to_place_text}</TableCell>
-                  <TableCell>{segment.start_date ? formatWallTime(segment.start_date, i18n.language) : ''}</TableCell>
-                  <TableCell>{segment.end_date ? formatWallTime(segment.end_date, i18n.language) : ''}</TableCell>
-                  <TableCell>{segment.settlement_type_id ? tf(`options.transportSettlement.${segment.settlement_type_id}`) : ''}</TableCell>
-                  <TableCell align="right">
-                    {segment.distance}
-                    {savedMaps[index] && <MapsDistanceNote index={index} distance={savedMaps[index]} />}
-                  </TableCell>
-                  <TableCell align="right">{segmentAmount(segment, document.calculated?.transport[index], language)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+        <ListTable
+          label={t('view.transport')}
+          rows={values.transport.map((segment, index) => ({ segment, index }))}
+          rowKey={({ index }) => index}
+          rowLabel={({ segment, index }) => (segment.from_place_text && segment.to_place_text ? `${segment.from_place_text} – ${segment.to_place_text}` : String(index + 1))}
+          columns={[
+            { key: 'transportType', label: tf('route.transportType'), render: ({ segment }) => (segment.transport_type ? tf(`options.transportType.${segment.transport_type}`) : '') },
+            { key: 'from', label: tf('route.from'), render: ({ segment }) => segment.from_place_text },
+            { key: 'to', label: tf('route.to'), render: ({ segment }) => segment.to_place_text },
+            { key: 'startDate', label: tf('route.startDate'), render: ({ segment }) => (segment.start_date ? formatWallTime(segment.start_date, i18n.language) : '') },
+            { key: 'endDate', label: tf('route.endDate'), secondary: true, render: ({ segment }) => (segment.end_date ? formatWallTime(segment.end_date, i18n.language) : '') },
+            {
+              key: 'settlementType',
+              label: tf('route.settlementType'),
+              secondary: true,
+              render: ({ segment }) => (segment.settlement_type_id ? tf(`options.transportSettlement.${segment.settlement_type_id}`) : ''),
+            },
+            {
+              key: 'distance',
+              label: tf('route.distance'),
+              align: 'right',
+              render: ({ segment, index }) => (
+                <>
+                  {segment.distance}
+                  {savedMaps[index] && <MapsDistanceNote index={index} distance={savedMaps[index]} />}
+                </>
+              ),
+            },
+            { key: 'amount', label: tf('route.amount'), align: 'right', render: ({ segment, index }) => segmentAmount(segment, document.calculated?.transport[index], language) },
+          ]}
+        />
       </Section>
 
       <Section title={t('view.countries')}>
@@ -181,22 +175,18 @@ function SettlementView({ document, values }: { document: DelegationDocument; va
             {t('view.noDecisions')}
           </Typography>
         ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label={t('view.decisions')}>
-              <TableBody>
-                {document.decisions.map((decision, index) => (
-                  <TableRow key={index}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(decision.created_at, language)}</TableCell>
-                    <TableCell>{t(`history.${decision.action}`, { defaultValue: decision.action })}</TableCell>
-                    <TableCell>
-                      <DeciderName decision={decision} />
-                    </TableCell>
-                    <TableCell>{decision.comment}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+          <ListTable
+            label={t('view.decisions')}
+            rows={document.decisions.map((decision, index) => ({ decision, index }))}
+            rowKey={({ index }) => index}
+            rowLabel={({ decision }) => formatDateTime(decision.created_at, language)}
+            columns={[
+              { key: 'when', label: t('view.decisionColumns.when'), render: ({ decision }) => formatDateTime(decision.created_at, language) },
+              { key: 'action', label: t('view.decisionColumns.action'), render: ({ decision }) => t(`history.${decision.action}`, { defaultValue: decision.action }) },
+              { key: 'who', label: t('view.decisionColumns.who'), render: ({ decision }) => <DeciderName decision={decision} /> },
+              { key: 'comment', label: t('view.decisionColumns.comment'), render: ({ decision }) => <Box sx={{ overflowWrap: 'anywhere' }}>{decision.comment}</Box> },
+            ]}
+          />
         )}
       </Section>
     </Stack>
