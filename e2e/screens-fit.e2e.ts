@@ -208,6 +208,7 @@ describe('screens that fit', () => {
     const invoice = await first('/invoice/list');
     const order = await first('/delegation-order/list?search=Berlin');
     const settlement = await first('/delegation/list?search=Berlin');
+    const user = await first('/settings/users/list?search=employee');
     const screens = [
       `/settings/role/edit-users/${role}`,
       '/booking/mapping',
@@ -216,6 +217,7 @@ describe('screens that fit', () => {
       `/invoices/details/${invoice}`,
       `/delegation-order/readonly/${order}`,
       `/delegation/readonly/${settlement}`,
+      ...['basic', 'cost-centre', 'delegation', 'roles-and-permissions', 'additional-data'].map((tab) => `/settings/users/edit/${user}/${tab}`),
     ];
 
     const context = await browser.newContext({ baseURL: baseUrl(), locale: 'pl-PL', timezoneId: 'Europe/Warsaw', viewport: { width: 1280, height: 800 } });

@@ -5,15 +5,11 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Radio from '@mui/material/Radio';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useController, useWatch, type Control } from 'react-hook-form';
 import { PASSWORD_EXPIRY_CHOICES, PAYMENT_TYPES } from '@delego/domain';
+import { ListTable } from '../../../components/data-table/data-table.tsx';
 import { LANGUAGES, type UserFormOptions } from '@delego/contract';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { fieldErrorText } from '../../../lib/form-errors.ts';
@@ -100,53 +96,60 @@ export function CostCentreTab({ control, options }: TabProps) {
   };
 
   if (options.cost_centres.length === 0) return <Alert severity="info">{t('costCentres.empty')}</Alert>;
+  const labelOf = (centre: UserFormOptions['cost_centres'][number]) => (centre.name ? `${centre.ordinate} – ${centre.name}` : centre.ordinate);
   return (
     <>
       <Intro>{t('costCentres.intro')}</Intro>
       {assignedError && <FormHelperText error>{assignedError}</FormHelperText>}
       {defaultError && <FormHelperText error>{defaultError}</FormHelperText>}
-      <Table size="small" aria-label={t('fields.cost_centre_ids')}>
-        <TableHead>
-          <TableRow>
-            <TableCell padding="checkbox" />
-            <TableCell>{t('fields.cost_centre_ids')}</TableCell>
-            <TableCell align="center">{t('costCentres.default')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {options.cost_centres.map((centre) => {
-            const label = centre.name ? `${centre.ordinate} – ${centre.name}` : centre.ordinate;
-            const isAssigned = ids.includes(centre.id);
-            return (
-              <TableRow key={centre.id} hover>
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={isAssigned}
-                    onChange={(event) => toggle(centre.id, event.target.checked)}
-                    slotProps={{ input: { 'aria-label': t('costCentres.assign', { label }) } }}
-                  />
-                </TableCell>
-                <TableCell>
-                  {label}
-                  {!centre.enabled_for_new && (
-                    <Typography component="span" variant="body2" color="text.secondary">
-                      {` (${t('costCentres.disabledForNew')})`}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell align="center">
-                  <Radio
-                    checked={byDefault.field.value === String(centre.id)}
-                    disabled={!isAssigned}
-                    onChange={() => byDefault.field.onChange(String(centre.id))}
-                    slotProps={{ input: { 'aria-label': t('costCentres.makeDefault', { label }) } }}
-                  />
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+      <ListTable
+        label={t('fields.cost_centre_ids')}
+        rows={options.cost_centres}
+        rowKey={(centre) => centre.id}
+        rowLabel={labelOf}
+        columns={[
+          {
+            key: 'assigned',
+            label: t('costCentres.assigned'),
+            render: (centre) => (
+              <Checkbox
+                sx={{ p: 0 }}
+                checked={ids.includes(centre.id)}
+                onChange={(event) => toggle(centre.id, event.target.checked)}
+                slotProps={{ input: { 'aria-label': t('costCentres.assign', { label: labelOf(centre) }) } }}
+              />
+            ),
+          },
+          {
+            key: 'centre',
+            label: t('fields.cost_centre_ids'),
+            render: (centre) => (
+              <>
+                {labelOf(centre)}
+                {!centre.enabled_for_new && (
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    {` (${t('costCentres.disabledForNew')})`}
+                  </Typography>
+                )}
+              </>
+            ),
+          },
+          {
+            key: 'default',
+            label: t('costCentres.default'),
+            align: 'center',
+            render: (centre) => (
+              <Radio
+                sx={{ p: 0 }}
+                checked={byDefault.field.value === String(centre.id)}
+                disabled={!ids.includes(centre.id)}
+                onChange={() => byDefault.field.onChange(String(centre.id))}
+                slotProps={{ input: { 'aria-label': t('costCentres.makeDefault', { label: labelOf(centre) }) } }}
+              />
+            ),
+          },
+        ]}
+      />
     </>
   );
 }
