@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -50,6 +51,7 @@ import { fieldErrorText } from '../../lib/form-errors.ts';
 import { translateIssueCode } from '../../lib/server-messages.ts';
 import { useCurrentUser } from '../../lib/session.tsx';
 import { useAvailableUsers, useDelegationOrder, useLoadOrderTemplate, useOrderAction, useOrderEstimate, useOrderFormData, useSaveDelegationOrder } from './api/use-delegation-orders.ts';
+import { CALCULATION_DEBOUNCE_MS } from '../settlements/api/use-settlement-calculation.ts';
 import { EstimateTable } from './delegation-order-view.tsx';
 import { OrderStatusChip } from './order-labels.tsx';
 import { SaveTemplateDialog, TemplatePickerDialog } from './template-dialogs.tsx';
@@ -140,10 +142,11 @@ function OrderForm({ order, initial, data, workers }: OrderFormProps) {
   const { enqueueSnackbar } = useSnackbar();
   const save = useSaveDelegationOrder();
   const submit = useOrderAction();
-  const estimate = useOrderEstimate();
   const loadTemplate = useLoadOrderTemplate();
   const [formError, setFormError] = useState<'notValidated' | 'unexpected' | null>(null);
   const [calculated, setCalculated] = useState<OrderEstimate | null>(order?.estimate ?? null);
+  // The form as last changed, estimated once typing pauses (spec §4, like the settlement); null until the first change.
+  const [requested, setRequested] = useState<FormValues | null>(null);
   const [templateDialog, setTemplateDialog] = useState<'save' | 'pick' | null>(null);
   const [confirmSubmit, setConfirmSubmit] = useState(false);
   const settings = data.settings;
@@ -216,14 +219,41 @@ function OrderForm({ order, initial, data, workers }: OrderFormProps) {
       () => setFormError('notValidated'),
     );
 
-  // The estimate's answer carries the save's issues, those needing the company's records too: they show at their fields now, not only at the save.
-  const recalculate = () =>
-    estimate.mutate(bodyOf(form.getValues()), {
-      onSuccess: (answer) => {
-        setCalculated(answer.estimate);
-        showIssues(answer.validation, false);
-      },
+  const estimate = useOrderEstimate(requested && bodyOf(requested));
+  const estimateTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    const subscription = form.watch((_, { name }) => {
+      // A reset (a loaded template, a saved order) has no field name: its own answer comes with it.
+      if (name === undefined) return;
+      clearTimeout(estimateTimer.current);
+      estimateTimer.current = setTimeout(() => setRequested(form.getValues()), CALCULATION_DEBOUNCE_MS);
     });
+    return () => {
+      subscription.unsubscribe();
+      clearTimeout(estimateTimer.current);
+    };
+  }, [form]);
+
+  // The estimate's answer carries the save's issues, those needing the company's records too: they show at the
+  // fields the user has already filled or left (a new order's empty fields wait for the save), and an issue the
+  // newest answer no longer has is cleared.
+  const estimatedIssuePaths = useRef<FieldPath<FormValues>[]>([]);
+  useEffect(() => {
+    const answer = estimate.data;
+    if (!answer || estimate.isPlaceholderData) return;
+    setCalculated(answer.estimate);
+    const shown = answer.validation.filter((issue) => {
+      const state = form.getFieldState(issue.path.join('.') as FieldPath<FormValues>);
+      return form.formState.isSubmitted || state.isTouched || state.isDirty;
+    });
+    const paths = new Set(shown.map((issue) => issue.path.join('.')));
+    for (const path of estimatedIssuePaths.current) {
+      if (!paths.has(path) && form.getFieldState(path).error?.type === 'server') form.clearErrors(path);
+    }
+    estimatedIssuePaths.current = [...paths] as FieldPath<FormValues>[];
+    showIssues(shown, false);
+    // `showIssues` and `form` read the form's live state; the answer alone decides when this runs.
+  }, [estimate.data, estimate.isPlaceholderData]);
 
   useEffect(() => {
     if (order && order.estimate) setCalculated(order.estimate);
@@ -556,10 +586,26 @@ function OrderForm({ order, initial, data, workers }: OrderFormProps) {
             <Typography variant="h6" component="h2">
               {t('estimate.title')}
             </Typography>
-            <Button onClick={recalculate} disabled={estimate.isPending}>
-              {t('estimate.recalculate')}
-            </Button>
+            {estimate.isFetching && (
+              <Typography variant="body2" color="text.secondary" role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                <CircularProgress size={16} aria-hidden />
+                {t('estimate.calculating')}
+              </Typography>
+            )}
           </Stack>
+          {estimate.isError && !estimate.isFetching && (
+            <Alert
+              severity="warning"
+              sx={{ mb: 1 }}
+              action={
+                <Button color="inherit" size="small" onClick={() => void estimate.refetch()}>
+                  {t('estimate.retry')}
+                </Button>
+              }
+            >
+              {t('estimate.failed')}
+            </Alert>
+          )}
           <EstimateTable estimate={calculated} />
         </Paper>
 

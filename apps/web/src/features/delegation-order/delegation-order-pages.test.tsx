@@ -163,11 +163,43 @@ describe('trip order form', () => {
     await screen.findByRole('heading', { name: 'Nowe polecenie wyjazdu' });
     await user.click(screen.getByRole('combobox', { name: /Cel podróży/ }));
     await user.click(await screen.findByRole('option', { name: 'Spotkanie z klientem' }));
-    await user.click(screen.getByRole('button', { name: 'Przelicz kosztorys' }));
 
+    // No button: the estimate follows the change once typing pauses.
     await waitFor(() => expect(descriptionOf(screen.getByRole('combobox', { name: /Cel podróży/ }))).toBe('Wybrana pozycja nie istnieje lub została usunięta'));
-    expect(server.requestsTo('POST /api/delegation-order/estimate')[0]?.body).toMatchObject({ user_id: 10, task_id: 3 });
+    expect(server.requestsTo('POST /api/delegation-order/estimate').at(-1)?.body).toMatchObject({ user_id: 10, task_id: 3 });
     expect(server.requestsTo('POST /api/delegation-order/save-standard')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Przelicz kosztorys' })).toBeNull();
+  });
+
+  it('recalculates the estimate by itself as the form changes, shows the newest total, and clears an issue the newest answer no longer has', async () => {
+    const estimateOf = (total: string) => ({ country_code: 'PL', total_pln: total, issues: [], lines: [{ kind: 'perDiem', currency: 'PLN', amount: total, amount_pln: total, rate: '30.00' }] });
+    const { user, server } = renderApp('/delegation-order/new', {
+      user: employee,
+      handlers: {
+        ...baseHandlers,
+        'POST /api/delegation-order/estimate': (request: MockRequest) => {
+          const body = request.body as { destinations: { place_text: string }[] };
+          const place = body.destinations[0]?.place_text ?? '';
+          return place === 'Kraków'
+            ? { body: { estimate: estimateOf('90.00'), validation: [] } }
+            : { body: { estimate: estimateOf('45.00'), validation: [{ path: ['task_id'], code: 'validation.unknownReference' }] } };
+        },
+      },
+    });
+    await screen.findByRole('heading', { name: 'Nowe polecenie wyjazdu' });
+    const purpose = screen.getByRole('combobox', { name: /Cel podróży/ });
+    await user.click(purpose);
+    await user.click(await screen.findByRole('option', { name: 'Spotkanie z klientem' }));
+    const place = screen.getByLabelText(/Miejscowość 1/);
+    await user.type(place, 'K');
+    await waitFor(() => expect(descriptionOf(purpose)).toBe('Wybrana pozycja nie istnieje lub została usunięta'));
+    // Another field's change: the newest answer no longer has the purpose's issue, so it goes.
+    await user.type(place, 'raków');
+    await waitFor(() => expect(descriptionOf(purpose)).toBeFalsy());
+    const estimate = screen.getByRole('heading', { name: 'Kosztorys' }).parentElement!.parentElement!;
+    await waitFor(() => expect(estimate.textContent).toContain('90,00'));
+    expect(estimate.textContent).not.toContain('45,00');
+    expect(server.requestsTo('POST /api/delegation-order/estimate').length).toBeGreaterThan(0);
   });
 });
 

@@ -73,8 +73,21 @@ export function useSaveDelegationOrder() {
   });
 }
 
-export function useOrderEstimate() {
-  return useMutation({ mutationFn: (body: DelegationOrderForm) => call(delegationOrderApi.estimate, { body }, { notifyErrors: false }) });
+/**
+ * The order's estimate and the save's issues for the form as it stands, like the settlement's calculation: each form
+ * value is its own query, so a newer one makes the older unused and its request is aborted; only the newest answer
+ * shows. Null waits for the first change.
+ */
+export function useOrderEstimate(body: DelegationOrderForm | null) {
+  return useQuery({
+    queryKey: [...KEY, 'estimate', body],
+    queryFn: ({ signal }) => call(delegationOrderApi.estimate, { body: body! }, { signal, notifyErrors: false }),
+    enabled: body !== null,
+    retry: false,
+    staleTime: 0,
+    gcTime: 60_000,
+    placeholderData: (previous) => previous,
+  });
 }
 
 export function useOrderAction() {
