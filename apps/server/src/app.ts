@@ -50,8 +50,9 @@ import { createNumberingService } from './modules/numbering/numbering.service.ts
 import { registerNumberingRoutes } from './modules/numbering/numbering.routes.ts';
 import { createWorkflowService } from './modules/workflow/workflow.service.ts';
 import { registerWorkflowRoutes } from './modules/workflow/workflow.routes.ts';
-import { createSettlementCalculationService, type BaseOrderLookup, type OtherDelegationCheck } from './modules/settlement-calculation/settlement-calculation.service.ts';
+import { createSettlementCalculationService, type BaseOrderLookup, type BookingsTakenCheck, type OtherDelegationCheck } from './modules/settlement-calculation/settlement-calculation.service.ts';
 import { findFormBaseOrder } from './modules/settlements/base-order.ts';
+import { bookingsTakenElsewhereIssues } from './modules/settlements/form-bookings.ts';
 import { otherDelegationIssues } from './modules/settlements/other-delegation.ts';
 import { registerSettlementCalculationRoutes } from './modules/settlement-calculation/settlement-calculation.routes.ts';
 import { createCompanyRatesCache } from './modules/settlement-calculation/company-rates-cache.ts';
@@ -208,7 +209,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const otherDelegations: OtherDelegationCheck = (companyId, employeeId, form, ownId) => otherDelegationIssues(deps.db, companyId, employeeId, form, ownId);
   const baseOrder: BaseOrderLookup = (companyId, employeeId, form, ownId) => findFormBaseOrder(deps.db, companyId, form, employeeId, ownId);
-  registerSettlementCalculationRoutes(app, createSettlementCalculationService({ db: deps.db, clock: deps.clock, rates, ...distances, otherDelegations, baseOrder }));
+  const bookingsTaken: BookingsTakenCheck = (companyId, form, ownId) => bookingsTakenElsewhereIssues(deps.db, companyId, form, ownId);
+  registerSettlementCalculationRoutes(app, createSettlementCalculationService({ db: deps.db, clock: deps.clock, rates, ...distances, otherDelegations, baseOrder, bookingsTaken }));
   const settlements = createSettlementsService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, attachments, rates, ...distances });
   registerSettlementRoutes(app, { settlements, attachments, documents: createTripDocumentsService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, settlements }) });
   registerMasterDataRoutes(app, { db: deps.db });

@@ -28,30 +28,38 @@ export type OtherDelegationCheck = (companyId: number, employeeId: number, form:
 export type BaseOrderLookup = (companyId: number, employeeId: number, form: Pick<DelegationForm, 'delegation_order_id'>, ownId: number | null) => Promise<FoundBaseOrder>;
 
 /**
- * `otherDelegations` and `baseOrder` are the settlements module's checks, given by the app: this module
+ * The issues at the form's booking fields naming a booking another settlement holds (not `ownId`, the one
+ * being edited); no query when the form names no booking.
+ */
+export type BookingsTakenCheck = (companyId: number, form: Pick<DelegationForm, 'transport' | 'country' | 'booking'>, ownId: number | null) => Promise<Issue[]>;
+
+/**
+ * `otherDelegations`, `baseOrder` and `bookingsTaken` are the settlements module's checks, given by the app: this module
  * is below the settlements module, which calls its calculation, and must not import it back.
  */
 export function createSettlementCalculationService(
-  deps: { db: Database; clock: Clock; rates: CompanyRatesCache; otherDelegations: OtherDelegationCheck; baseOrder: BaseOrderLookup } & SettlementDistances,
+  deps: { db: Database; clock: Clock; rates: CompanyRatesCache; otherDelegations: OtherDelegationCheck; baseOrder: BaseOrderLookup; bookingsTaken: BookingsTakenCheck } & SettlementDistances,
 ) {
   const { db, clock, rates } = deps;
 
   /**
    * The rules of spec §5 that need the employee's other documents (another delegation at that time,
-   * the base order) while the user types, as the save says them: only for an employee the user may
-   * settle for, since the answers name the other trip and the order's dates. Nothing is checked (and
-   * no order found) otherwise; the save still checks it all.
+   * the base order, a booking another settlement holds) while the user types, as the save says them:
+   * only for an employee the user may settle for, since the answers name the other trip, the order's
+   * dates and the other settlement's number. Nothing is checked (and no order found) otherwise; the
+   * save still checks it all.
    */
   async function otherDocumentsWhileTyping(ctx: AuthenticatedContext, delegation: DelegationForm, employeeId: number): Promise<{ issues: Issue[]; order: BaseOrder | null }> {
     if (!Number.isSafeInteger(employeeId)) return { issues: [], order: null };
     if (employeeId !== ctx.actor.contextUserId && !can(ctx, 'delegationForOthers')) return { issues: [], order: null };
     const ownId = Number(delegation.id);
     const editing = delegation.id !== null && delegation.id !== undefined && delegation.id !== '' && Number.isSafeInteger(ownId) ? ownId : null;
-    const [overlapping, found] = await Promise.all([
+    const [overlapping, found, bookingsTaken] = await Promise.all([
       deps.otherDelegations(ctx.actor.companyId, employeeId, delegation, editing),
       deps.baseOrder(ctx.actor.companyId, employeeId, delegation, editing),
+      deps.bookingsTaken(ctx.actor.companyId, delegation, editing),
     ]);
-    return { issues: [...overlapping, ...found.issues, ...validateAgainstFoundOrder(delegation, found, ctx.actor.settings)], order: found.order };
+    return { issues: [...overlapping, ...found.issues, ...validateAgainstFoundOrder(delegation, found, ctx.actor.settings), ...bookingsTaken], order: found.order };
   }
 
   return {
@@ -59,9 +67,10 @@ export function createSettlementCalculationService(
      * Spec §7 `delegation/form-field-changed`: the form's issues (shape, the rules of §5, missing
      * rates), the distance check against the maps service's distances (which the answer names per
      * transport segment) and the calculation with its explanations. The rules needing other documents
-     * are the save's: another delegation at that time and the base order (accepted, not settled, its
-     * cost centre, transport types and dates, required by the company) — two queries at most, made
-     * before the engine, which needs the order's transport types.
+     * are the save's: another delegation at that time, the base order (accepted, not settled, its
+     * cost centre, transport types and dates, required by the company) and a booking already attached
+     * to another settlement — three queries at most, side by side before the engine, which needs the
+     * order's transport types.
      */
     async formFieldChanged(ctx: AuthenticatedContext, input: { delegation: Record<string, unknown> }) {
       const parsed = parseDelegationForm(input.delegation);

@@ -43,6 +43,7 @@ import { bookingsRepo } from '../bookings/bookings.repo.ts';
 import { optimaRepo } from '../optima/optima.repo.ts';
 import { boughtServicesOfTripOrder } from '../travel-service/bought-services.ts';
 import { baseOrderOf, findFormBaseOrder, orderAdvancesOf } from './base-order.ts';
+import { bookingReferencesOf, bookingsTakenElsewhereIssues, idOf } from './form-bookings.ts';
 import { OTHER_DELEGATION_CODES, otherDelegationIssues } from './other-delegation.ts';
 import { settlementsRepo, type DelegationRow, type ListRow, type ListViewer, type OrderRow } from './settlements.repo.ts';
 
@@ -63,13 +64,6 @@ const EDITABLE_STATUSES = new Set(['created', 'rejectedForCorrect']);
 function wall(date: Date): string {
   return formatLocalDateTimeMillis(date.getTime());
 }
-
-function idOf(value: string | number | null | undefined): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  const number = Number(value);
-  return Number.isSafeInteger(number) && number > 0 ? number : null;
-}
-
 
 function listItemOf(row: ListRow, allowedActions: DocumentAction[]): DelegationListItem {
   return {
@@ -92,18 +86,6 @@ function listItemOf(row: ListRow, allowedActions: DocumentAction[]): DelegationL
     waiting_for_budget: waitsForBudgetAcceptance(row),
     allowedActions,
   };
-}
-
-/** Every booking the form names, with the field naming it. */
-function bookingReferencesOf(form: DelegationForm): { id: string; path: (string | number)[] }[] {
-  const references: { id: string; path: (string | number)[] }[] = [];
-  const add = (value: string | number | null | undefined, path: (string | number)[]) => {
-    if (value !== null && value !== undefined && value !== '') references.push({ id: String(value), path });
-  };
-  form.transport.forEach((segment, index) => add(segment.booking_id, ['transport', index, 'booking_id']));
-  form.country.forEach((part, partIndex) => part.accommodation.forEach((entry, index) => add(entry.booking_id, ['country', partIndex, 'accommodation', index, 'booking_id'])));
-  (form.booking ?? []).forEach((booking, index) => add(booking.booking_id, ['booking', index, 'booking_id']));
-  return references;
 }
 
 function validationError(issues: Issue[]): SaveStandardResponse {
@@ -445,11 +427,7 @@ export function createSettlementsService(deps: {
         if (uses > allowed) issues.push({ path: reference.path, code: 'delegation.bookingAlreadyAttached' });
         seenBookings.add(bookingId);
       }
-      const taken = await settlementsRepo.bookingsTakenElsewhere(db, companyId, [...seenBookings], existing?.id ?? null);
-      for (const reference of bookingRefs) {
-        const holder = taken.find((row) => row.bookingId === idOf(reference.id));
-        if (holder) issues.push(holder.number ? { path: reference.path, code: 'delegation.bookingAlreadyAttached', params: { number: holder.number } } : { path: reference.path, code: 'delegation.bookingAlreadyAttached' });
-      }
+      issues.push(...(await bookingsTakenElsewhereIssues(db, companyId, form, existing?.id ?? null)));
 
       // Files: each named file must be the user's upload or already this settlement's.
       const files = fileReferencesOf(form);

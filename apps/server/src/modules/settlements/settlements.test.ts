@@ -181,6 +181,35 @@ describe('POST /api/delegation/save-standard', () => {
     expect((await save(c.headers.employee, domesticForm({ booking: [{ booking_id: hotel, label: 'Hotel' }] }, '2026-03-17'))).json().status).toBe('OK');
   });
 
+  it('says while the user types (form-field-changed) that a booking is already attached to another settlement, as the save does, in one query', async () => {
+    const changed = async (headers: Headers, delegation: Record<string, unknown>) => {
+      const response = await api.post('/delegation/form-field-changed', headers, { delegation });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().validation as { path: (string | number)[]; code: string; params?: Record<string, unknown> }[]).filter((issue) => issue.code === 'delegation.bookingAlreadyAttached');
+    };
+    const hotel = await insertBooking(t.db, c.company.id, c.employee.id, { kind: 'hotel', name: 'Hotel Bristol' });
+    const holder = await saved(c.headers.employee, domesticForm({ booking: [{ booking_id: hotel, label: 'Hotel' }] }, '2026-03-19'));
+    const again = domesticForm({ booking: [{ booking_id: hotel, label: 'Hotel' }] }, '2026-03-20');
+
+    const held = vi.spyOn(settlementsRepo, 'bookingsTakenElsewhere');
+    const live = await changed(c.headers.employee, again);
+    expect(held).toHaveBeenCalledTimes(1);
+    expect(live).toEqual([{ path: ['booking', 0, 'booking_id'], code: 'delegation.bookingAlreadyAttached' }]);
+    // A form naming no booking asks nothing.
+    held.mockClear();
+    expect(await changed(c.headers.employee, domesticForm({}, '2026-03-20'))).toEqual([]);
+    expect(held).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+    // The save says the same.
+    expect((await save(c.headers.employee, again)).json().issues).toEqual(live);
+    // The settlement holding the booking does not hold it against itself.
+    expect(await changed(c.headers.employee, { ...holder.form, id: holder.id })).toEqual([]);
+    // Someone who may not settle for the employee learns nothing of the employee's settlements.
+    expect(await changed(c.headers.colleague, { ...again, user_id: c.employee.id })).toEqual([]);
+    expect((await api.post('/delegation/action', c.headers.employee, { id: holder.id, action: 'delete' })).statusCode).toBe(200);
+    expect(await changed(c.headers.employee, again)).toEqual([]);
+  });
+
   it('answers 401 without a session and 400 for unknown keys beside the form', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/delegation/save-standard', payload: { delegation: {} } })).statusCode).toBe(401);
     expect((await api.post('/delegation/save-standard', c.headers.employee, { delegation: {}, extra: 1 })).statusCode).toBe(400);
