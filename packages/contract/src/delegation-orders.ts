@@ -12,6 +12,7 @@ import {
 import { defineEndpoint, okResponseSchema } from './define-endpoint.ts';
 import { boundedPageSchema, idBodySchema, listQuerySchema } from './paging.ts';
 import { availableUsersQuerySchema, idSchema, localDateSchema, queryIdSchema } from './primitives.ts';
+import { attachmentSchema } from './settlements.ts';
 
 const isoDate = localDateSchema;
 const documentActionSchema = z.enum(DOCUMENT_ACTIONS);
@@ -33,6 +34,8 @@ export const orderAdvanceDtoSchema = z.object({
   payment_date: z.string().nullable(),
   comment: z.string(),
   status: z.enum(ADVANCE_STATUSES),
+  /** Spec §3 "Advance … files", attached on the advances screen; read-only here. */
+  files: z.array(attachmentSchema),
 });
 export type OrderAdvanceDto = z.infer<typeof orderAdvanceDtoSchema>;
 

@@ -69,6 +69,9 @@ describe("an advance's files on the advances screen (spec §3 'Advance … files
     const list = (await api.get('/delegation-advance/list', s.headers.employee)).json();
     expect(list.items[0].files.map((file: { id: number }) => file.id)).toEqual([estimate, receipt]);
     expect(list).toMatchObject({ attachment_max_mb: 3, pdf_attachment_only: false });
+    // The trip order shows its advance's files too (read-only there).
+    const order = (await api.post('/delegation-order/delegation-order-edit', s.headers.employee, { id: s.orderId })).json().delegationOrder;
+    expect(order.advances[0].files.map((file: { id: number }) => file.id)).toEqual([estimate, receipt]);
     const audit = await lastAuditRow(t.db, s.company.id, 'advance.create');
     expect(audit?.after).toMatchObject({ files: [estimate, receipt] });
 

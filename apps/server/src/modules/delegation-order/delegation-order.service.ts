@@ -20,7 +20,7 @@ import {
   type OrderEstimate,
   type SystemSettings,
 } from '@delego/domain';
-import type { BodyOf, DelegationOrderDto, DelegationOrderListItem, OrderAdvanceDto, delegationOrderApi, delegationOrderListQuerySchema } from '@delego/contract';
+import type { AttachmentDto, BodyOf, DelegationOrderDto, DelegationOrderListItem, OrderAdvanceDto, delegationOrderApi, delegationOrderListQuerySchema } from '@delego/contract';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AuthenticatedContext } from '../../http/request-context.ts';
@@ -30,6 +30,7 @@ import { notFoundError } from '../../lib/app-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordAudit, recordSaveAudit } from '../audit/audit.repo.ts';
 import { ADVANCE_OWNER_KIND, attachmentsRepo } from '../settlements/attachments.repo.ts';
+import { toAttachmentDto } from '../settlements/attachments.service.ts';
 import { settlementPolicyOf, withRateBook } from '../settlement-calculation/rate-book-loader.ts';
 import type { CompanyRatesCache } from '../settlement-calculation/company-rates-cache.ts';
 import type { TripWorkflow } from '../trip-workflow/trip-workflow.service.ts';
@@ -51,7 +52,7 @@ function instantOf(text: string): Date {
   return new Date(parseLocalDateTimeToMillis(text)!);
 }
 
-function advanceDto(row: AdvanceRow): OrderAdvanceDto {
+function advanceDto(row: AdvanceRow, files: AttachmentDto[]): OrderAdvanceDto {
   return {
     id: row.id,
     amount_in_currency: row.amountInCurrency,
@@ -60,6 +61,7 @@ function advanceDto(row: AdvanceRow): OrderAdvanceDto {
     payment_date: row.paymentDate,
     comment: row.comment,
     status: row.status as OrderAdvanceDto['status'],
+    files,
   };
 }
 
@@ -121,6 +123,10 @@ export function createDelegationOrderService(deps: { db: Database; clock: Clock;
     const companyId = ctx.actor.companyId;
     const row = (await delegationOrderRepo.find(db, companyId, id))!;
     const advances = await delegationOrderRepo.advancesOf(db, companyId, [id]);
+    const advanceFiles = new Map<number, AttachmentDto[]>();
+    for (const file of await attachmentsRepo.ofOwners(db, companyId, ADVANCE_OWNER_KIND, advances.map((advance) => advance.id))) {
+      advanceFiles.set(file.ownerId, [...(advanceFiles.get(file.ownerId) ?? []), toAttachmentDto(file)]);
+    }
     const approverIds = row.status === 'submitted' ? (row.workflowSteps[row.currentStep]?.approverIds ?? []) : [];
     const [people, task] = await Promise.all([
       delegationOrderRepo.people(db, companyId, [...new Set([row.userId, row.createdById, ...approverIds])]),
@@ -141,7 +147,7 @@ export function createDelegationOrderService(deps: { db: Database; clock: Clock;
       task_name: task ? (language === 'en' ? task.nameEn : task.namePl) : null,
       estimate: (row.estimate as OrderEstimate | null) ?? null,
       estimated_total_cost: row.estimatedTotalCost,
-      advances: advances.map(advanceDto),
+      advances: advances.map((advance) => advanceDto(advance, advanceFiles.get(advance.id) ?? [])),
       sent_at: row.sentAt?.toISOString() ?? null,
       accepted_at: row.acceptedAt?.toISOString() ?? null,
       created_at: row.createdAt.toISOString(),

@@ -95,7 +95,7 @@ describe('POST delegation-order/save-standard', () => {
       created_at: t.clock.now().toISOString(),
     });
     expect(dto.advances).toEqual([
-      { id: expect.any(Number), amount_in_currency: '300.00', currency: 'EUR', payment_type: 'transfer', payment_date: '2026-04-30', comment: 'Na hotel', status: 'unknown' },
+      { id: expect.any(Number), amount_in_currency: '300.00', currency: 'EUR', payment_type: 'transfer', payment_date: '2026-04-30', comment: 'Na hotel', status: 'unknown', files: [] },
     ]);
     expect(dto.estimate.lines.map((line: { kind: string }) => line.kind)).toEqual(['perDiem', 'lodging', 'transport']);
     expect(dto.estimate.lines[0]).toMatchObject({ currency: 'EUR', amount: '122.50', amount_pln: '520.63' });

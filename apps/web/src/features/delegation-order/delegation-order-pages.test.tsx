@@ -43,7 +43,7 @@ function order(overrides: Partial<DelegationOrderDto> = {}): DelegationOrderDto 
     project_id: null,
     external_customer_id: null,
     custom_number: null,
-    advances: [{ id: 1, amount_in_currency: '300.00', currency: 'EUR', payment_type: 'transfer', payment_date: '2026-04-30', comment: '', status: 'unknown' }],
+    advances: [{ id: 1, amount_in_currency: '300.00', currency: 'EUR', payment_type: 'transfer', payment_date: '2026-04-30', comment: '', status: 'unknown', files: [] }],
     status: 'submitted',
     stage: 'substantive',
     number: null,
@@ -253,6 +253,17 @@ describe('trip order decision screen', () => {
     expect(screen.queryByRole('button', { name: 'Wyślij do akceptacji' })).toBeNull();
     expect(screen.getByText('Berlin (DE)')).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Kosztorys' })).getByText('Noclegi')).toBeTruthy();
+  });
+
+  it("shows the acceptor each advance's files, to open and not to change", async () => {
+    const advance = order().advances[0]!;
+    const estimate = { id: 5, section: 'advance' as const, item_key: null, file_name: 'kosztorys.pdf', content_type: 'application/pdf', size_bytes: 52_000, created_at: '2026-04-20T10:00:00Z' };
+    const withFiles = order({ advances: [{ ...advance, files: [estimate] }] });
+    renderApp('/delegation-order/decision/7', { user: acceptor, handlers: { 'POST /api/delegation-order/delegation-order-edit': { body: { delegationOrder: withFiles } } } });
+    const advances = await screen.findByRole('table', { name: 'Zaliczki' });
+    const files = within(advances).getByRole('group', { name: 'Pliki zaliczki' });
+    expect(within(files).getByRole('button', { name: 'kosztorys.pdf' })).toBeTruthy();
+    expect(within(advances).queryByRole('button', { name: /Usuń plik/ })).toBeNull();
   });
 
   it('names the substitute who decided and in whose name', async () => {

@@ -10,6 +10,7 @@ import { formatDateTime, formatMoneyText, formatWallTime } from '@delego/domain'
 import { ListTable } from '../../components/data-table/data-table.tsx';
 import { OrderStatusChip } from './order-labels.tsx';
 import { DeciderName } from '../../components/feedback/decider-name.tsx';
+import { AdvanceFileList } from '../delegation-advance/advance-files.tsx';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -148,6 +149,7 @@ export function DelegationOrderView({ order }: { order: DelegationOrderDto }) {
               { key: 'paymentDate', label: t('advance.paymentDate'), render: (advance) => advance.payment_date ?? '—' },
               { key: 'status', label: t('advance.status'), render: (advance) => t(`advanceStatus.${advance.status}`) },
               { key: 'comment', label: t('advance.comment'), render: (advance) => <Box sx={{ overflowWrap: 'anywhere' }}>{advance.comment}</Box> },
+              { key: 'files', label: t('advance.files'), render: (advance) => (advance.files.length > 0 ? <AdvanceFileList files={advance.files} labelled={false} /> : '—') },
             ]}
           />
         )}
