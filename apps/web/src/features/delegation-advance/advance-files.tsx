@@ -1,14 +1,10 @@
 import { useId } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { useTranslation } from 'react-i18next';
 import { delegationAdvanceApi, delegationFilesApi, type AttachmentDto } from '@delego/contract';
 import { deletePendingAttachment } from '../settlements/api/settlements.ts';
-import { AttachedFile, AttachmentsProvider, useAttachments, useUpload } from '../settlements/components/attachments.tsx';
+import { AttachedFile, AttachmentsProvider, UploadButton, useAttachments, useUpload } from '../settlements/components/attachments.tsx';
 
 /** Where a file is downloaded from: the advance's route once saved with it, the upload's own before. */
 function downloadPathOf(saved: boolean): string {
@@ -44,14 +40,7 @@ export function AdvanceFilesField({ files, onChange, error }: { files: readonly 
       {files.map((id) => (
         <AttachedFile key={id} id={id} downloadPath={downloadPathOf(savedIds.has(id))} onRemove={() => remove(id)} />
       ))}
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Button size="small" variant="outlined" startIcon={upload.isUploading ? <CircularProgress size={14} /> : <AttachFileIcon />} disabled={upload.isUploading} onClick={upload.open}>
-          {t('addFile')}
-        </Button>
-        <Typography variant="caption" color="text.secondary">
-          {upload.hint}
-        </Typography>
-      </Box>
+      <UploadButton upload={upload} label={t('addFile')} />
       {error && (
         <Typography variant="caption" color="error" role="alert">
           {error}

@@ -123,6 +123,20 @@ export function useUpload(place: { section: AttachmentSection; itemKey?: string 
   return { open: () => input.current?.click(), isUploading, picker, dialog, hint: pdfOnly ? t('attachments.hintPdf', { max: maxMb }) : t('attachments.hint', { max: maxMb }) };
 }
 
+/** The button that opens the file picker of `useUpload`, with the size and format rule beside it. */
+export function UploadButton({ upload, label }: { upload: Pick<ReturnType<typeof useUpload>, 'open' | 'isUploading' | 'hint'>; label: string }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+      <Button size="small" variant="outlined" startIcon={upload.isUploading ? <CircularProgress size={14} /> : <AttachFileIcon />} disabled={upload.isUploading} onClick={upload.open}>
+        {label}
+      </Button>
+      <Typography variant="caption" color="text.secondary">
+        {upload.hint}
+      </Typography>
+    </Box>
+  );
+}
+
 /**
  * One attached file: its name (downloads it, from `downloadPath` when its document has a route of its own),
  * size, and a way to remove it from the form.
@@ -182,14 +196,7 @@ export function AttachmentField({ name, section, label }: { name: FileIdField; s
       {value !== null ? (
         <AttachedFile id={value} onRemove={remove} />
       ) : (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <Button size="small" variant="outlined" startIcon={upload.isUploading ? <CircularProgress size={14} /> : <AttachFileIcon />} disabled={upload.isUploading} onClick={upload.open}>
-            {t('attachments.add')}
-          </Button>
-          <Typography variant="caption" color="text.secondary">
-            {upload.hint}
-          </Typography>
-        </Box>
+        <UploadButton upload={upload} label={t('attachments.add')} />
       )}
       {errorText && (
         <Typography variant="caption" color="error" role="alert">
@@ -235,14 +242,7 @@ function FileList({ name, place, addLabel, label }: { name: FileListField; place
           }}
         />
       ))}
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Button size="small" variant="outlined" startIcon={upload.isUploading ? <CircularProgress size={14} /> : <AttachFileIcon />} disabled={upload.isUploading} onClick={upload.open}>
-          {addLabel}
-        </Button>
-        <Typography variant="caption" color="text.secondary">
-          {upload.hint}
-        </Typography>
-      </Box>
+      <UploadButton upload={upload} label={addLabel} />
       {upload.picker}
       {upload.dialog}
     </Stack>
