@@ -86,17 +86,23 @@ async function openList(page: Page, route: string): Promise<void> {
   await page.waitForFunction(() => document.querySelector('[role="progressbar"]') === null, undefined, { timeout: 15_000 });
 }
 
+/** Every list screen in turn, with what scrolls sideways on it; empty when none does. */
+async function overflowingLists(page: Page): Promise<Record<string, string[]>> {
+  const overflowing: Record<string, string[]> = {};
+  for (const route of LISTS) {
+    await openList(page, route);
+    const found = await sidewaysScrolling(page);
+    if (found.length > 0) overflowing[route] = found;
+  }
+  return overflowing;
+}
+
 describe('screens that fit', () => {
   it('no list scrolls sideways at 1280 × 800 with the menu open', { timeout: 300_000 }, async () => {
     const context = await browser.newContext({ baseURL: baseUrl(), locale: 'pl-PL', timezoneId: 'Europe/Warsaw', viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await logInToDemo(page, 'administrator');
-    const overflowing: Record<string, string[]> = {};
-    for (const route of LISTS) {
-      await openList(page, route);
-      const found = await sidewaysScrolling(page);
-      if (found.length > 0) overflowing[route] = found;
-    }
+    const overflowing = await overflowingLists(page);
     expect(overflowing, JSON.stringify(overflowing)).toEqual({});
     await context.close();
   });
@@ -107,12 +113,7 @@ describe('screens that fit', () => {
     const page = await context.newPage();
     await logInToDemo(page, 'administrator');
     await page.setViewportSize({ width: 390, height: 844 });
-    const overflowing: Record<string, string[]> = {};
-    for (const route of LISTS) {
-      await openList(page, route);
-      const found = await sidewaysScrolling(page);
-      if (found.length > 0) overflowing[route] = found;
-    }
+    const overflowing = await overflowingLists(page);
     expect(overflowing, JSON.stringify(overflowing)).toEqual({});
     await context.close();
   });

@@ -3,8 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { delegationAdvanceApi, delegationFilesApi, type AttachmentDto } from '@delego/contract';
-import { deletePendingAttachment } from '../settlements/api/settlements.ts';
-import { AttachedFile, AttachmentsProvider, UploadButton, useAttachments, useUpload } from '../settlements/components/attachments.tsx';
+import { AttachedFile, AttachmentsProvider, FileListEditor } from '../settlements/components/attachments.tsx';
 
 /** Where a file is downloaded from: the advance's route once saved with it, the upload's own before. */
 function downloadPathOf(saved: boolean): string {
@@ -18,37 +17,16 @@ function downloadPathOf(saved: boolean): string {
  */
 export function AdvanceFilesField({ files, onChange, error }: { files: readonly number[]; onChange: (files: number[]) => void; error?: string }) {
   const { t } = useTranslation('delegation-advance');
-  const { t: ts } = useTranslation('settlements');
-  const labelId = useId();
-  const { savedIds } = useAttachments();
-  const upload = useUpload({ section: 'advance' }, (attachment) => onChange([...files, attachment.id]));
-  const remove = (id: number) => {
-    // An upload no saved advance holds is deleted at once; a saved file goes with the save.
-    if (!savedIds.has(id)) void deletePendingAttachment(id).catch(() => undefined);
-    onChange(files.filter((file) => file !== id));
-  };
   return (
-    <Stack spacing={1} role="group" aria-labelledby={labelId}>
-      <Typography id={labelId} variant="body2" color="text.secondary">
-        {t('files')}
-      </Typography>
-      {files.length === 0 && (
-        <Typography variant="body2" color="text.secondary">
-          {ts('attachments.none')}
-        </Typography>
-      )}
-      {files.map((id) => (
-        <AttachedFile key={id} id={id} downloadPath={downloadPathOf(savedIds.has(id))} onRemove={() => remove(id)} />
-      ))}
-      <UploadButton upload={upload} label={t('addFile')} />
-      {error && (
-        <Typography variant="caption" color="error" role="alert">
-          {error}
-        </Typography>
-      )}
-      {upload.picker}
-      {upload.dialog}
-    </Stack>
+    <FileListEditor
+      files={files}
+      onChange={onChange}
+      place={{ section: 'advance' }}
+      label={t('files')}
+      addLabel={t('addFile')}
+      error={error}
+      downloadPathOf={downloadPathOf}
+    />
   );
 }
 

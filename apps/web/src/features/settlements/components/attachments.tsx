@@ -61,11 +61,6 @@ function formatSize(bytes: number, language: string): string {
   return language.startsWith('pl') ? text.replace('.', ',') : text;
 }
 
-/** The files known by id and the company's file rules of the nearest `AttachmentsProvider`. */
-export function useAttachments(): AttachmentsValue {
-  return useContext(AttachmentsContext);
-}
-
 /** Picks a file, checks what the browser can check (size, PDF only), and uploads it. */
 export function useUpload(place: { section: AttachmentSection; itemKey?: string }, onUploaded: (attachment: AttachmentDto) => void) {
   const { t, i18n } = useTranslation('settlements');
@@ -211,15 +206,32 @@ export function AttachmentField({ name, section, label }: { name: FileIdField; s
 
 type FileListField = 'meta.files' | `advances.${number}.files`;
 
-/** A list of attached files: add one, open one, remove one (a saved one goes with the next save). */
-function FileList({ name, place, addLabel, label }: { name: FileListField; place: { section: AttachmentSection; itemKey?: string }; addLabel: string; label?: string }) {
+/**
+ * An editable list of attached files: add one, open one, remove one. An upload no saved document holds is deleted
+ * at once when removed; a saved file goes with the next save. `downloadPathOf` names where a file is opened from
+ * when its document has a route of its own for saved files (an advance's).
+ */
+export function FileListEditor({
+  files,
+  onChange,
+  place,
+  addLabel,
+  label,
+  error,
+  downloadPathOf,
+}: {
+  files: readonly number[];
+  onChange: (files: number[]) => void;
+  place: { section: AttachmentSection; itemKey?: string };
+  addLabel: string;
+  label?: string;
+  error?: string;
+  downloadPathOf?: (saved: boolean) => string;
+}) {
   const { t } = useTranslation('settlements');
   const labelId = useId();
-  const { control } = useFormContext<SettlementFormValues>();
-  const { field } = useController({ control, name });
   const { savedIds } = useContext(AttachmentsContext);
-  const files = Array.isArray(field.value) ? (field.value as number[]) : [];
-  const upload = useUpload(place, (attachment) => field.onChange([...files, attachment.id]));
+  const upload = useUpload(place, (attachment) => onChange([...files, attachment.id]));
   return (
     <Stack spacing={1} {...(label ? { role: 'group', 'aria-labelledby': labelId } : {})}>
       {label && (
@@ -236,17 +248,31 @@ function FileList({ name, place, addLabel, label }: { name: FileListField; place
         <AttachedFile
           key={id}
           id={id}
+          downloadPath={downloadPathOf?.(savedIds.has(id))}
           onRemove={() => {
             if (!savedIds.has(id)) void deletePendingAttachment(id).catch(() => undefined);
-            field.onChange(files.filter((other) => other !== id));
+            onChange(files.filter((other) => other !== id));
           }}
         />
       ))}
       <UploadButton upload={upload} label={addLabel} />
+      {error && (
+        <Typography variant="caption" color="error" role="alert">
+          {error}
+        </Typography>
+      )}
       {upload.picker}
       {upload.dialog}
     </Stack>
   );
+}
+
+/** A settlement form's list of files, bound to its field. */
+function FileList({ name, place, addLabel, label }: { name: FileListField; place: { section: AttachmentSection; itemKey?: string }; addLabel: string; label?: string }) {
+  const { control } = useFormContext<SettlementFormValues>();
+  const { field } = useController({ control, name });
+  const files = Array.isArray(field.value) ? (field.value as number[]) : [];
+  return <FileListEditor files={files} onChange={field.onChange} place={place} addLabel={addLabel} label={label} />;
 }
 
 /** Files attached to the settlement as a whole (step 4 "summary and attachments"). */
