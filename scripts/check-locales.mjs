@@ -3,6 +3,8 @@
 // Every apps/web/src/locales/pl/*.json needs an en/*.json of the same name with the same keys.
 // Plural forms count as their base key: Polish `x_one/_few/_many/_other` matches English
 // `x_one/_other`. A plural group must also have every form its language needs.
+// A file `<namespace>.<part>.json` adds its keys to `<namespace>` (apps/web/src/lib/i18n.ts): no key may be in two
+// files of one namespace, or which text is shown would depend on the order the files arrive in.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +58,8 @@ function analyse(keys) {
 }
 
 const fileNames = new Set(LANGUAGES.flatMap(jsonFiles));
+/** Per language and namespace, the file each base key was first found in. */
+const namespaceKeys = new Map();
 for (const name of [...fileNames].sort()) {
   const analyses = {};
   for (const language of LANGUAGES) {
@@ -69,6 +73,14 @@ for (const name of [...fileNames].sort()) {
     if (content === null) continue;
     const analysis = analyse(leafKeys(content, file));
     analyses[language] = analysis;
+    const namespace = `${language}/${name.split('.')[0]}`;
+    const owners = namespaceKeys.get(namespace) ?? new Map();
+    namespaceKeys.set(namespace, owners);
+    for (const base of analysis.bases) {
+      const owner = owners.get(base);
+      if (owner) problems.push(`${file}: "${base}" is also in ${owner} (one namespace)`);
+      else owners.set(base, file);
+    }
     for (const [base, forms] of analysis.pluralForms) {
       const missing = REQUIRED_PLURAL_FORMS[language].filter((form) => !forms.includes(form));
       if (missing.length > 0) problems.push(`${file}: plural "${base}" lacks ${missing.map((form) => `_${form}`).join(', ')}`);
@@ -91,4 +103,4 @@ if (problems.length > 0) {
   for (const problem of problems) console.error(`  ${problem}`);
   process.exit(1);
 }
-console.log(`Locale check passed: ${fileNames.size} namespaces in ${LANGUAGES.join(', ')}.`);
+console.log(`Locale check passed: ${fileNames.size} files in ${LANGUAGES.join(', ')}.`);

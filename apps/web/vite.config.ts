@@ -6,14 +6,14 @@ import { constants } from 'node:zlib';
 import { buildDefines } from './build-info.ts';
 import { browserCheck } from './browser-check.ts';
 import { BRAND_PRIMARY } from './src/app/brand.ts';
-import { FIRST_SCREEN_NAMESPACES } from './src/lib/first-screen-namespaces.ts';
+import { FIRST_SCREEN_MESSAGE_FILES } from './src/lib/first-screen-messages.ts';
 
 const webRoot = import.meta.dirname;
 
 function localeChunkName(moduleId: string): string | null {
   const match = /[\\/]locales[\\/](\w+)[\\/]([^\\/]+)\.json$/.exec(moduleId);
   if (!match) return null;
-  return FIRST_SCREEN_NAMESPACES.includes(match[2] ?? '') ? `locale-${match[1]}-login` : `locale-${match[1]}`;
+  return FIRST_SCREEN_MESSAGE_FILES.includes(match[2] ?? '') ? `locale-${match[1]}-login` : `locale-${match[1]}`;
 }
 
 export default defineConfig({
@@ -77,7 +77,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Two chunks per language: the login page's namespaces and the rest (`lib/i18n.ts` loads only the
+          // Two chunks per language: the login page's message files and the rest (`lib/i18n.ts` loads only the
           // interface language's, and the rest only for a screen beyond the login page).
           groups: [{ name: localeChunkName }],
         },

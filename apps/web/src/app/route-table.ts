@@ -25,7 +25,7 @@ export interface AppRoute {
   /** The screen. */
   load: ScreenLoader;
   /**
-   * `first`: the screen needs only the login page's namespaces (FIRST_SCREEN_NAMESPACES), already loaded
+   * `first`: the screen needs only the login page's messages (FIRST_SCREEN_MESSAGE_FILES), already loaded
    * before the first render; otherwise the screen's code and every namespace of the language load together.
    */
   messages?: 'first';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import i18n, { type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@delego/contract';
-import { FIRST_SCREEN_NAMESPACES } from './first-screen-namespaces.ts';
+import { FIRST_SCREEN_MESSAGE_FILES } from './first-screen-messages.ts';
 
 const DEFAULT_LANGUAGE: Language = 'pl-PL';
 /** The language chosen before login, so the login page keeps it; after login the user's own wins. */
@@ -11,44 +11,46 @@ const LANGUAGE_STORAGE_KEY = 'delego.language';
 const FOLDER_LANGUAGES: Record<string, Language> = { pl: 'pl-PL', en: 'en-US' };
 
 // Each language's messages are two chunks of their own (vite.config.ts groups `locales/<folder>/`): the
-// login page's namespaces and the rest. They are fetched only when that language is shown, and the rest only
+// login page's files and the rest. They are fetched only when that language is shown, and the rest only
 // once a screen beyond the login page needs it: the browser never downloads the other language, and the
 // login page never downloads the other screens' texts. A missing file still fails the build.
 const localeFiles = import.meta.glob<ResourceLanguage>('../locales/*/*.json', { import: 'default' });
 
-/** `first`: the login page's namespaces (FIRST_SCREEN_NAMESPACES); `all`: every namespace. */
+/** `first`: the login page's files (FIRST_SCREEN_MESSAGE_FILES); `all`: every file. */
 export type MessageScope = 'first' | 'all';
 
-const loadedNamespaces = new Map<string, Promise<void>>();
+const loadedFiles = new Map<string, Promise<void>>();
 
-function loadNamespace(language: Language, namespace: string, load: () => Promise<ResourceLanguage>): Promise<void> {
-  const key = `${language}/${namespace}`;
-  let loading = loadedNamespaces.get(key);
+/** Adds a file's keys to its namespace: the parts of a namespace (`errors.login.json`, `errors.json`) are merged. */
+function loadFile(language: Language, name: string, load: () => Promise<ResourceLanguage>): Promise<void> {
+  const key = `${language}/${name}`;
+  let loading = loadedFiles.get(key);
   if (!loading) {
+    const namespace = name.split('.')[0] ?? name;
     loading = load().then((content) => {
       i18n.addResourceBundle(language, namespace, content, true, true);
     });
-    loading.catch(() => loadedNamespaces.delete(key));
-    loadedNamespaces.set(key, loading);
+    loading.catch(() => loadedFiles.delete(key));
+    loadedFiles.set(key, loading);
   }
   return loading;
 }
 
-/** Fetches a language's messages (each namespace once) and adds them to i18next. */
+/** Fetches a language's messages (each file once) and adds them to i18next. */
 export function loadLanguage(language: Language, scope: MessageScope = 'all'): Promise<void> {
   const files = Object.entries(localeFiles).flatMap(([path, load]) => {
     const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    const namespace = match?.[2];
-    if (!match?.[1] || !namespace || FOLDER_LANGUAGES[match[1]] !== language) return [];
-    return scope === 'all' || FIRST_SCREEN_NAMESPACES.includes(namespace) ? [{ namespace, load }] : [];
+    const name = match?.[2];
+    if (!match?.[1] || !name || FOLDER_LANGUAGES[match[1]] !== language) return [];
+    return scope === 'all' || FIRST_SCREEN_MESSAGE_FILES.includes(name) ? [{ name, load }] : [];
   });
-  return Promise.all(files.map(({ namespace, load }) => loadNamespace(language, namespace, load))).then(() => undefined);
+  return Promise.all(files.map(({ name, load }) => loadFile(language, name, load))).then(() => undefined);
 }
 
-/** Set once a screen beyond the login page has asked for every namespace: a language switch then fetches them all too. */
+/** Set once a screen beyond the login page has asked for every file: a language switch then fetches them all too. */
 let allMessagesWanted = false;
 
-/** Every namespace of the interface language: a screen beyond the login page (and the shell) loads with this. */
+/** Every message of the interface language: a screen beyond the login page (and the shell) loads with this. */
 export function loadAllMessages(): Promise<void> {
   allMessagesWanted = true;
   return loadLanguage(i18n.language as Language, 'all');

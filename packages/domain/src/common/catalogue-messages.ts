@@ -1,7 +1,7 @@
 /**
  * Texts of the spec's §8 error catalogue that the server sends in `messages`. The web finds each
- * translation by the text without punctuation and spaces (`errors.json` → `messages`), so a text
- * here must never change once shipped; add a new one instead.
+ * translation by the text without punctuation and spaces (`errors.json` → `messages`, the login route's in
+ * `errors.login.json`), so a text here must never change once shipped; add a new one instead.
  */
 export const CATALOGUE_MESSAGES = {
   brokenNumberingIntegrity: 'Cannot be sent or accepted due to broken numbering integrity, number must be changed',
