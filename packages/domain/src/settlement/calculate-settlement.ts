@@ -309,7 +309,9 @@ export function calculateSettlement(
     segment,
     interval: parseInterval(segment.start_date, segment.end_date),
   }));
-  const transit = mergeIntervals(segments.flatMap(({ interval }) => (interval ? [interval] : [])));
+  const travelled: Interval[] = [];
+  for (const { interval } of segments) if (interval) travelled.push(interval);
+  const transit = mergeIntervals(travelled);
 
   const plans: PartPlan[] = [];
   delegation.country.forEach((part, index) => {

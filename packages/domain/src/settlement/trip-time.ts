@@ -73,9 +73,26 @@ export function localDateTimeOf(instant: number): string {
   return formatLocalDateTimeMillis(instant);
 }
 
+/** Memo bound: a few thousand days cover many trips; when full, a memo starts over. */
+const MEMO_LIMIT = 20_000;
+
+/**
+ * Days already stepped (`nextDay`) and night windows already placed (`nightWindow`): the accommodation
+ * walks every night of every stay, and each step used to format a date and look up Warsaw offsets
+ * (docs/performance.md, "The engine").
+ */
+const NEXT_DAYS = new Map<string, string>();
+const NIGHT_WINDOWS = new Map<string, Interval>();
+
 /** The day after a `YYYY-MM-DD` day. */
 export function nextDay(day: string): string {
-  return addDaysToLocalDate(day, 1);
+  let next = NEXT_DAYS.get(day);
+  if (next === undefined) {
+    next = addDaysToLocalDate(day, 1);
+    if (NEXT_DAYS.size >= MEMO_LIMIT) NEXT_DAYS.clear();
+    NEXT_DAYS.set(day, next);
+  }
+  return next;
 }
 
 /** The day before a `YYYY-MM-DD` day. */
@@ -107,15 +124,21 @@ export function mergeIntervals(intervals: readonly Interval[]): Interval[] {
   for (const interval of sorted) {
     const last = merged[merged.length - 1];
     if (last && interval.start <= last.end) last.end = Math.max(last.end, interval.end);
-    else merged.push({ ...interval });
+    else merged.push({ start: interval.start, end: interval.end });
   }
   return merged;
 }
 
-/** The night of `day`: from 21:00 that day to 07:00 the next, Warsaw time (§ 8 ust. 4). */
-export function nightWindow(day: string): Interval {
-  // 21:00 and 07:00 always exist in Warsaw: the clocks change at 02:00/03:00.
-  return { start: localTimeToMillis(day, 21, 0) ?? 0, end: localTimeToMillis(nextDay(day), 7, 0) ?? 0 };
+/** The night of `day`: from 21:00 that day to 07:00 the next, Warsaw time (§ 8 ust. 4). Shared and frozen: read only. */
+export function nightWindow(day: string): Readonly<Interval> {
+  let window = NIGHT_WINDOWS.get(day);
+  if (window === undefined) {
+    // 21:00 and 07:00 always exist in Warsaw: the clocks change at 02:00/03:00.
+    window = Object.freeze({ start: localTimeToMillis(day, 21, 0) ?? 0, end: localTimeToMillis(nextDay(day), 7, 0) ?? 0 });
+    if (NIGHT_WINDOWS.size >= MEMO_LIMIT) NIGHT_WINDOWS.clear();
+    NIGHT_WINDOWS.set(day, window);
+  }
+  return window;
 }
 
 /** A duration split into whole hours and minutes, for explanations. */
