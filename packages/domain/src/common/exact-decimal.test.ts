@@ -72,6 +72,36 @@ describe('the exact decimal', () => {
     );
   });
 
+  it('gives the results of decimal.js for amounts small enough for a double, and across 2^53 where they stop being so', () => {
+    // Units up to 2^53 are held in a double, beyond in a BigInt: both ways, and every crossing between them, must agree.
+    const nearLimit = fc
+      .tuple(fc.bigInt({ min: 9_007_199_254_740_000n, max: 9_007_199_254_742_000n }), fc.integer({ min: 0, max: 6 }), fc.boolean())
+      .map(([units, places, negative]) => `${negative ? '-' : ''}${units.toString().slice(0, units.toString().length - places)}${places === 0 ? '' : `.${units.toString().slice(-places)}`}`);
+    const smallText = fc
+      .tuple(fc.boolean(), fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 9_999 }))
+      .map(([negative, whole, places, fraction]) => `${negative ? '-' : ''}${whole}${places === 0 ? '' : `.${String(fraction).padStart(4, '0').slice(0, places)}`}`);
+    const operand = fc.oneof(smallText, nearLimit, decimalText);
+    fc.assert(
+      fc.property(operand, operand, fc.integer({ min: 0, max: 6 }), (a, b, places) => {
+        const exact = new ExactDecimal(a);
+        const oracle = new Oracle(a);
+        expect(exact.plus(b).toString()).toBe(oracle.plus(b).toFixed());
+        expect(exact.minus(b).toString()).toBe(oracle.minus(b).toFixed());
+        expect(exact.times(b).toString()).toBe(oracle.times(b).toFixed());
+        expect(exact.times(b).toFixed(places)).toBe(oracle.times(b).toFixed(places));
+        expect(exact.toDecimalPlaces(places).toString()).toBe(oracle.toDecimalPlaces(places).toFixed());
+        expect(exact.decimalPlaces()).toBe(oracle.decimalPlaces());
+        expect(exact.comparedTo(b)).toBe(oracle.comparedTo(b));
+        expect([exact.negated().toString(), exact.abs().toString(), exact.isZero()]).toEqual([oracle.negated().toFixed(), oracle.abs().toFixed(), oracle.isZero()]);
+        if (!new Oracle(b).isZero()) expect(exact.div(b).toFixed(10)).toBe(oracle.div(b).toFixed(10));
+      }),
+      { numRuns: 1_000 },
+    );
+    expect(new ExactDecimal('9007199254740991').plus('1').toString()).toBe('9007199254740992');
+    expect(new ExactDecimal('-90071992547409.91').minus('0.02').toString()).toBe('-90071992547409.93');
+    expect(new ExactDecimal('94906265.62').times('94906265.63').toString()).toBe(new Oracle('94906265.62').times('94906265.63').toFixed());
+  });
+
   it('reads numbers, exponents and signs, and refuses what is not a number', () => {
     expect([new ExactDecimal(0).toString(), new ExactDecimal(100).toString(), new ExactDecimal(0.25).toString(), new ExactDecimal('1e3').toString(), new ExactDecimal('+4.50').toFixed(2), new ExactDecimal('-.5').toString()]).toEqual([
       '0',

@@ -1,6 +1,6 @@
 /**
- * An exact decimal number on the engine's hot path: an integer (a native BigInt) of units of
- * 10^-scale. Adding, subtracting and multiplying are exact; dividing keeps `DIVISION_SCALE` decimals,
+ * An exact decimal number on the engine's hot path: an integer of units of 10^-scale, held as a
+ * `number` while it is a safe integer and as a native BigInt beyond. Adding, subtracting and multiplying are exact; dividing keeps `DIVISION_SCALE` decimals,
  * rounded half away from zero, as is every rounding here (the law's and the accountant's rounding).
  *
  * It answers the part of decimal.js's API that Delego uses, with decimal.js's results (the property
@@ -20,6 +20,15 @@ function pow10(exponent: number): bigint {
   return POWERS[exponent]!;
 }
 
+/**
+ * Powers of ten that are safe integers (10^15 < 2^53), for units held as a `number`. A double holds
+ * every integer up to 2^53 exactly, and +, −, × and % of such integers are exact whenever the result
+ * is one too: rounding is monotonic, so a true result beyond 2^53 − 1 comes out as no safe integer,
+ * which `Number.isSafeInteger` catches, and the operation is redone on BigInt.
+ */
+const SMALL_POWERS = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+const MAX_SMALL = BigInt(Number.MAX_SAFE_INTEGER);
+
 const NUMBER_PATTERN = /^([+-])?(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 
 /** Texts already parsed (`ExactDecimal.parse`); cleared when full. */
@@ -36,23 +45,64 @@ function divideRounded(units: bigint, divisor: bigint): bigint {
   return negative ? -quotient : quotient;
 }
 
+/** `units / divisor` rounded half away from zero, for a safe integer and a positive power of ten at most 10^15: every step is exact. */
+function divideRoundedSmall(units: number, divisor: number): number {
+  const remainder = units % divisor;
+  const quotient = (units - remainder) / divisor;
+  if (remainder * 2 >= divisor) return quotient + 1;
+  if (remainder * 2 <= -divisor) return quotient - 1;
+  return quotient + 0;
+}
+
+/** `units` × 10^`exponent` as a safe integer, or NaN when it is none. */
+function scaleSmall(units: number, exponent: number): number {
+  if (exponent === 0) return units;
+  const scaled = exponent < SMALL_POWERS.length ? units * SMALL_POWERS[exponent]! : Number.NaN;
+  return Number.isSafeInteger(scaled) ? scaled : Number.NaN;
+}
+
+/** Marks the constructor's call with units already worked out (`ExactDecimal.ofSmall`, `ExactDecimal.ofBig`). */
+const UNITS = Symbol('units');
+
+/** The digits of a non-negative integer with at least `places` + 1 of them, the point before the last `places`. */
+function pointed(digits: string, places: number): string {
+  const padded = digits.length > places ? digits : digits.padStart(places + 1, '0');
+  return places === 0 ? padded : `${padded.slice(0, -places)}.${padded.slice(-places)}`;
+}
+
 export type ExactDecimalInput = ExactDecimal | string | number;
 
 export class ExactDecimal {
   /** The only rounding mode: half away from zero. Kept for callers written against decimal.js. */
   static readonly ROUND_HALF_UP = 4;
 
-  readonly units: bigint;
   readonly scale: number;
+  /**
+   * The units while they are a safe integer, NaN otherwise. Amounts, rates and their sums and
+   * products fit a double, and a double's arithmetic costs a few nanoseconds where a BigInt's costs
+   * tens and an allocation (docs/performance.md, "The engine"); quotients keep 34 decimals and do not.
+   */
+  private readonly small: number;
+  /** The units when they are no safe integer; null when `small` holds them. */
+  private readonly big: bigint | null;
 
-  constructor(value: ExactDecimalInput | bigint, scale = 0) {
+  constructor(value: ExactDecimalInput | bigint, scale = 0, held?: typeof UNITS) {
+    if (held === UNITS) {
+      this.small = typeof value === 'number' ? value : Number.NaN;
+      this.big = typeof value === 'bigint' ? value : null;
+      this.scale = scale;
+      return;
+    }
     if (typeof value === 'bigint') {
-      this.units = value;
+      const fits = value >= -MAX_SMALL && value <= MAX_SMALL;
+      this.small = fits ? Number(value) : Number.NaN;
+      this.big = fits ? null : value;
       this.scale = scale;
       return;
     }
     if (value instanceof ExactDecimal) {
-      this.units = value.units;
+      this.small = value.small;
+      this.big = value.big;
       this.scale = value.scale;
       return;
     }
@@ -68,12 +118,27 @@ export class ExactDecimal {
       units *= pow10(-digits);
       digits = 0;
     }
-    this.units = match[1] === '-' ? -units : units;
+    if (match[1] === '-') units = -units;
+    const fits = units >= -MAX_SMALL && units <= MAX_SMALL;
+    this.small = fits ? Number(units) : Number.NaN;
+    this.big = fits ? null : units;
     this.scale = digits;
   }
 
+  /** A decimal of units that are a safe integer (−0 becomes 0: a BigInt has no negative zero). */
+  private static ofSmall(units: number, scale: number): ExactDecimal {
+    return new ExactDecimal(units + 0, scale, UNITS);
+  }
+
+  /** A decimal of BigInt units, held as a number when they fit. */
+  private static ofBig(units: bigint, scale: number): ExactDecimal {
+    return units >= -MAX_SMALL && units <= MAX_SMALL
+      ? new ExactDecimal(Number(units), scale, UNITS)
+      : new ExactDecimal(units, scale, UNITS);
+  }
+
   private static of(units: bigint, scale: number): ExactDecimal {
-    return scale > SCALE_LIMIT ? new ExactDecimal(divideRounded(units, pow10(scale - SCALE_LIMIT)), SCALE_LIMIT) : new ExactDecimal(units, scale);
+    return scale > SCALE_LIMIT ? ExactDecimal.ofBig(divideRounded(units, pow10(scale - SCALE_LIMIT)), SCALE_LIMIT) : ExactDecimal.ofBig(units, scale);
   }
 
   /**
@@ -96,45 +161,74 @@ export class ExactDecimal {
     return value instanceof ExactDecimal ? value : ExactDecimal.parse(value);
   }
 
+  /** The units as a BigInt, whichever way they are held. */
+  get units(): bigint {
+    return this.big ?? BigInt(this.small);
+  }
+
   /** This value's units at a scale at least its own. */
   private unitsAt(scale: number): bigint {
     return scale === this.scale ? this.units : this.units * pow10(scale - this.scale);
   }
 
+  /** This value's units at a scale at least its own as a safe integer, or NaN. */
+  private smallAt(scale: number): number {
+    return this.big === null ? scaleSmall(this.small, scale - this.scale) : Number.NaN;
+  }
+
   plus(value: ExactDecimalInput): ExactDecimal {
     const other = ExactDecimal.from(value);
     const scale = this.scale > other.scale ? this.scale : other.scale;
-    return new ExactDecimal(this.unitsAt(scale) + other.unitsAt(scale), scale);
+    const sum = this.smallAt(scale) + other.smallAt(scale);
+    if (Number.isSafeInteger(sum)) return ExactDecimal.ofSmall(sum, scale);
+    return ExactDecimal.ofBig(this.unitsAt(scale) + other.unitsAt(scale), scale);
   }
 
   minus(value: ExactDecimalInput): ExactDecimal {
     const other = ExactDecimal.from(value);
     const scale = this.scale > other.scale ? this.scale : other.scale;
-    return new ExactDecimal(this.unitsAt(scale) - other.unitsAt(scale), scale);
+    const difference = this.smallAt(scale) - other.smallAt(scale);
+    if (Number.isSafeInteger(difference)) return ExactDecimal.ofSmall(difference, scale);
+    return ExactDecimal.ofBig(this.unitsAt(scale) - other.unitsAt(scale), scale);
   }
 
   times(value: ExactDecimalInput): ExactDecimal {
     const other = ExactDecimal.from(value);
-    return ExactDecimal.of(this.units * other.units, this.scale + other.scale);
+    const scale = this.scale + other.scale;
+    const product = this.small * other.small;
+    if (scale <= SCALE_LIMIT && Number.isSafeInteger(product)) return ExactDecimal.ofSmall(product, scale);
+    return ExactDecimal.of(this.units * other.units, scale);
   }
 
   div(value: ExactDecimalInput): ExactDecimal {
     const other = ExactDecimal.from(value);
-    if (other.units === 0n) throw new Error('[ExactDecimal] Division by zero');
+    if (other.isZero()) throw new Error('[ExactDecimal] Division by zero');
     const scale = Math.max(this.scale, DIVISION_SCALE);
-    return new ExactDecimal(divideRounded(this.units * pow10(scale - this.scale + other.scale), other.units), scale);
+    return ExactDecimal.ofBig(divideRounded(this.units * pow10(scale - this.scale + other.scale), other.units), scale);
   }
 
   /** Rounded to `places` decimals, half away from zero (the only rounding used). */
   toDecimalPlaces(places: number, _rounding: number = ExactDecimal.ROUND_HALF_UP): ExactDecimal {
     if (this.scale <= places) return this;
-    return new ExactDecimal(divideRounded(this.units, pow10(this.scale - places)), places);
+    const dropped = this.scale - places;
+    if (this.big === null && dropped < SMALL_POWERS.length) {
+      return ExactDecimal.ofSmall(divideRoundedSmall(this.small, SMALL_POWERS[dropped]!), places);
+    }
+    return ExactDecimal.ofBig(divideRounded(this.units, pow10(dropped)), places);
   }
 
   /** Decimals after dropping trailing zeros. */
   decimalPlaces(): number {
-    if (this.units === 0n || this.scale === 0) return 0;
-    const digits = this.units.toString();
+    if (this.big === null) {
+      let units = this.small;
+      let places = this.scale;
+      while (places > 0 && units % 10 === 0) {
+        units /= 10;
+        places -= 1;
+      }
+      return places;
+    }
+    const digits = this.big.toString();
     let places = this.scale;
     for (let index = digits.length - 1; places > 0 && digits.charCodeAt(index) === 48; index -= 1) places -= 1;
     return places;
@@ -144,20 +238,29 @@ export class ExactDecimal {
   toFixed(places?: number): string {
     if (places === undefined) return this.toString();
     const rounded = this.toDecimalPlaces(places);
-    const units = rounded.scale < places ? rounded.units * pow10(places - rounded.scale) : rounded.units;
-    const negative = units < 0n || (units === 0n && this.units < 0n);
-    const digits = (units < 0n ? -units : units).toString().padStart(places + 1, '0');
-    const text = places === 0 ? digits : `${digits.slice(0, -places)}.${digits.slice(-places)}`;
+    const small = rounded.smallAt(places);
+    if (!Number.isNaN(small)) {
+      const negative = small < 0 || (small === 0 && this.isNegative());
+      const text = pointed(String(small < 0 ? -small : small), places);
+      return negative ? `-${text}` : text;
+    }
+    const units = rounded.unitsAt(places);
+    const negative = units < 0n || (units === 0n && this.isNegative());
+    const text = pointed((units < 0n ? -units : units).toString(), places);
     return negative ? `-${text}` : text;
   }
 
   /** The shortest plain text: no trailing zeros, no exponent. */
   toString(): string {
     const places = this.decimalPlaces();
-    const units = places === this.scale ? this.units : this.units / pow10(this.scale - places);
+    if (this.big === null) {
+      const units = places === this.scale ? this.small : this.small / SMALL_POWERS[this.scale - places]!;
+      const text = pointed(String(units < 0 ? -units : units), places);
+      return units < 0 ? `-${text}` : text;
+    }
+    const units = places === this.scale ? this.big : this.big / pow10(this.scale - places);
     const negative = units < 0n;
-    const digits = (negative ? -units : units).toString().padStart(places + 1, '0');
-    const text = places === 0 ? digits : `${digits.slice(0, -places)}.${digits.slice(-places)}`;
+    const text = pointed((negative ? -units : units).toString(), places);
     return negative ? `-${text}` : text;
   }
 
@@ -176,6 +279,9 @@ export class ExactDecimal {
   comparedTo(value: ExactDecimalInput): number {
     const other = ExactDecimal.from(value);
     const scale = this.scale > other.scale ? this.scale : other.scale;
+    const x = this.smallAt(scale);
+    const y = other.smallAt(scale);
+    if (!Number.isNaN(x) && !Number.isNaN(y)) return x === y ? 0 : x > y ? 1 : -1;
     const a = this.unitsAt(scale);
     const b = other.unitsAt(scale);
     return a === b ? 0 : a > b ? 1 : -1;
@@ -206,23 +312,23 @@ export class ExactDecimal {
   }
 
   isZero(): boolean {
-    return this.units === 0n;
+    return this.small === 0;
   }
 
   isNegative(): boolean {
-    return this.units < 0n;
+    return this.big === null ? this.small < 0 : this.big < 0n;
   }
 
   /** True for zero too, as in decimal.js (its zero is positive). */
   isPositive(): boolean {
-    return this.units >= 0n;
+    return !this.isNegative();
   }
 
   abs(): ExactDecimal {
-    return this.units < 0n ? new ExactDecimal(-this.units, this.scale) : this;
+    return this.isNegative() ? this.negated() : this;
   }
 
   negated(): ExactDecimal {
-    return new ExactDecimal(-this.units, this.scale);
+    return this.big === null ? ExactDecimal.ofSmall(-this.small, this.scale) : new ExactDecimal(-this.big, this.scale, UNITS);
   }
 }
