@@ -185,8 +185,21 @@ function mealsByUnitDoba(
   return meals;
 }
 
+const HALF = dec('0.5');
+
 /**
- * The per diem of one doba at rate `rate`: the fraction of the rate, less the meals provided as
+ * The fraction `share` of `rate`. A whole or a half is exact in at most one more decimal, so only a
+ * third is divided (a quotient keeps 34 decimals and leaves the fast integers of `ExactDecimal`,
+ * docs/performance.md "The engine"); the value is the same either way.
+ */
+function shareOf(rate: Dec, share: DobaFraction): Dec {
+  if (share.denominator === 1) return rate.times(share.numerator);
+  if (share.denominator === 2) return rate.times(HALF).times(share.numerator);
+  return rate.times(share.numerator).div(share.denominator);
+}
+
+/**
+ * The per diem of one doba at rate `rate`: its fraction `base` of the rate, less the meals provided as
  * percentages of the FULL rate (§ 7 ust. 4: "diety, o której mowa w ust. 1"; abroad the same reading
  * of § 14 ust. 2), never below zero within the doba. Free full board: nothing at home
  * (§ 7 ust. 3 pkt 2), 25 % of the doba's per diem abroad (§ 14 ust. 1, which cites § 13 ust. 3);
@@ -196,12 +209,12 @@ function valueDoba(
   kind: TripKind,
   doba: number,
   share: DobaFraction,
+  base: Dec,
   rate: Dec,
   currency: string,
   meals: DobaMeals,
   rules: PerDiemRuleSet,
 ): { value: Dec; details: Explanation[] } {
-  const base = rate.times(share.numerator).div(share.denominator);
   const details: Explanation[] = [];
   if (share.numerator === 0) return { value: base, details };
   if (kind === 'foreign' && (meals.hospital || meals.fullBoard)) {
@@ -300,11 +313,12 @@ export function calculateUnit(unit: PerDiemUnit, rateBook: RateBook): DobaValue[
       continue;
     }
     const rateValue = dec(rate.per_diem);
-    const base = rateValue.times(share.numerator).div(share.denominator);
+    const base = shareOf(rateValue, share);
     const valued = valueDoba(
       kind,
       doba,
       share,
+      base,
       rateValue,
       rate.currency,
       meals[index] ?? emptyMeals(),
