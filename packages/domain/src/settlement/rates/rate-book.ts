@@ -169,9 +169,11 @@ function rowsByCountryAndRegion<T extends { country_code: string | null; region:
 }
 
 /** Look-ups kept by key; when full, it starts over (a few thousand days and countries fit many trips). */
+const MEMO_LIMIT = 20_000;
+
 class BoundedMemo<T> {
   private readonly values = new Map<string, T>();
-  constructor(private readonly limit = 20_000) {}
+  constructor(private readonly limit = MEMO_LIMIT) {}
   get(key: string, compute: () => T): T {
     const known = this.values.get(key);
     if (known !== undefined || this.values.has(key)) return known as T;
@@ -338,13 +340,30 @@ export function createRateBook(input: RateBookInput = {}): RateBook {
 
   // The engine asks for the same country and day once per doba and per line, and a book kept by the
   // server answers many calculations: each answer is computed once. Answers are frozen, as they are shared.
-  const perDiemRates = new BoundedMemo<PerDiemRate | null>();
+  // Kept by country, region and day in nested maps rather than under one joined key: the engine asks
+  // thousands of times per second, and joining a key (and a closure to compute it) cost more than the
+  // look-ups of the texts it already holds (docs/performance.md, "The engine").
+  const perDiemRates = new Map<string, Map<string | null, Map<string, PerDiemRate | null>>>();
+  let perDiemRatesKept = 0;
   const perDiemRate = (countryCode: string, region: string | null, date: string): PerDiemRate | null => {
-    const key = `${countryCode}|${region === null ? '' : `#${region}`}|${date}`;
-    return perDiemRates.get(key, () => {
-      if (!isCountryCode(countryCode) || !DATE_PATTERN.test(date)) return null;
-      return freeze(overrideRate(countryCode, region, date) ?? statutoryRate(countryCode, region, date));
-    });
+    let byRegion = perDiemRates.get(countryCode);
+    if (byRegion === undefined) perDiemRates.set(countryCode, (byRegion = new Map()));
+    let byDate = byRegion.get(region);
+    if (byDate === undefined) byRegion.set(region, (byDate = new Map()));
+    const known = byDate.get(date);
+    if (known !== undefined) return known;
+    const rate =
+      isCountryCode(countryCode) && DATE_PATTERN.test(date)
+        ? freeze(overrideRate(countryCode, region, date) ?? statutoryRate(countryCode, region, date))
+        : null;
+    if (perDiemRatesKept >= MEMO_LIMIT) {
+      // Full: start over, as `BoundedMemo` does (the maps of this look-up stay, emptied).
+      for (const regions of perDiemRates.values()) for (const dates of regions.values()) dates.clear();
+      perDiemRatesKept = 0;
+    }
+    byDate.set(date, rate);
+    perDiemRatesKept += 1;
+    return rate;
   };
 
   const mileageRates = new BoundedMemo<MileageRate | null>();
