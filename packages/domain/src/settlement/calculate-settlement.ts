@@ -277,11 +277,38 @@ function dietExplanation(
   });
 }
 
-/** A line before conversion. */
+/**
+ * A line of the answer with its amounts as decimals: the totals add these rather than parse the
+ * lines' texts back (docs/performance.md, "The engine"). `amount` is the line's amount rounded to
+ * grosze, so it is the decimal of the line's `amount` text; `pln` likewise of `amount_pln`.
+ */
+interface TrackedLine<L extends CalculatedLine = CalculatedLine> {
+  line: L;
+  amount: Dec;
+  pln: Dec;
+}
+
+/** A line waiting for its conversion to PLN: built and placed in the answer already, its PLN amount still zero. */
 interface PendingLine {
   value: CostValue;
-  /** Where to put the converted line. */
-  assign: (line: CalculatedLine) => void;
+  tracked: TrackedLine;
+}
+
+/** A country part's answer and the decimals of its lines, which `finishCountryCost` adds up. */
+interface CountryLines {
+  cost: SingleCountryCost;
+  diet: TrackedLine;
+  accommodation: TrackedLine<AccommodationLine>[];
+  localTransport: TrackedLine;
+  transfers: TrackedLine[];
+  totalPln: Dec;
+}
+
+const ZERO = dec(0);
+
+/** A line to be added up (its PLN amount is set by its conversion, if any). */
+function tracked<L extends CalculatedLine>(line: L, amount: Dec): TrackedLine<L> {
+  return { line, amount: roundMoney(amount), pln: ZERO };
 }
 
 function zeroLine(currency: string, explanation: Explanation, details: Explanation[] = []): CostValue {
@@ -351,6 +378,7 @@ export function calculateSettlement(
 
   const pending: PendingLine[] = [];
   const countryCosts: SingleCountryCost[] = [];
+  const countryLines: CountryLines[] = [];
   const emptyLine = (value: CostValue): CalculatedLine => ({
     amount: value.amount.toFixed(2),
     currency: value.currency,
@@ -359,8 +387,11 @@ export function calculateSettlement(
     details: value.details,
     conversions: [],
   });
-  const queue = (value: CostValue, assign: (line: CalculatedLine) => void): void => {
-    pending.push({ value, assign });
+  // Each line is built once, where it belongs in the answer; its conversion fills in its PLN amount.
+  const queue = <L extends CalculatedLine>(value: CostValue, line: L): TrackedLine<L> => {
+    const entry = tracked(line, value.amount);
+    pending.push({ value, tracked: entry });
+    return entry;
   };
 
   delegation.country.forEach((part, index) => {
@@ -391,9 +422,20 @@ export function calculateSettlement(
       },
     };
     countryCosts.push(cost);
+    const own: CountryLines = {
+      cost,
+      diet: tracked(cost.lines.diet, ZERO),
+      accommodation: [],
+      localTransport: tracked(cost.lines.local_transport, ZERO),
+      transfers: [],
+      totalPln: ZERO,
+    };
+    countryLines.push(own);
     if (!plan) {
       part.accommodation.forEach((_, entry) => {
-        cost.lines.accommodation[entry] = accommodationLine(zeroValue(currency));
+        const line = accommodationLine(zeroValue(currency));
+        cost.lines.accommodation[entry] = line;
+        own.accommodation[entry] = tracked(line, ZERO);
       });
       return;
     }
@@ -430,9 +472,8 @@ export function calculateSettlement(
         : explain('calc.incomplete'),
       details: dietDetails,
     };
-    queue(dietValue, (line) => {
-      cost.lines.diet = line;
-    });
+    own.diet = queue(dietValue, emptyLine(dietValue));
+    cost.lines.diet = own.diet.line;
 
     part.accommodation.forEach((entry, entryIndex) => {
       const value = valueAccommodation(entry, {
@@ -444,36 +485,49 @@ export function calculateSettlement(
         rateBook,
         convert: ledger.convertAmount,
       });
-      queue(value, (line) => {
-        cost.lines.accommodation[entryIndex] = Object.assign(accommodationLine(value), line);
-      });
+      const line = accommodationLine(value);
+      cost.lines.accommodation[entryIndex] = line;
+      own.accommodation[entryIndex] = queue(value, line);
     });
 
-    queue(localTransportValue(plan, currency, inCurrency), (line) => {
-      cost.lines.local_transport = line;
-    });
+    const localTransport = localTransportValue(plan, currency, inCurrency);
+    own.localTransport = queue(localTransport, emptyLine(localTransport));
+    cost.lines.local_transport = own.localTransport.line;
 
     (part.transfer_lump_sums ?? []).forEach((transfer, transferIndex) => {
-      queue(transferValue(plan, startRate, transfer.city, transfer.direction, rateBook), (line) => {
-        cost.lines.transfers[transferIndex] = line;
-      });
+      const value = transferValue(plan, startRate, transfer.city, transfer.direction, rateBook);
+      own.transfers[transferIndex] = queue(value, emptyLine(value));
+      cost.lines.transfers[transferIndex] = own.transfers[transferIndex].line;
     });
   });
 
   const transportLines: TransportLine[] = [];
-  segments.forEach(({ segment }, index) => {
+  const tickets: TrackedLine[] = [];
+  const mileages: TrackedLine[] = [];
+  for (const { segment } of segments) {
     const value = valueTransport(segment, rateBook);
-    queue(value, (line) => {
-      transportLines[index] = Object.assign(line, { kind: value.kind, mileage_rate: value.mileageRate });
-    });
-  });
+    const line: TransportLine = {
+      amount: value.amount.toFixed(2),
+      currency: value.currency,
+      amount_pln: '0.00',
+      explanation: value.explanation,
+      details: value.details,
+      conversions: [],
+      kind: value.kind,
+      mileage_rate: value.mileageRate,
+    };
+    transportLines.push(line);
+    (value.kind === 'mileage' ? mileages : tickets).push(queue(value, line));
+  }
 
   const otherLines: CalculatedLine[] = [];
-  delegation.other.forEach((cost, index) => {
-    queue(valueOtherCost(cost), (line) => {
-      otherLines[index] = line;
-    });
-  });
+  const others: TrackedLine[] = [];
+  for (const cost of delegation.other) {
+    const value = valueOtherCost(cost);
+    const line = emptyLine(value);
+    otherLines.push(line);
+    others.push(queue(value, line));
+  }
 
   const advanceValues = delegation.advances.map(valueAdvance);
   const countedAdvances = advanceValues.flatMap((value, index) =>
@@ -487,28 +541,33 @@ export function calculateSettlement(
     costDay: value.costDay,
   }));
   const converted = ledger.convertToPln(ledgerEntries, countedAdvances);
-  pending.forEach(({ value, assign }, position) => {
-    assign(convertedLine(value, converted.entries[position]));
+  pending.forEach(({ tracked: entry }, position) => {
+    const result = converted.entries[position] as ConvertedAmount;
+    entry.pln = roundMoney(result.amountPln);
+    entry.line.amount_pln = entry.pln.toFixed(2);
+    entry.line.conversions = result.conversions;
   });
   const advanceLines: AdvanceLine[] = advanceValues.map((value) => Object.assign(emptyLine(value), { counted: value.counted }));
+  let advancesTotal = ZERO;
   countedAdvances.forEach(({ index }, position) => {
     const line = advanceLines[index] as AdvanceLine;
     const result = converted.advances[position] as ConvertedAmount;
-    line.amount_pln = result.amountPln.toFixed(2);
+    const pln = roundMoney(result.amountPln);
+    line.amount_pln = pln.toFixed(2);
     line.conversions = result.conversions;
+    advancesTotal = advancesTotal.plus(pln);
   });
 
-  for (const cost of countryCosts) finishCountryCost(cost);
+  let total = ZERO;
+  for (const lines of countryLines) {
+    finishCountryCost(lines);
+    total = total.plus(lines.totalPln);
+  }
 
-  const sumPln = (lines: readonly CalculatedLine[]): Dec => sumDecimals(lines.map((line) => line.amount_pln));
-  const transportTotal = sumPln(transportLines.filter((line) => line.kind !== 'mileage'));
-  const mileageTotal = sumPln(transportLines.filter((line) => line.kind === 'mileage'));
-  const otherTotal = sumPln(otherLines);
-  const total = sumDecimals(countryCosts.map((cost) => cost.total_pln))
-    .plus(transportTotal)
-    .plus(mileageTotal)
-    .plus(otherTotal);
-  const advancesTotal = sumPln(advanceLines.filter((line) => line.counted));
+  const transportTotal = sumPln(tickets);
+  const mileageTotal = sumPln(mileages);
+  const otherTotal = sumPln(others);
+  total = total.plus(transportTotal).plus(mileageTotal).plus(otherTotal);
 
   return {
     calculated: {
@@ -560,17 +619,6 @@ function accommodationLine(value: AccommodationValue): AccommodationLine {
     overLimit: value.overLimit,
     excess: value.excess.toFixed(2),
     excess_included: value.excessIncluded,
-  };
-}
-
-function convertedLine(value: CostValue, result: ConvertedAmount | undefined): CalculatedLine {
-  return {
-    amount: value.amount.toFixed(2),
-    currency: value.currency,
-    amount_pln: (result?.amountPln ?? dec(0)).toFixed(2),
-    explanation: value.explanation,
-    details: value.details,
-    conversions: result?.conversions ?? [],
   };
 }
 
@@ -667,25 +715,42 @@ function transferValue(
   };
 }
 
+/** The PLN amounts of lines, added. */
+function sumPln(lines: readonly TrackedLine[]): Dec {
+  let total = ZERO;
+  for (const line of lines) total = total.plus(line.pln);
+  return total;
+}
+
 /** Fills a part's amounts from its converted lines: currency totals add the lines in the part's currency. */
-function finishCountryCost(cost: SingleCountryCost): void {
-  const { diet, accommodation, local_transport: localTransport, transfers } = cost.lines;
-  const inCurrency = (lines: readonly CalculatedLine[]): Dec =>
-    sumDecimals(lines.filter((line) => line.currency === cost.currency).map((line) => line.amount));
-  const bills = accommodation.filter((line) => line.kind !== 'lumpSum');
-  const lumpSums = accommodation.filter((line) => line.kind === 'lumpSum');
-  const all: CalculatedLine[] = [diet, ...accommodation, localTransport, ...transfers];
-  cost.diet_amount = inCurrency([diet]).toFixed(2);
-  cost.accommodation_amount = inCurrency(bills).toFixed(2);
+function finishCountryCost(lines: CountryLines): void {
+  const { cost, diet, localTransport } = lines;
+  const inCurrency = (entry: TrackedLine): Dec => (entry.line.currency === cost.currency ? entry.amount : ZERO);
+  let bills = ZERO;
+  let lumpSums = ZERO;
+  for (const entry of lines.accommodation) {
+    if (entry.line.kind === 'lumpSum') lumpSums = lumpSums.plus(inCurrency(entry));
+    else bills = bills.plus(inCurrency(entry));
+  }
+  let transfers = ZERO;
+  for (const entry of lines.transfers) transfers = transfers.plus(inCurrency(entry));
+  const all: TrackedLine[] = [diet, ...lines.accommodation, localTransport, ...lines.transfers];
+  let totalPln = ZERO;
+  let exchangeRate: ExchangeRateUsed | null = null;
+  for (const entry of all) {
+    totalPln = totalPln.plus(entry.pln);
+    if (exchangeRate === null) exchangeRate = entry.line.conversions.find((conversion) => conversion.exchange_rate)?.exchange_rate ?? null;
+  }
+  cost.diet_amount = inCurrency(diet).toFixed(2);
+  cost.accommodation_amount = bills.toFixed(2);
   cost.lump_sums = {
-    accommodation: inCurrency(lumpSums).toFixed(2),
-    local_transport: inCurrency([localTransport]).toFixed(2),
-    transfers: inCurrency(transfers).toFixed(2),
+    accommodation: lumpSums.toFixed(2),
+    local_transport: inCurrency(localTransport).toFixed(2),
+    transfers: transfers.toFixed(2),
   };
-  cost.total_in_currency = inCurrency(all).toFixed(2);
-  cost.total_pln = sumDecimals(all.map((line) => line.amount_pln)).toFixed(2);
-  cost.exchange_rate =
-    diet.conversions.find((conversion) => conversion.exchange_rate)?.exchange_rate ??
-    all.flatMap((line) => line.conversions).find((conversion) => conversion.exchange_rate)?.exchange_rate ??
-    null;
+  cost.total_in_currency = inCurrency(diet).plus(bills).plus(lumpSums).plus(inCurrency(localTransport)).plus(transfers).toFixed(2);
+  cost.total_pln = totalPln.toFixed(2);
+  // The per diem's table first, else the part's first converted line's.
+  cost.exchange_rate = exchangeRate;
+  lines.totalPln = totalPln;
 }
