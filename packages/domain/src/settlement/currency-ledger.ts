@@ -113,19 +113,26 @@ function advanceChoice(paymentDay: string, options: LedgerOptions): RateChoice {
 
 /** Looks rates up, remembering every missing one as one issue `settlement.exchangeRateMissing`. */
 function rateFinder(options: LedgerOptions, issues: Map<string, Issue>) {
-  return (currency: string, choice: RateChoice): ExchangeRate | null => {
-    const rate = options.rateBook.exchangeRate(currency, choice.date, choice.match);
+  return (currency: string, date: string, match: ExchangeRateMatch): ExchangeRate | null => {
+    const rate = options.rateBook.exchangeRate(currency, date, match);
     if (!rate) {
-      const key = `${currency}|${choice.date}|${choice.match}`;
-      issues.set(key, {
+      issues.set(`${currency}|${date}|${match}`, {
         path: [],
         code: 'settlement.exchangeRateMissing',
-        params: { currency, date: choice.date, match: choice.match },
+        params: { currency, date, match },
       });
     }
     return rate;
   };
 }
+
+/** Conversions at one rate, rounded cumulatively: the exact PLN total so far and what its lines got. */
+interface ConversionGroup {
+  exact: Dec;
+  rounded: Dec;
+}
+
+const ZERO = dec(0);
 
 function used(rate: ExchangeRate | null): ExchangeRateUsed | null {
   return rate && { rate: rate.rate, table_no: rate.table_no, date: rate.date, source: rate.source };
@@ -164,8 +171,8 @@ export function createCurrencyLedger(options: LedgerOptions): CurrencyLedger {
 
   const convertAmount = (amount: Dec, from: string, to: string, costDay: string): Dec | null => {
     const choice = ruleChoice(costDay, options);
-    const fromRate = from === SETTLEMENT_CURRENCY ? dec(1) : find(from, choice)?.rate;
-    const toRate = to === SETTLEMENT_CURRENCY ? dec(1) : find(to, choice)?.rate;
+    const fromRate = from === SETTLEMENT_CURRENCY ? dec(1) : find(from, choice.date, choice.match)?.rate;
+    const toRate = to === SETTLEMENT_CURRENCY ? dec(1) : find(to, choice.date, choice.match)?.rate;
     if (fromRate === undefined || toRate === undefined) return null;
     return amount.times(fromRate).div(toRate);
   };
@@ -174,28 +181,40 @@ export function createCurrencyLedger(options: LedgerOptions): CurrencyLedger {
     entries: readonly LedgerEntry[],
     advances: readonly LedgerAdvance[],
   ): { entries: ConvertedAmount[]; advances: ConvertedAmount[]; balances: CurrencyBalance[] } => {
-    const entryResults: ConvertedAmount[] = entries.map(() => ({ amountPln: dec(0), conversions: [] }));
-    const advanceResults: ConvertedAmount[] = advances.map(() => ({ amountPln: dec(0), conversions: [] }));
-    const advanceRates = advances.map((advance) =>
-      advance.currency === SETTLEMENT_CURRENCY
-        ? null
-        : find(advance.currency, advanceChoice(advance.paymentDay, options)),
-    );
+    const entryResults: ConvertedAmount[] = entries.map(() => ({ amountPln: ZERO, conversions: [] }));
+    const advanceResults: ConvertedAmount[] = advances.map(() => ({ amountPln: ZERO, conversions: [] }));
+    const advanceRates = advances.map((advance) => {
+      if (advance.currency === SETTLEMENT_CURRENCY) return null;
+      const choice = advanceChoice(advance.paymentDay, options);
+      return find(advance.currency, choice.date, choice.match);
+    });
 
-    const groups = new Map<string, { exact: Dec; rounded: Dec }>();
+    // The groups of conversions at one rate: one per advance (by its position), and one per currency
+    // and table day of the company rule (whose tables are always the last 'before' the day). Kept in
+    // arrays and maps of the texts at hand rather than under joined string keys, which cost more to
+    // build than the conversion itself (docs/performance.md, "The engine").
+    const advanceGroups: ConversionGroup[] = advances.map(() => ({ exact: ZERO, rounded: ZERO }));
+    const ruleGroups = new Map<string, Map<string, ConversionGroup>>();
+    const ruleGroup = (currency: string, date: string): ConversionGroup => {
+      let byDate = ruleGroups.get(currency);
+      if (byDate === undefined) ruleGroups.set(currency, (byDate = new Map()));
+      let group = byDate.get(date);
+      if (group === undefined) byDate.set(date, (group = { exact: ZERO, rounded: ZERO }));
+      return group;
+    };
     const convert = (
       target: ConvertedAmount,
       amount: Dec,
       rate: ExchangeRate | null,
-      groupKey: string,
+      group: ConversionGroup,
       basis: ConversionBasis,
       advanceIndex: number | null,
     ): void => {
-      const group = groups.get(groupKey) ?? { exact: dec(0), rounded: dec(0) };
-      const exact = group.exact.plus(rate ? amount.times(rate.rate) : 0);
+      const exact = rate ? group.exact.plus(amount.times(rate.rate)) : group.exact;
       const rounded = roundMoney(exact);
       const amountPln = rounded.minus(group.rounded);
-      groups.set(groupKey, { exact, rounded });
+      group.exact = exact;
+      group.rounded = rounded;
       target.amountPln = target.amountPln.plus(amountPln);
       target.conversions.push({
         amount_in_currency: amount.toFixed(2),
@@ -229,15 +248,15 @@ export function createCurrencyLedger(options: LedgerOptions): CurrencyLedger {
           target,
           covered,
           advanceRates[position] ?? null,
-          `advance:${position}`,
+          advanceGroups[position] as ConversionGroup,
           'advance',
           advance.index,
         );
       }
-      if (open.greaterThan(0)) {
+      if (open.greaterThan(ZERO)) {
         const choice = ruleChoice(entry.costDay, options);
-        const rate = find(entry.currency, choice);
-        convert(target, open, rate, `${entry.currency}|${choice.date}|${choice.match}`, choice.basis, null);
+        const rate = find(entry.currency, choice.date, choice.match);
+        convert(target, open, rate, ruleGroup(entry.currency, choice.date), choice.basis, null);
       }
     });
 
@@ -248,7 +267,7 @@ export function createCurrencyLedger(options: LedgerOptions): CurrencyLedger {
         return;
       }
       const rate = advanceRates[position] ?? null;
-      target.amountPln = rate ? roundMoney(advance.amount.times(rate.rate)) : dec(0);
+      target.amountPln = rate ? roundMoney(advance.amount.times(rate.rate)) : ZERO;
       target.conversions.push({
         amount_in_currency: advance.amount.toFixed(2),
         amount_pln: target.amountPln.toFixed(2),
