@@ -17,6 +17,7 @@ import {
   type CurrencyBalance,
   type ExchangeRateDateRule,
   type ExchangeRateUsed,
+  type LedgerAdvance,
   type LedgerEntry,
 } from './currency-ledger.ts';
 import type { CountryPart, DelegationForm } from './delegation-form.ts';
@@ -458,7 +459,9 @@ export function calculateSettlement(
     }
 
     const unit = unitOfPart.get(index);
-    const dietDetails: Explanation[] = inCurrency.flatMap((doba) => doba.details);
+    // A loop, not flatMap: V8's flatMap is a slow generic builtin, and this runs for every doba (docs/performance.md).
+    const dietDetails: Explanation[] = [];
+    for (const doba of inCurrency) for (const detail of doba.details) dietDetails.push(detail);
     if (unit && inCurrency.length === 0 && unit.dobas.length > 0) {
       const owner = unit.dobas[0]?.partIndex ?? index;
       dietDetails.push(explain('calc.perDiem.includedInPart', { part: owner + 1 }));
@@ -530,11 +533,12 @@ export function calculateSettlement(
   }
 
   const advanceValues = delegation.advances.map(valueAdvance);
-  const countedAdvances = advanceValues.flatMap((value, index) =>
-    value.counted && value.costDay !== null
-      ? [{ index, currency: value.currency, amount: value.amount, paymentDay: value.costDay }]
-      : [],
-  );
+  const countedAdvances: LedgerAdvance[] = [];
+  advanceValues.forEach((value, index) => {
+    if (value.counted && value.costDay !== null) {
+      countedAdvances.push({ index, currency: value.currency, amount: value.amount, paymentDay: value.costDay });
+    }
+  });
   const ledgerEntries: LedgerEntry[] = pending.map(({ value }) => ({
     currency: value.currency,
     amount: value.amount,
