@@ -169,17 +169,20 @@ function mealsOfPart(part: CountryPart, interval: Interval): DobaMeals[] {
     lunch: countOf(part.lunch_count),
     dinner: countOf(part.dinner_count),
   };
-  return Array.from({ length: windows }, (_, window) => {
+  // A loop, not Array.from with a callback (a slow generic path in V8; docs/performance.md, "The engine").
+  const meals: DobaMeals[] = [];
+  const fromCounts = perDoba.length === 0;
+  for (let window = 0; window < windows; window += 1) {
     const given = perDoba[window];
-    const fromCounts = perDoba.length === 0;
-    return {
+    meals.push({
       breakfast: (fromCounts ? window < counts.breakfast : given?.breakfast === true) ? 1 : 0,
       lunch: (fromCounts ? window < counts.lunch : given?.lunch === true) ? 1 : 0,
       dinner: (fromCounts ? window < counts.dinner : given?.dinner === true) ? 1 : 0,
       fullBoard: part.full_board === true || given?.full_board === true,
       hospital: part.hospital === true || given?.hospital === true,
-    };
-  });
+    });
+  }
+  return meals;
 }
 
 interface PartPlan {

@@ -168,7 +168,8 @@ function mealsByUnitDoba(
   offsets: readonly number[],
   count: number,
 ): DobaMeals[] {
-  const meals = Array.from({ length: count }, emptyMeals);
+  const meals: DobaMeals[] = [];
+  for (let index = 0; index < count; index += 1) meals.push(emptyMeals());
   spans.forEach((span, spanIndex) => {
     const duration = span.interval.end - span.interval.start;
     span.meals.forEach((own, window) => {
