@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -94,5 +96,42 @@ describe('closing the app', () => {
     // The answer closed the kept-alive connection: the close did not wait for the keep-alive timeout.
     expect(Date.now() - startedClosing).toBeLessThan(5_000);
     await expect(running.db.execute(sql`select 1`)).rejects.toThrow();
+  });
+
+  it('stops counting a request whose client left after sending its whole body, so a later close does not wait for it', async () => {
+    let handlerStarted!: () => void;
+    const started = new Promise<void>((resolve) => (handlerStarted = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let handlerDone!: () => void;
+    const done = new Promise<void>((resolve) => (handlerDone = resolve));
+    const running = await createTestApp({
+      beforeReady: (app) =>
+        app.post('/api/test/slow', { config: { isPublic: true } }, async () => {
+          handlerStarted();
+          await released;
+          handlerDone();
+          return { answered: true };
+        }),
+    });
+    try {
+      await running.app.listen({ host: '127.0.0.1', port: 0 });
+      const address = running.app.server.address();
+      if (typeof address !== 'object' || address === null) throw new Error('the app is not listening');
+      const request = http.request({ host: '127.0.0.1', port: address.port, path: '/api/test/slow', method: 'POST', headers: { 'content-type': 'application/json' }, agent: new http.Agent({ keepAlive: true }) });
+      request.on('error', () => undefined);
+      const serverSide = new Promise<Socket>((resolve) => running.app.server.once('connection', resolve));
+      request.end('{"trip":1}');
+      await started;
+      const socket = await serverSide;
+      request.destroy();
+      await new Promise((resolve) => socket.once('close', resolve));
+      release();
+      await done;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(running.app.inFlight.count).toBe(0);
+    } finally {
+      await running.close();
+    }
   });
 });

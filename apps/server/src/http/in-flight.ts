@@ -68,15 +68,16 @@ export function trackRequests(app: FastifyInstance): void {
   const ends = new WeakMap<FastifyRequest, () => void>();
   let closing = false;
   // Callback hooks: they run on every request, and cost less than async ones.
-  app.addHook('onRequest', (request, _reply, done) => {
-    ends.set(request, app.inFlight.begin());
+  app.addHook('onRequest', (request, reply, done) => {
+    const end = app.inFlight.begin();
+    ends.set(request, end);
+    // The response's 'close' comes when it was sent or its connection went. Fastify's onRequestAbort does not
+    // cover a client that left after sending its whole body (the request has already closed then, not aborted),
+    // and a response written to the gone connection neither finishes nor fails: counted until the close timeout.
+    reply.raw.once('close', end);
     done();
   });
   app.addHook('onResponse', (request, _reply, done) => {
-    ends.get(request)?.();
-    done();
-  });
-  app.addHook('onRequestAbort', (request, done) => {
     ends.get(request)?.();
     done();
   });
