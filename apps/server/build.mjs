@@ -4,7 +4,7 @@
 // dependency that npm installed beside that package only (not hoisted, or another version than
 // the root's) is bundled from there, since `dist/server.js` could not find it or would find
 // another version.
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -52,3 +52,6 @@ await build({
     },
   ],
 });
+
+// The PDF check's worker runs as it is, beside the bundle (`src/lib/file-type.ts` finds it next to itself).
+copyFileSync(path.join(serverDir, 'src/lib/pdf-check.worker.mjs'), path.join(serverDir, 'dist/pdf-check.worker.mjs'));

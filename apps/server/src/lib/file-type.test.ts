@@ -31,4 +31,10 @@ describe('sniffFileType', () => {
   ])('refuses %s', async (_name, content) => {
     expect(await sniffFileType(content)).toBeNull();
   });
+
+  it('reads a PDF without replacing the JSON.stringify of the thread that answers requests', async () => {
+    expect(await sniffFileType(SAMPLE_PDF)).toBe('pdf');
+    // pdf.js's polyfills are plain functions, which carry a `prototype`; V8's own JSON.stringify does not.
+    expect(Object.hasOwn(JSON.stringify, 'prototype')).toBe(false);
+  });
 });

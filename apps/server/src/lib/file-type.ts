@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { Piscina } from 'piscina';
 
 /**
  * The type of an uploaded file from its content, never from its name or the type the browser
@@ -31,21 +31,15 @@ const ACCEPTED_MEDIA_TYPES: Record<string, SniffedFileType> = {
 const PDF_HEADER_WINDOW = 1024;
 
 /**
- * Whether the content is a PDF a reader opens: its cross-reference data, catalogue and page tree
- * load and it has a first page. Parsed once, at upload; downloads send the stored bytes.
+ * pdf.js parses in a worker thread of its own (`pdf-check.worker.mjs` says why), started with the first PDF and
+ * let go after a minute without one. The file sits beside this module in the sources and beside the bundle in `dist/`.
  */
-async function parsesAsPdf(content: Buffer): Promise<boolean> {
-  const task = getDocument({ data: new Uint8Array(content), isEvalSupported: false, disableFontFace: true, verbosity: 0 });
-  try {
-    const document = await task.promise;
-    if (document.numPages < 1) return false;
-    await document.getPage(1);
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await task.destroy();
-  }
+let pdfChecker: Piscina<Uint8Array, boolean> | undefined;
+
+/** Whether the content is a PDF a reader opens. Parsed once, at upload; downloads send the stored bytes. */
+function parsesAsPdf(content: Buffer): Promise<boolean> {
+  pdfChecker ??= new Piscina({ filename: new URL('./pdf-check.worker.mjs', import.meta.url).href, minThreads: 0, maxThreads: 1, idleTimeout: 60_000 });
+  return pdfChecker.run(new Uint8Array(content));
 }
 
 export async function sniffFileType(content: Buffer): Promise<SniffedFileType | null> {
