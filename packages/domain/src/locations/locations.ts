@@ -42,18 +42,41 @@ export function foldForSearch(text: string): string {
 
 /** Every word the query may start: both languages' names, the city served and the IATA code. */
 export function locationSearchWords(location: SearchableLocation): string[] {
-  const texts = [location.name_pl, location.name_en, location.city_pl ?? '', location.city_en ?? '', location.iata_code ?? ''];
-  return [...new Set(texts.flatMap((text) => foldForSearch(text).split(' ')).filter((word) => word !== ''))];
+  return foldedLocation(location).words;
+}
+
+interface FoldedLocation {
+  /** Every word of `locationSearchWords`. */
+  words: string[];
+  /** The Polish and the English name, folded. */
+  names: [string, string];
+}
+
+/**
+ * The folded texts of each location, made once per location object: the service holds its locations for the
+ * process's life, and a search runs on every keystroke and a place look-up for every place of a form. A location
+ * object is read, never changed, after it is made.
+ */
+const foldedLocations = new WeakMap<SearchableLocation, FoldedLocation>();
+
+function foldedLocation(location: SearchableLocation): FoldedLocation {
+  let folded = foldedLocations.get(location);
+  if (!folded) {
+    const texts = [location.name_pl, location.name_en, location.city_pl ?? '', location.city_en ?? '', location.iata_code ?? ''];
+    const words = [...new Set(texts.flatMap((text) => foldForSearch(text).split(' ')).filter((word) => word !== ''))];
+    folded = { words, names: [foldForSearch(location.name_pl), foldForSearch(location.name_en)] };
+    foldedLocations.set(location, folded);
+  }
+  return folded;
 }
 
 // Cities first: a traveller typing "Krak" most often means the city; then its airports and stations.
 const TYPE_ORDER: Record<LocationType, number> = { city: 0, airport: 1, train_station: 2, place: 3 };
 
 function rankOf(location: SearchableLocation, query: string, queryWords: string[]): number | null {
-  const words = locationSearchWords(location);
+  const { words, names } = foldedLocation(location);
   if (!queryWords.every((queryWord) => words.some((word) => word.startsWith(queryWord)))) return null;
   if (location.iata_code !== null && location.iata_code.toLowerCase() === query) return 0;
-  const names = [foldForSearch(location.name_pl), foldForSearch(location.name_en)];
   if (names.some((name) => name.startsWith(query))) return 1;
   return 2;
 }
@@ -91,6 +114,24 @@ export function searchLocations<T extends SearchableLocation>(
   return ranked.slice(0, limit).map((entry) => entry.location);
 }
 
+/** Each list's locations by folded name (a city before any other kind, else the first), made once per list. */
+const namedLocationIndexes = new WeakMap<readonly SearchableLocation[], Map<string, SearchableLocation>>();
+
+function namedLocationIndex<T extends SearchableLocation>(locations: readonly T[]): Map<string, T> {
+  let index = namedLocationIndexes.get(locations) as Map<string, T> | undefined;
+  if (!index) {
+    index = new Map();
+    for (const location of locations) {
+      for (const name of foldedLocation(location).names) {
+        const named = index.get(name);
+        if (named === undefined || (named.type !== 'city' && location.type === 'city')) index.set(name, location);
+      }
+    }
+    namedLocationIndexes.set(locations, index);
+  }
+  return index;
+}
+
 /**
  * The location a place typed on a form names, for the distance check: the text before the first comma
  * ("Kraków, ul. Długa 5" → "Kraków") equal to a location's Polish or English name, ignoring case and
@@ -99,11 +140,5 @@ export function searchLocations<T extends SearchableLocation>(
 export function locationNamed<T extends SearchableLocation>(locations: readonly T[], text: string): T | null {
   const name = foldForSearch(text.split(',')[0] ?? '');
   if (name === '') return null;
-  let found: T | null = null;
-  for (const location of locations) {
-    if (foldForSearch(location.name_pl) !== name && foldForSearch(location.name_en) !== name) continue;
-    if (location.type === 'city') return location;
-    found ??= location;
-  }
-  return found;
+  return namedLocationIndex(locations).get(name) ?? null;
 }
