@@ -32,13 +32,13 @@ const PDF_HEADER_WINDOW = 1024;
 
 /**
  * pdf.js parses in a worker thread of its own (`pdf-check.worker.mjs` says why), started with the first PDF and
- * let go after a minute without one. The file sits beside this module in the sources and beside the bundle in `dist/`.
+ * let go after ten minutes without one (loading pdf.js takes about half a second). The file sits beside this module in the sources and beside the bundle in `dist/`.
  */
 let pdfChecker: Piscina<Uint8Array, boolean> | undefined;
 
 /** Whether the content is a PDF a reader opens. Parsed once, at upload; downloads send the stored bytes. */
 function parsesAsPdf(content: Buffer): Promise<boolean> {
-  pdfChecker ??= new Piscina({ filename: new URL('./pdf-check.worker.mjs', import.meta.url).href, minThreads: 0, maxThreads: 1, idleTimeout: 60_000 });
+  pdfChecker ??= new Piscina({ filename: new URL('./pdf-check.worker.mjs', import.meta.url).href, minThreads: 0, maxThreads: 1, idleTimeout: 600_000 });
   return pdfChecker.run(new Uint8Array(content));
 }
 
