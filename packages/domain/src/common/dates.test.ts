@@ -9,6 +9,7 @@ import {
   localDateOfMillis,
   parseLocalDateTime,
   parseLocalDateTimeToMillis,
+  toLocalDate,
   warsawOffsetMinutes,
 } from './dates.ts';
 
@@ -47,5 +48,25 @@ describe('Warsaw time without luxon objects', () => {
     expect(isLocalDate('2024-02-29')).toBe(true);
     expect(isLocalDate('2023-02-29')).toBe(false);
     expect(isLocalDate('2023-13-01')).toBe(false);
+  });
+});
+
+describe('toLocalDate', () => {
+  it('gives each instant its Warsaw day, also when calls move between days and across a change of the clocks', () => {
+    const days = [
+      ['2026-03-28T22:59:59.999Z', '2026-03-28'],
+      ['2026-03-28T23:00:00.000Z', '2026-03-29'],
+      ['2026-03-28T12:00:00.000Z', '2026-03-28'],
+      // 29 March 2026 has 23 hours: it ends at 22:00 UTC (midnight CEST).
+      ['2026-03-29T21:59:59.999Z', '2026-03-29'],
+      ['2026-03-29T22:00:00.000Z', '2026-03-30'],
+      ['2026-03-29T00:30:00.000Z', '2026-03-29'],
+      // 25 October 2026 has 25 hours: from 22:00 UTC the day before to 23:00 UTC.
+      ['2026-10-24T22:00:00.000Z', '2026-10-25'],
+      ['2026-10-25T22:59:59.999Z', '2026-10-25'],
+      ['2026-10-25T23:00:00.000Z', '2026-10-26'],
+      ['2026-10-24T21:59:59.999Z', '2026-10-24'],
+    ] as const;
+    expect(days.map(([instant]) => toLocalDate(new Date(instant)))).toEqual(days.map(([, day]) => day));
   });
 });

@@ -44,9 +44,23 @@ export function formatLocalDate(value: DateTime): string {
   return value.setZone(BUSINESS_TIME_ZONE).toFormat(LOCAL_DATE_FORMAT);
 }
 
+/**
+ * The Warsaw day last asked for, as its instants [start, end): nearly every call asks about today (each
+ * request's permissions, substitutions and settlement date), and a time-zone conversion costs far more than
+ * two comparisons.
+ */
+let lastLocalDay = { start: 0, end: 0, date: '' };
+
 /** The Warsaw calendar date of an instant. */
 export function toLocalDate(instant: Date): string {
-  return DateTime.fromJSDate(instant, { zone: BUSINESS_TIME_ZONE }).toFormat(LOCAL_DATE_FORMAT);
+  const time = instant.getTime();
+  if (time >= lastLocalDay.start && time < lastLocalDay.end) return lastLocalDay.date;
+  const local = DateTime.fromMillis(time, { zone: BUSINESS_TIME_ZONE });
+  if (!local.isValid) return local.toFormat(LOCAL_DATE_FORMAT);
+  // A Warsaw day has 23 or 25 hours when the clocks change (at 2:00 or 3:00, never at midnight).
+  const start = local.startOf('day');
+  lastLocalDay = { start: start.toMillis(), end: start.plus({ days: 1 }).toMillis(), date: local.toFormat(LOCAL_DATE_FORMAT) };
+  return lastLocalDay.date;
 }
 
 /** Elapsed real time between two instants, in minutes (DST-aware: real hours, not wall hours). */
