@@ -20,8 +20,14 @@ export interface TokenSigner {
   verify(token: string, now: Date): Promise<AccessTokenClaims | null>;
 }
 
+/** Tokens whose signature was checked, kept at once; the oldest goes first. */
+const MAX_VERIFIED_TOKENS = 10_000;
+
 export function createTokenSigner(secret: string): TokenSigner {
   const key = new TextEncoder().encode(secret);
+  // A session sends the same token with every request for its five minutes: its signature and claims are
+  // checked once, and only its expiry again (as jose checks it: expired once the whole second reaches `exp`).
+  const verified = new Map<string, { claims: AccessTokenClaims; expiresAtSeconds: number }>();
   return {
     async sign(claims, now) {
       const issuedAt = Math.floor(now.getTime() / 1000);
@@ -36,17 +42,23 @@ export function createTokenSigner(secret: string): TokenSigner {
       return { token, expiresAt: new Date(expiresAt * 1000) };
     },
     async verify(token, now) {
+      const known = verified.get(token);
+      if (known) return Math.floor(now.getTime() / 1000) < known.expiresAtSeconds ? known.claims : null;
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
           issuer: 'delego',
           currentDate: now,
+          requiredClaims: ['exp'],
         });
         const sub = Number(payload.sub);
         if (typeof payload.sid !== 'string' || !Number.isInteger(sub) || typeof payload.cid !== 'number' || typeof payload.ctx !== 'number') {
           return null;
         }
-        return { sid: payload.sid, sub, cid: payload.cid, ctx: payload.ctx };
+        const claims = Object.freeze({ sid: payload.sid, sub, cid: payload.cid, ctx: payload.ctx });
+        verified.set(token, { claims, expiresAtSeconds: payload.exp! });
+        if (verified.size > MAX_VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
+        return claims;
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;
         throw error;
