@@ -8,6 +8,46 @@ import type { SessionValidity } from './actor-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
+function prepareSessionValidityQuery(db: Executor) {
+  const acting = alias(companies, 'acting_company');
+  return db
+    .select({
+      sessionId: sessions.id,
+      companyId: sessions.companyId,
+      userId: sessions.userId,
+      contextUserId: sessions.contextUserId,
+      lastActiveAt: sessions.lastActiveAt,
+      expiresAt: sessions.expiresAt,
+      ipAddress: sessions.ipAddress,
+      actorVersion: companies.actorVersion,
+      actingCompanyId: acting.id,
+      actingActorVersion: acting.actorVersion,
+      ratesVersion: acting.ratesVersion,
+    })
+    .from(sessions)
+    .innerJoin(companies, eq(companies.id, sessions.companyId))
+    .innerJoin(users, eq(users.id, sessions.contextUserId))
+    .innerJoin(acting, eq(acting.id, users.companyId))
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(sessions.endedAt)))
+    .limit(1)
+    .prepare('open_session_validity');
+}
+
+/**
+ * The session look-up runs before every authenticated handler: its SQL is built once per database (and a
+ * PostgreSQL connection parses and plans the named statement once), not on every request.
+ */
+const sessionValidityQueries = new WeakMap<Executor, ReturnType<typeof prepareSessionValidityQuery>>();
+
+function sessionValidityQuery(db: Executor) {
+  let query = sessionValidityQueries.get(db);
+  if (!query) {
+    query = prepareSessionValidityQuery(db);
+    sessionValidityQueries.set(db, query);
+  }
+  return query;
+}
+
 export const authRepo = {
   async findUserByLogin(db: Executor, companyId: number, login: string): Promise<UserRow | null> {
     const [row] = await db
@@ -297,27 +337,7 @@ export const authRepo = {
    * while a provider administrator acts in a company's context.
    */
   async findOpenSessionValidity(db: Executor, sessionId: string): Promise<SessionValidity | null> {
-    const acting = alias(companies, 'acting_company');
-    const [row] = await db
-      .select({
-        sessionId: sessions.id,
-        companyId: sessions.companyId,
-        userId: sessions.userId,
-        contextUserId: sessions.contextUserId,
-        lastActiveAt: sessions.lastActiveAt,
-        expiresAt: sessions.expiresAt,
-        ipAddress: sessions.ipAddress,
-        actorVersion: companies.actorVersion,
-        actingCompanyId: acting.id,
-        actingActorVersion: acting.actorVersion,
-        ratesVersion: acting.ratesVersion,
-      })
-      .from(sessions)
-      .innerJoin(companies, eq(companies.id, sessions.companyId))
-      .innerJoin(users, eq(users.id, sessions.contextUserId))
-      .innerJoin(acting, eq(acting.id, users.companyId))
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)))
-      .limit(1);
+    const [row] = await sessionValidityQuery(db).execute({ sessionId });
     return row ?? null;
   },
 
