@@ -10,6 +10,9 @@ const webFeatures = existsSync(webFeaturesDir)
   ? readdirSync(webFeaturesDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
   : [];
 
+// notistack arrives after the first screen (ADR 0037): only its host imports it; the rest use lib/notifications.tsx.
+const noNotistack = { group: ['notistack'], message: 'notifications go through lib/notifications.tsx (ADR 0037)' };
+
 const noAppsFromPackages = {
   group: ['@delego/server', '@delego/server/*', '@delego/web', '@delego/web/*', '**/apps/**'],
   message: 'packages/* never import apps/*',
@@ -57,6 +60,12 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // The features' own block below repeats this pattern: a file's last 'no-restricted-imports' wins.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [`${webFeaturesDir}/**`, 'apps/web/src/lib/notification-host.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noNotistack] }] },
+  },
+  {
     // The old-browser check runs before the bundle in any browser: ES5 syntax only, parsed as a classic script.
     files: ['apps/web/public/**/*.js'],
     // ESLint's own parser: TypeScript's would accept any syntax whatever the ecmaVersion.
@@ -69,9 +78,12 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: webFeatures
-            .filter((other) => other !== feature)
-            .map((other) => ({ group: [`**/features/${other}`, `**/features/${other}/**`], message: 'no imports across features' })),
+          patterns: [
+            noNotistack,
+            ...webFeatures
+              .filter((other) => other !== feature)
+              .map((other) => ({ group: [`**/features/${other}`, `**/features/${other}/**`], message: 'no imports across features' })),
+          ],
         },
       ],
     },

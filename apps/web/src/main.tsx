@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { i18nReady } from './lib/i18n.ts';
 import { App } from './app/app.tsx';
 import { createAppRouter } from './app/router.tsx';
-import { createQueryClient } from './lib/query-client.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -19,7 +18,7 @@ if (isBrowserSupported) {
     .then(() => {
       createRoot(root).render(
         <StrictMode>
-          <App router={createAppRouter()} queryClient={createQueryClient()} />
+          <App router={createAppRouter()} />
         </StrictMode>,
       );
     });

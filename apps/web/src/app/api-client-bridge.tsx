@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
+import { enqueueSnackbar } from '../lib/notifications.tsx';
 import { MessageDialog } from '../components/feedback/message-dialog.tsx';
 import { setApiEventHandler, type ApiEvent } from '../lib/api-client.ts';
 import { translateServerMessage } from '../lib/server-messages.ts';
@@ -13,31 +13,30 @@ import { useSession } from '../lib/session.tsx';
  */
 export function ApiClientBridge() {
   const { t } = useTranslation('errors');
-  const { enqueueSnackbar } = useSnackbar();
   const { expire } = useSession();
   const [isForbiddenOpen, setForbiddenOpen] = useState(false);
-  const latest = useRef({ t, enqueueSnackbar, expire });
+  const latest = useRef({ t, expire });
 
   useEffect(() => {
-    latest.current = { t, enqueueSnackbar, expire };
+    latest.current = { t, expire };
   });
 
   useEffect(
     () =>
       setApiEventHandler((event: ApiEvent) => {
-        const { t: translate, enqueueSnackbar: notify, expire: endSession } = latest.current;
+        const { t: translate, expire: endSession } = latest.current;
         switch (event.type) {
           case 'messages':
-            for (const message of event.messages) notify(translateServerMessage(message), { variant: event.variant });
+            for (const message of event.messages) enqueueSnackbar(translateServerMessage(message), { variant: event.variant });
             break;
           case 'networkError':
-            notify(translate('network'), { variant: 'error' });
+            enqueueSnackbar(translate('network'), { variant: 'error' });
             break;
           case 'serviceUnavailable':
-            notify(translate('serviceUnavailable'), { variant: 'error' });
+            enqueueSnackbar(translate('serviceUnavailable'), { variant: 'error' });
             break;
           case 'unexpected':
-            notify(event.requestId ? translate('unexpectedWithId', { requestId: event.requestId }) : translate('unexpected'), { variant: 'error' });
+            enqueueSnackbar(event.requestId ? translate('unexpectedWithId', { requestId: event.requestId }) : translate('unexpected'), { variant: 'error' });
             break;
           case 'unauthorized':
             endSession();

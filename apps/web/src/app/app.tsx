@@ -1,15 +1,13 @@
 import { RouterProvider, type createBrowserRouter } from 'react-router';
-import type { QueryClient } from '@tanstack/react-query';
 import { AppProviders } from './providers.tsx';
 
 interface AppProps {
   router: ReturnType<typeof createBrowserRouter>;
-  queryClient: QueryClient;
 }
 
-export function App({ router, queryClient }: AppProps) {
+export function App({ router }: AppProps) {
   return (
-    <AppProviders queryClient={queryClient}>
+    <AppProviders>
       <RouterProvider router={router} />
     </AppProviders>
   );

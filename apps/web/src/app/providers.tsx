@@ -2,14 +2,10 @@ import { useMemo, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
 import { enUS, plPL } from '@mui/material/locale';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../lib/i18n.ts';
+import { NotificationLayer } from '../lib/notifications.tsx';
 import { BRAND_PRIMARY } from './brand.ts';
-
-/** Spec §9: notifications at the bottom, 6000 ms, success colour unless told otherwise. */
-const SNACKBAR_TIMEOUT_MS = 6000;
 
 function LocalisedTheme({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
@@ -29,20 +25,15 @@ function LocalisedTheme({ children }: { children: ReactNode }) {
   );
 }
 
-/** Everything the router and the screens rely on, outside the router. */
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/**
+ * Everything the router and the screens rely on, outside the router. The query client is given by the screens' and
+ * the shell's loaders (`lib/query-layer.tsx`), not here: the login page runs without TanStack Query (issue 13).
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <LocalisedTheme>
-        <SnackbarProvider
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-          autoHideDuration={SNACKBAR_TIMEOUT_MS}
-          variant="success"
-          maxSnack={4}
-          preventDuplicate
-        >
-          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-        </SnackbarProvider>
+        <NotificationLayer>{children}</NotificationLayer>
       </LocalisedTheme>
     </I18nextProvider>
   );

@@ -26,7 +26,8 @@ export interface AppRoute {
   load: ScreenLoader;
   /**
    * `first`: the screen needs only the login page's messages (FIRST_SCREEN_MESSAGE_FILES), already loaded
-   * before the first render; otherwise the screen's code and every namespace of the language load together.
+   * before the first render, and no query client; otherwise the screen's code, every namespace of the language
+   * and the query client (`lib/query-layer.tsx`) load together.
    */
   messages?: 'first';
 }
@@ -419,17 +420,21 @@ const SCREENS: readonly AppRoute[] = [
   },
 ];
 
-/** Wraps a loader so the screen renders only with every namespace of the language here; once per loader, so a screen's code still loads once. */
-const withAllMessages = (() => {
+/**
+ * Wraps a loader so the screen renders only with every namespace of the language here, inside the app's query client
+ * (`lib/query-layer.tsx`); once per loader, so a screen's code still loads once.
+ */
+const beyondLogin = (() => {
   const wrapped = new Map<ScreenLoader, ScreenLoader>();
   return (load: ScreenLoader): ScreenLoader => {
-    let withMessages = wrapped.get(load);
-    if (!withMessages) {
-      withMessages = () => Promise.all([load(), loadAllMessages()]).then(([Component]) => Component);
-      wrapped.set(load, withMessages);
+    let withNeeds = wrapped.get(load);
+    if (!withNeeds) {
+      withNeeds = () =>
+        Promise.all([load(), loadAllMessages(), import('../lib/query-layer.tsx')]).then(([Component, , { withQueryClient }]) => withQueryClient(Component));
+      wrapped.set(load, withNeeds);
     }
-    return withMessages;
+    return withNeeds;
   };
 })();
 
-export const APP_ROUTES: readonly AppRoute[] = SCREENS.map((route) => (route.messages === 'first' ? route : { ...route, load: withAllMessages(route.load) }));
+export const APP_ROUTES: readonly AppRoute[] = SCREENS.map((route) => (route.messages === 'first' ? route : { ...route, load: beyondLogin(route.load) }));

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
+import { onSessionDataDropped } from './session-data.ts';
 
 const MAX_RETRIES = 2;
 
@@ -17,3 +18,7 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/** The app's query client, made with the first screen that needs it (`query-layer.tsx`); emptied when the session ends. */
+export const appQueryClient = createQueryClient();
+onSessionDataDropped(() => appQueryClient.clear());

@@ -1,11 +1,11 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import type { authApi, Language, ResponseOf, UserProperties } from '@delego/contract';
 import { ApiError, call } from './api-client.ts';
 import { loadAuthApi } from './auth-endpoints.ts';
 import { applyLanguage } from './i18n.ts';
 import { loginPathFor } from './return-path.ts';
+import { dropSessionData } from './session-data.ts';
 import { TOKEN_STORAGE_KEY, readToken, readValidToken, removeToken, tokenExpiresAt, writeToken } from './token-storage.ts';
 
 /** Spec §9: the token is checked every 10 s and refreshed when under 60 s remain. */
@@ -72,7 +72,6 @@ function sharedActivityAt(): number {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const [state, setState] = useState<SessionState>(() => (readValidToken() ? { status: 'loading' } : { status: 'notLogged' }));
   const [countdown] = useState(createCountdownStore);
   const stateRef = useRef(state);
@@ -98,8 +97,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     removeToken();
     setState({ status: 'notLogged' });
     countdown.set(null);
-    queryClient.clear();
-  }, [countdown, queryClient]);
+    dropSessionData();
+  }, [countdown]);
 
   const login = useCallback(
     (session: SessionResponse) => {
@@ -114,10 +113,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const switchAccount = useCallback(
     (session: SessionResponse) => {
       writeToken(session.access_token);
-      queryClient.clear();
+      dropSessionData();
       setState({ status: 'logged', user: session.user_properties });
     },
-    [queryClient],
+    [],
   );
 
   const logout = useCallback(async () => {

@@ -4,7 +4,6 @@ import { createMemoryRouter } from 'react-router';
 import type { UserProperties } from '@delego/contract';
 import { App } from '../app/app.tsx';
 import { routes } from '../app/router.tsx';
-import { createQueryClient } from '../lib/query-client.ts';
 import { writeToken } from '../lib/token-storage.ts';
 import { mockFetch, type MockHandler } from './fetch-mock.ts';
 import { buildToken } from './fixtures.ts';
@@ -27,7 +26,7 @@ export function renderApp(path: string, { user, handlers = {}, tokenExpiresInSec
     ...handlers,
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const view = render(<App router={router} queryClient={createQueryClient()} />);
+  const view = render(<App router={router} />);
   return { ...view, router, server, user: userEvent.setup() };
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { i18n, loadLanguage } from '../lib/i18n.ts';
+import { dropSessionData } from '../lib/session-data.ts';
 
 // Whole screens render slowly on a loaded 2-core machine: give findBy/waitFor time before failing.
 configure({ asyncUtilTimeout: 5_000 });
@@ -30,9 +31,11 @@ beforeEach(async () => {
   await i18n.changeLanguage('pl-PL');
 });
 
-// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+// Vitest runs without globals, so Testing Library cannot register its own cleanup. The app's one query client
+// (lib/query-client.ts) outlives a test: its cache is emptied as a logout would.
 afterEach(() => {
   cleanup();
+  dropSessionData();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });

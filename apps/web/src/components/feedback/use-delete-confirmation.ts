@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSnackbar } from 'notistack';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { firstIssueText } from '../form/issue-texts.ts';
 
 /** The part of a TanStack mutation the confirmation needs. */
@@ -16,7 +16,6 @@ export function useDeleteConfirmation<TRow, TVariables>(
   mutation: DeleteMutation<TVariables>,
   { variables, deletedMessage, onDeleted }: { variables: (row: TRow) => TVariables; deletedMessage: string; onDeleted?: () => void },
 ) {
-  const { enqueueSnackbar } = useSnackbar();
   const [target, setTarget] = useState<TRow | null>(null);
   const close = () => setTarget(null);
   const confirm = () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { AppProviders } from '../../app/providers.tsx';
 import { i18n } from '../../lib/i18n.ts';
@@ -29,9 +29,9 @@ function PeriodForm({ initial, onValues }: { initial: Values; onValues: (values:
 function renderForm(initial: Values = { date_from: '', start_at: '' }) {
   const seen: Values[] = [];
   const rendered = render(
-    <AppProviders queryClient={new QueryClient()}>
+    <AppProviders><QueryClientProvider client={new QueryClient()}>
       <PeriodForm initial={initial} onValues={(values) => seen.push(values)} />
-    </AppProviders>,
+    </QueryClientProvider></AppProviders>,
   );
   return { ...rendered, seen, user: userEvent.setup() };
 }

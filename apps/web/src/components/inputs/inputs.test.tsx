@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AppProviders } from '../../app/providers.tsx';
 import { i18n } from '../../lib/i18n.ts';
 import { AmountField } from './amount-field.tsx';
@@ -39,7 +39,7 @@ function Picker({ initial = '', dateOnly, onValue }: { initial?: string; dateOnl
 }
 
 function renderInProviders(ui: React.ReactNode) {
-  return render(<AppProviders queryClient={new QueryClient()}>{ui}</AppProviders>);
+  return render(<AppProviders><QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider></AppProviders>);
 }
 
 describe('the amount input', () => {

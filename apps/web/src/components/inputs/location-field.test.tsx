@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { LocationDto } from '@delego/contract';
 import { AppProviders } from '../../app/providers.tsx';
 import { i18n } from '../../lib/i18n.ts';
@@ -28,7 +28,7 @@ function Field({ initial = null, onValue = () => undefined }: { initial?: number
   );
 }
 
-const renderField = (ui: React.ReactNode) => render(<AppProviders queryClient={new QueryClient()}>{ui}</AppProviders>);
+const renderField = (ui: React.ReactNode) => render(<AppProviders><QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider></AppProviders>);
 
 describe('the location field', () => {
   it('searches the server for the typed text with the allowed types and remembers the choice', async () => {

@@ -15,12 +15,17 @@ import { externalNavigation, externalReturnUrl } from '../../lib/external-system
 import { returnPathAfterLogin } from '../../lib/return-path.ts';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { useSession } from '../../lib/session.tsx';
-import { useGeneralSettings, useLogin } from './api/use-login.ts';
+import { signIn, useGeneralSettings } from './api/sign-in.ts';
 import { LoginFailureDialog, loginFailureOf, type LoginFailure } from './login-failure-dialog.tsx';
 import type { PasswordExpiredState } from './password-expired-page.tsx';
 
-// Only after a password accepted with two-factor sign-in on: its forms (and their schemas) stay off the login route (issue 13).
-const SignInSecondStep = lazy(() => import('./sign-in-second-step.tsx').then(({ SignInSecondStep: step }) => ({ default: step })));
+// Only after a password accepted with two-factor sign-in on: its forms (and their schemas) stay off the login route,
+// and so does the query client its calls need (issue 13).
+const SignInSecondStep = lazy(() =>
+  Promise.all([import('./sign-in-second-step.tsx'), import('../../lib/query-layer.tsx')]).then(([{ SignInSecondStep: step }, { withQueryClient }]) => ({
+    default: withQueryClient(step),
+  })),
+);
 
 const FIELDS = ['company', 'username', 'password'] as const;
 type LoginField = (typeof FIELDS)[number];
@@ -54,11 +59,11 @@ function LoginForm({ isAdmin }: { isAdmin: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
   const session = useSession();
-  const login = useLogin();
   const generalSettings = useGeneralSettings();
   const [values, setValues] = useState<LoginValues>({ company: isAdmin ? ADMIN_COMPANY_CODE : '', username: '', password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
   const [isValidating, setValidating] = useState(false);
+  const [isSigningIn, setSigningIn] = useState(false);
   const inputs: Record<LoginField, RefObject<HTMLInputElement | null>> = { company: useRef(null), username: useRef(null), password: useRef(null) };
   const [failure, setFailure] = useState<LoginFailure | null>(null);
   const [secondStep, setSecondStep] = useState<SignInStep | null>(null);
@@ -90,18 +95,21 @@ function LoginForm({ isAdmin }: { isAdmin: boolean }) {
       .finally(() => setValidating(false));
     if (!checked) return;
     if ('errors' in checked) return showErrors(checked.errors);
-    login.mutate(checked.values, {
-      onSuccess: (answer) => {
-        setStepExpired(false);
-        if ('access_token' in answer) session.login(answer);
-        else setSecondStep(answer);
-      },
-      onError: (error) => {
-        const fromServer: LoginErrors = {};
-        if (applyServerIssues(error, (field, { message }) => (fromServer[field as LoginField] = message), FIELDS)) return showErrors(fromServer);
-        setFailure(loginFailureOf(error));
-      },
-    });
+    setSigningIn(true);
+    await signIn(checked.values)
+      .then(
+        (answer) => {
+          setStepExpired(false);
+          if ('access_token' in answer) session.login(answer);
+          else setSecondStep(answer);
+        },
+        (error: unknown) => {
+          const fromServer: LoginErrors = {};
+          if (applyServerIssues(error, (field, { message }) => (fromServer[field as LoginField] = message), FIELDS)) return showErrors(fromServer);
+          setFailure(loginFailureOf(error));
+        },
+      )
+      .finally(() => setSigningIn(false));
   };
 
   const goToPasswordChange = () => {
@@ -110,7 +118,7 @@ function LoginForm({ isAdmin }: { isAdmin: boolean }) {
   };
 
   // The company may forbid the browser from remembering the password (login_password_save).
-  const mayRememberPassword = generalSettings.data ? generalSettings.data.login_password_save === FLAG_ON : true;
+  const mayRememberPassword = generalSettings ? generalSettings.login_password_save === FLAG_ON : true;
   const fieldProps = (field: LoginField) => ({
     name: field,
     value: values[field],
@@ -149,7 +157,7 @@ function LoginForm({ isAdmin }: { isAdmin: boolean }) {
           label={t('login.password')}
           autoComplete={mayRememberPassword ? 'current-password' : 'off'}
         />
-        <Button type="submit" variant="contained" size="large" loading={login.isPending || isValidating}>
+        <Button type="submit" variant="contained" size="large" loading={isSigningIn || isValidating}>
           {t('login.submit')}
         </Button>
         <Link component={RouterLink} to="/profile/password-forgotten" sx={{ alignSelf: 'center' }}>

@@ -9,10 +9,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { BookingReport, BookingReportQuery } from '@delego/contract';
 import { BOOKING_KINDS, BOOKING_REPORT_DEFINITIONS, BOOKING_REPORT_DIMENSIONS, BOOKING_REPORT_MEASURES, BOOKING_STATUSES, CODED_DIMENSIONS, MONEY_MEASURES, bookingReportChart, customDefinition, measureOf, toLocalDate, type BookingKind, type BookingReportDimension, type BookingReportKind, type BookingReportMeasure, type BookingStatus, formatMoneyText } from '@delego/domain';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { ListTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { ChartFigure } from '../../components/charts/chart-figure.tsx';
 import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
@@ -86,7 +86,6 @@ const sameOption = (a: Option, b: Option) => a.id === b.id;
 function BookingReportScreen() {
   const { t, i18n } = useTranslation(['bookingReports', 'routes']);
   const language = i18n.language;
-  const { enqueueSnackbar } = useSnackbar();
   const kind = useLocation().pathname.split('/').pop() as BookingReportKind;
   const options = useBookingReportOptions();
   const [filters, setFilters] = useState<Filters>(() => ({

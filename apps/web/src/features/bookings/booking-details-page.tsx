@@ -10,10 +10,10 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import ReceiptIcon from '@mui/icons-material/Receipt';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { BookingDetails } from '@delego/contract';
 import { tabOfKind, formatMoneyText, formatWallTime } from '@delego/domain';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { firstIssueText } from '../../components/form/issue-texts.ts';
@@ -71,7 +71,6 @@ const DETAIL_FIELDS: Record<'flight' | 'hotel' | 'rail' | 'other', (keyof Bookin
 export function BookingDetailsPage() {
   const { t, i18n } = useTranslation('bookings');
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const id = Number(useParams().id);
   const loaded = useBooking(id);
   const remove = useDeleteBooking();

@@ -5,7 +5,6 @@ import TextField from '@mui/material/TextField';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { Controller, useForm, type Path } from 'react-hook-form';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { BodyOf, BookingDetails, BookingUser, bookingApi } from '@delego/contract';
 import {
@@ -18,6 +17,7 @@ import {
   ROOM_TYPES,
   type BookingKind,
 } from '@delego/domain';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { firstIssueText } from '../../components/form/issue-texts.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -437,7 +437,6 @@ export function BookingFormDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('bookings');
-  const { enqueueSnackbar } = useSnackbar();
   const save = useSaveBooking();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<BookingFormValues>({ defaultValues: valuesOf(booking) });

@@ -7,9 +7,9 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { TravellerMapping } from '@delego/contract';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { ListTable } from '../../components/data-table/data-table.tsx';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -24,7 +24,6 @@ interface UserOption {
 /** The user a traveller is given to, with the button that assigns them; each traveller keeps their own choice. */
 function MappingChoice({ traveller }: { traveller: TravellerMapping }) {
   const { t } = useTranslation('bookings');
-  const { enqueueSnackbar } = useSnackbar();
   const users = useBookingUsers();
   const save = useSaveTravellerMapping();
   const suggestedIds = new Map(

@@ -21,10 +21,10 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
 import PaymentsIcon from '@mui/icons-material/Payments';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { ADVANCE_PAYMENT_TYPES, ADVANCE_STATUSES, toLocalDate, validateOrderAdvances, type AdvancePaymentType, type AdvanceStatus, type Issue, formatMoneyText } from '@delego/domain';
 import type { AdvanceListItem, AttachmentDto } from '@delego/contract';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { AmountField } from '../../components/inputs/amount-field.tsx';
 import { CurrencyField } from '../../components/inputs/currency-field.tsx';
 import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
@@ -67,7 +67,6 @@ function AdvanceDialog({ draft, extended, meId, fileRules, onClose }: { draft: A
   const { t } = useTranslation('delegation-advance');
   const { t: tc } = useTranslation('common');
   const { t: to } = useTranslation('delegation-order');
-  const { enqueueSnackbar } = useSnackbar();
   const orders = useMyOpenOrders();
   const save = useSaveAdvance();
   const [current, setCurrent] = useState<AdvanceDraft>(draft);
@@ -166,7 +165,6 @@ type Decision = 'approve' | 'reject' | 'markPaid';
 function DecisionDialog({ advance, decision, onClose }: { advance: AdvanceListItem; decision: Decision; onClose: () => void }) {
   const { t, i18n } = useTranslation('delegation-advance');
   const { t: tc } = useTranslation('common');
-  const { enqueueSnackbar } = useSnackbar();
   const decide = useAdvanceDecision();
   // Today in Warsaw: around midnight the UTC date is still yesterday's.
   const [date, setDate] = useState(() => toLocalDate(new Date()));

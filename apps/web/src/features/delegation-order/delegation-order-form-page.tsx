@@ -19,7 +19,6 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Controller, useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -38,6 +37,7 @@ import {
   type OrderEstimate,
 } from '@delego/domain';
 import type { DelegationOrderDto, OrderFormData } from '@delego/contract';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { BudgetStatePanel } from '../../components/budget/budget-state-panel.tsx';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
@@ -139,7 +139,6 @@ function OrderForm({ order, initial, data, workers }: OrderFormProps) {
   const { t, i18n } = useTranslation('delegation-order');
   const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const save = useSaveDelegationOrder();
   const submit = useOrderAction();
   const loadTemplate = useLoadOrderTemplate();

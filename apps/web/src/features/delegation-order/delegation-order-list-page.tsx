@@ -10,10 +10,10 @@ import CheckIcon from '@mui/icons-material/Check';
 import EditIcon from '@mui/icons-material/Edit';
 import GavelIcon from '@mui/icons-material/Gavel';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUSES, type OrderStatus, formatMoneyText, formatWallTime } from '@delego/domain';
 import type { DelegationOrderListItem } from '@delego/contract';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { FilterDateField } from '../../components/inputs/filter-date-field.tsx';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { useListState } from '../../components/data-table/use-list-state.ts';
@@ -31,7 +31,6 @@ const isStatus = (value: string | null): value is OrderStatus => (ORDER_STATUSES
 /** `/delegation-order`: trip orders with filters, paging, and row actions including a confirmed quick accept. */
 export function DelegationOrderListPage() {
   const { t, i18n } = useTranslation('delegation-order');
-  const { enqueueSnackbar } = useSnackbar();
   const { state, query, update } = useListState<Sort>({ sort: 'start_date', order: 'desc' });
   const [params, setParams] = useSearchParams();
   const filter = (name: Filter) => params.get(name) ?? '';

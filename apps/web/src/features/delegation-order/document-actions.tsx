@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { DocumentAction } from '@delego/domain';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { DecisionDialog, isDestructiveAction } from '../../components/feedback/decision-dialog.tsx';
 import { useOrderAction } from './api/use-delegation-orders.ts';
 
@@ -22,7 +22,6 @@ interface DocumentActionsProps {
 /** One button per action the server allows, each confirmed in a dialog (spec §4), decisions with a comment, a return or rejection with its reason. */
 export function DocumentActions({ orderId, version, allowed, only, onDone }: DocumentActionsProps) {
   const { t } = useTranslation('delegation-order');
-  const { enqueueSnackbar } = useSnackbar();
   const run = useOrderAction();
   const [pending, setPending] = useState<DocumentAction | null>(null);
   const actions = BUTTON_ORDER.filter((action) => allowed.includes(action) && (!only || only.includes(action)));

@@ -14,10 +14,10 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { DelegationOrderForm } from '@delego/domain';
 import type { SavedTemplateDto } from '@delego/contract';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
 import { useDeleteOrderTemplate, useOrderTemplates, useSaveOrderTemplate } from './api/use-delegation-orders.ts';
 
@@ -25,7 +25,6 @@ import { useDeleteOrderTemplate, useOrderTemplates, useSaveOrderTemplate } from 
 export function SaveTemplateDialog({ open, order, onClose }: { open: boolean; order: () => DelegationOrderForm; onClose: () => void }) {
   const { t } = useTranslation('delegation-order');
   const { t: tc } = useTranslation('common');
-  const { enqueueSnackbar } = useSnackbar();
   const save = useSaveOrderTemplate();
   const [name, setName] = useState('');
   const [shared, setShared] = useState(false);
@@ -77,7 +76,6 @@ export function SaveTemplateDialog({ open, order, onClose }: { open: boolean; or
 export function TemplatePickerDialog({ open, onPick, onClose }: { open: boolean; onPick: (id: number) => void; onClose: () => void }) {
   const { t } = useTranslation('delegation-order');
   const { t: tc } = useTranslation('common');
-  const { enqueueSnackbar } = useSnackbar();
   const templates = useOrderTemplates();
   const remove = useDeleteOrderTemplate();
   const [toDelete, setToDelete] = useState<SavedTemplateDto | null>(null);

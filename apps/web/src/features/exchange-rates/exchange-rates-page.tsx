@@ -9,13 +9,13 @@ import AddIcon from '@mui/icons-material/Add';
 import CloudDownloadIcon from '@mui/icons-material/CloudDownload';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { EXCHANGE_RATE_SOURCES, isLocalDate, toLocalDate, type ExchangeRateSource, formatExchangeRate } from '@delego/domain';
 import type { ExchangeRateDto } from '@delego/contract';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { FilterSelect } from '../../components/data-table/filter-select.tsx';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { useListFilters, useListState } from '../../components/data-table/use-list-state.ts';
@@ -55,7 +55,6 @@ function useRateFormat() {
 
 function ManualRateDialog({ rate, onClose }: { rate: ExchangeRateDto | null; onClose: () => void }) {
   const { t } = useTranslation('exchange-rates');
-  const { enqueueSnackbar } = useSnackbar();
   const save = useSaveExchangeRate();
   const form = useForm<ManualValues>({
     resolver: zodResolver(manualSchema),

@@ -10,9 +10,9 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { invoiceApi } from '@delego/contract';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { ListTable } from '../../components/data-table/data-table.tsx';
 import { tabOfKind, type BookingKind, formatDateTime, formatMoneyText, formatWallTime } from '@delego/domain';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
@@ -36,7 +36,6 @@ export function InvoiceDetailsPage() {
   const { t, i18n } = useTranslation('invoices');
   const language = i18n.language;
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const allowed = useCanSeeInvoices();
   const id = Number(useParams().id);
   const loaded = useInvoice(id, allowed);

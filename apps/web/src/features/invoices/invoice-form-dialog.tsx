@@ -10,10 +10,10 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Controller, useFieldArray, useForm, type Path } from 'react-hook-form';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { BodyOf, BookingListItem, InvoiceDetails, invoiceApi } from '@delego/contract';
 import { VAT_RATES, type VatRate, formatMoneyText, formatWallTime } from '@delego/domain';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { firstIssueText } from '../../components/form/issue-texts.ts';
 import { AmountField } from '../../components/inputs/amount-field.tsx';
@@ -161,7 +161,6 @@ export function InvoiceFormDialog({
   onSaved?: (invoice: InvoiceDetails) => void;
 }) {
   const { t } = useTranslation('invoices');
-  const { enqueueSnackbar } = useSnackbar();
   const save = useSaveInvoice();
   const upload = useUploadInvoiceFile();
   const [formError, setFormError] = useState<string | null>(null);

@@ -14,11 +14,11 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { DelegationListItem, InvoiceDetails } from '@delego/contract';
 import type { MatchReason } from '@delego/domain';
 import { formatMoneyText, formatWallTime } from '@delego/domain';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { firstIssueText } from '../../components/form/issue-texts.ts';
 import { useSettlementList } from '../settlements/api/settlements.ts';
 import { useConfirmMatch, useRejectMatch } from './api/invoices.ts';
@@ -87,7 +87,6 @@ function SettlementSearch({ invoice, value, onChange }: { invoice: InvoiceDetail
  */
 export function InvoiceMatchPanel({ invoice }: { invoice: InvoiceDetails }) {
   const { t, i18n } = useTranslation('invoices');
-  const { enqueueSnackbar } = useSnackbar();
   const confirm = useConfirmMatch();
   const reject = useRejectMatch();
   const match = invoice.match;

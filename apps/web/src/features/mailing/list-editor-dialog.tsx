@@ -9,11 +9,11 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { MAILING_LIST_NAME_MAX_LENGTH, validateMailingList, type MailingRecipientRule } from '@delego/domain';
 import type { MailingListItem, MailingRuleView } from '@delego/contract';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { issueResolver } from '../../components/form/issue-resolver.ts';
@@ -48,7 +48,6 @@ const emptyView = { company_id: null, company_name: null, role_name: null, user_
 /** A recipient list: its name and its rules, chosen by company, by role (in one company or all) or by person, with how many they reach now. */
 export function ListEditorDialog({ list, onClose }: { list: MailingListItem | null; onClose: () => void }) {
   const { t } = useTranslation('mailing');
-  const { enqueueSnackbar } = useSnackbar();
   const save = useSaveMailingList();
   const [formError, setFormError] = useState<string | null>(null);
   const [kind, setKind] = useState<RuleKind>('company');

@@ -13,10 +13,10 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import SendIcon from '@mui/icons-material/Send';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, type MailingDeliveryState } from '@delego/domain';
 import { MAILING_DELIVERY_FILTERS, type MAILING_DELIVERY_SORT_COLUMNS, type MailingDelivery, type MailingDetail as Mailing, type MailingProgress } from '@delego/contract';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { useListFilters, useListState } from '../../components/data-table/use-list-state.ts';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
@@ -60,7 +60,6 @@ export function MailingDetailView({ id, onBack }: { id: number; onBack: () => vo
 
 function Detail({ mailing, onBack }: { mailing: Mailing; onBack: () => void }) {
   const { t, i18n } = useTranslation('mailing');
-  const { enqueueSnackbar } = useSnackbar();
   const [language, setLanguage] = useState<'pl' | 'en'>('pl');
   const [isEditing, setEditing] = useState(false);
   const [isConfirming, setConfirming] = useState(false);

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { MAILING_BODY_MAX_LENGTH, MAILING_SUBJECT_MAX_LENGTH, validateMailing } from '@delego/domain';
 import type { MailingDetail } from '@delego/contract';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormSelectField } from '../../components/form/form-select-field.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
@@ -42,7 +42,6 @@ function tabWithError(errors: FieldErrors<MailingFormValues>): Language | null {
 /** A draft mailing: its list, and its subject and plain-text body in Polish and in English, each on its tab. */
 export function MailingEditorDialog({ mailing, onClose, onSaved }: { mailing: MailingDetail | null; onClose: () => void; onSaved: (id: number) => void }) {
   const { t } = useTranslation('mailing');
-  const { enqueueSnackbar } = useSnackbar();
   const save = useSaveMailing();
   const lists = useMailingLists({ page_size: 200, sort: 'name' });
   const [language, setLanguage] = useState<Language>('pl');

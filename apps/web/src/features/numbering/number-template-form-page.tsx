@@ -12,7 +12,6 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -27,6 +26,7 @@ import {
   type NumberingResetType,
 } from '@delego/domain';
 import type { NumberTemplateDto } from '@delego/contract';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { addDomainIssues } from '../../components/form/issue-texts.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -58,7 +58,6 @@ function TemplateForm({ template, counters }: { template: NumberTemplateDto | nu
   const { t } = useTranslation('numbering');
   const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const save = useSaveNumberTemplate();
   const maskInput = useRef<HTMLInputElement | null>(null);
   const form = useForm<TemplateValues>({

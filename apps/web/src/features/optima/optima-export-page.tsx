@@ -10,10 +10,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import SettingsIcon from '@mui/icons-material/Settings';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { OptimaDocument } from '@delego/contract';
 import { formatDateTime, formatMoneyText, formatWallTime } from '@delego/domain';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { ListTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { FilterSelect } from '../../components/data-table/filter-select.tsx';
 import { useListFilters } from '../../components/data-table/use-list-state.ts';
@@ -128,7 +128,6 @@ function DocumentTable({
 function ExportScreen() {
   const { t, i18n } = useTranslation('optima');
   const { t: tr } = useTranslation('routes');
-  const { enqueueSnackbar } = useSnackbar();
   const { params, setFilter } = useListFilters();
   const dateFrom = params.get('date_from') ?? '';
   const dateTo = params.get('date_to') ?? '';

@@ -3,9 +3,9 @@ import Grid from '@mui/material/Grid';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { useForm } from 'react-hook-form';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { optimaSettingsSchema, type OptimaSettings } from '@delego/contract';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormSelectField } from '../../components/form/form-select-field.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
@@ -43,7 +43,6 @@ const EMPTY: SettingsValues = {
  */
 export function OptimaSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('optima');
-  const { enqueueSnackbar } = useSnackbar();
   const settings = useOptimaSettings();
   const categories = useOptimaCategories();
   const save = useSaveOptimaSettings();

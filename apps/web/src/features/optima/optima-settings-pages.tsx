@@ -10,8 +10,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { ListTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { firstIssueText } from '../../components/form/issue-texts.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -148,7 +148,6 @@ function OptimaCategoryScreen() {
 function OptimaContractorScreen() {
   const { t } = useTranslation('optima');
   const { t: tr } = useTranslation('routes');
-  const { enqueueSnackbar } = useSnackbar();
   const contractors = useOptimaContractors();
   const map = useMapOptimaContractor();
   const items = contractors.data?.items ?? [];
@@ -208,7 +207,6 @@ function OptimaContractorScreen() {
 function OptimaEmployeeScreen() {
   const { t } = useTranslation('optima');
   const { t: tr } = useTranslation('routes');
-  const { enqueueSnackbar } = useSnackbar();
   const employees = useOptimaEmployees();
   const map = useMapOptimaEmployee();
   const items = employees.data?.items ?? [];

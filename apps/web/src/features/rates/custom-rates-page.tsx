@@ -10,13 +10,13 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { COUNTRY_CODES, createRateBook, isLocalDate, normaliseRegion, toLocalDate, validateDelegationRate } from '@delego/domain';
 import type { DelegationRateDto } from '@delego/contract';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { FilterSelect } from '../../components/data-table/filter-select.tsx';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { useListFilters, useListState } from '../../components/data-table/use-list-state.ts';
@@ -77,7 +77,6 @@ const rateSchema = rateFields.superRefine((values, ctx) => {
 
 function CustomRateDialog({ rate, onClose }: { rate: DelegationRateDto | null; onClose: () => void }) {
   const { t } = useTranslation('rates');
-  const { enqueueSnackbar } = useSnackbar();
   const countryName = useCountryName();
   const amount = useDecimalFormat();
   const groups = useRateGroupOptions();

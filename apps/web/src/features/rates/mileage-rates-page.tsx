@@ -16,7 +16,6 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -31,6 +30,7 @@ import {
   type MileageVehicleKind,
 } from '@delego/domain';
 import type { MileageRateDto } from '@delego/contract';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { FilterSelect } from '../../components/data-table/filter-select.tsx';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { useListFilters, useListState } from '../../components/data-table/use-list-state.ts';
@@ -63,7 +63,6 @@ type MileageValues = z.infer<typeof mileageSchema>;
 
 function MileageRateDialog({ rate, onClose }: { rate: MileageRateDto | null; onClose: () => void }) {
   const { t } = useTranslation('rates');
-  const { enqueueSnackbar } = useSnackbar();
   const save = useSaveMileageRate();
   const amount = useDecimalFormat();
   const form = useForm<MileageValues>({

@@ -7,13 +7,13 @@ import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { RATE_GROUP_NAME_MAX_LENGTH, wouldCreateGroupCycle } from '@delego/domain';
 import type { RateGroupDto } from '@delego/contract';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { useListState } from '../../components/data-table/use-list-state.ts';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
@@ -36,7 +36,6 @@ type GroupValues = z.infer<typeof groupSchema>;
 
 function RateGroupDialog({ group, onClose }: { group: RateGroupDto | null; onClose: () => void }) {
   const { t } = useTranslation('rates');
-  const { enqueueSnackbar } = useSnackbar();
   const options = useRateGroupOptions();
   const save = useSaveRateGroup();
   const form = useForm<GroupValues>({

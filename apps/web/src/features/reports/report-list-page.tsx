@@ -3,11 +3,11 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { reportApi, type Report } from '@delego/contract';
 import { formatDateTime } from '@delego/domain';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { useListState } from '../../components/data-table/use-list-state.ts';
@@ -19,7 +19,6 @@ import { useReports } from './api/reports.ts';
 /** Tells the user when a report they saw being generated is ready (or failed), whichever screen of the list they look at. */
 function useReadyNotice(items: readonly Report[] | undefined) {
   const { t } = useTranslation('reports');
-  const { enqueueSnackbar } = useSnackbar();
   const seen = useRef(new Map<number, Report['status']>());
   useEffect(() => {
     for (const item of items ?? []) {
@@ -28,7 +27,7 @@ function useReadyNotice(items: readonly Report[] | undefined) {
       if ((before === 'queued' || before === 'running') && item.status === 'failed') enqueueSnackbar(t('list.failedNotice', { name: item.file_name }), { variant: 'error' });
       seen.current.set(item.id, item.status);
     }
-  }, [items, enqueueSnackbar, t]);
+  }, [items, t]);
 }
 
 function ReportState({ report }: { report: Report }) {

@@ -6,10 +6,10 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { REPORT_DATE_TYPES, REPORT_FORMATS, REPORT_TYPES, SETTLEMENT_STATUSES, toLocalDate, type ReportDateType, type ReportFormat, type ReportType, type SettlementStatus } from '@delego/domain';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { DateTimeField } from '../../components/inputs/date-time-field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -61,7 +61,6 @@ function MultiSelect({ label, options, value, onChange }: { label: string; optio
 export function ReportNewPage() {
   const { t } = useTranslation('reports');
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const options = useReportFormOptions();
   const create = useCreateReport();
   const [draft, setDraft] = useState<Draft>(() => ({

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { DelegationFormInput } from '@delego/domain';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { AppProviders } from '../../app/providers.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { buildUserProperties } from '../../testing/fixtures.ts';
@@ -12,9 +13,9 @@ describe('SettlementForm save hook', () => {
     const onSave = vi.fn<(form: DelegationFormInput) => void>();
     window.sessionStorage.clear();
     render(
-      <AppProviders queryClient={createQueryClient()}>
+      <AppProviders><QueryClientProvider client={createQueryClient()}>
         <SettlementForm user={buildUserProperties()} draft={draftStorage(10, 'save-test')} onSave={onSave} />
-      </AppProviders>,
+      </QueryClientProvider></AppProviders>,
     );
     fireEvent.change(screen.getByLabelText('Miejsce docelowe'), { target: { value: 'Berlin' } });
     fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));

@@ -6,9 +6,9 @@ import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { SUBSTITUTE_STATUS_FILTERS, type SUBSTITUTE_SORT_COLUMNS, type Substitute } from '@delego/contract';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { FilterSelect } from '../../components/data-table/filter-select.tsx';
 import { useListFilters, useListState } from '../../components/data-table/use-list-state.ts';
@@ -27,7 +27,6 @@ const STATUS_CHOICES = SUBSTITUTE_STATUS_FILTERS.filter((status) => status !== '
 /** `/settings/user-substitute`: the administrator names substitutes for anyone of the company. */
 export function AdminSubstitutesPage() {
   const { t } = useTranslation('substitutes');
-  const { enqueueSnackbar } = useSnackbar();
   const periodText = usePeriodText();
   const { state, query, update } = useListState<SubstituteSort>({ sort: 'date_from', order: 'desc' });
   const { params, setFilter } = useListFilters();

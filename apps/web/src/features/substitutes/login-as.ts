@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, formatWallTime } from '@delego/domain';
 import { substitutesApi } from '@delego/contract';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { ApiError, call } from '../../lib/api-client.ts';
 import { translateServerMessage } from '../../lib/server-messages.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -16,7 +16,6 @@ import { useSession } from '../../lib/session.tsx';
 export function useLoginAs() {
   const { t, i18n } = useTranslation('substitutes');
   const { switchAccount } = useSession();
-  const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const [pendingId, setPendingId] = useState<number | null>(null);
 

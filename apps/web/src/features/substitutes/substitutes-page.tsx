@@ -9,10 +9,10 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import LoginIcon from '@mui/icons-material/Login';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Substitute } from '@delego/contract';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
@@ -27,7 +27,6 @@ import { SubstituteTable, personName } from './substitute-table.tsx';
 /** `/substitutes`: one's own substitutes (editable) and the colleagues one substitutes (spec §2, §3 Substitute). */
 export function SubstitutesPage() {
   const { t } = useTranslation('substitutes');
-  const { enqueueSnackbar } = useSnackbar();
   const user = useCurrentUser();
   const list = useMySubstitutes();
   const save = useSaveMySubstitute();

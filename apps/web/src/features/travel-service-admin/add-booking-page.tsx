@@ -6,10 +6,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { BookingUser, OfferDto, OrderItemDto, ResponseOf, adminTravelServiceApi } from '@delego/contract';
 import { BOOKING_KIND_OF_ITEM_TYPE, FLIGHT_CLASSES, RAIL_CLASSES } from '@delego/domain';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { firstIssueText } from '../../components/form/issue-texts.ts';
@@ -104,7 +104,6 @@ export function AddBookingPage() {
 function AddBookingForm({ view }: { view: ItemView }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const save = useAddItemBooking();
   const [formError, setFormError] = useState<string | null>(null);
   const travellers = useMemo(() => travellersOf(view), [view]);

@@ -11,10 +11,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { OrderItemDto } from '@delego/contract';
 import { formatDateTime } from '@delego/domain';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { OrderMessages } from '../../components/messages/order-messages.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -134,7 +134,6 @@ export function AdminOrderPage() {
 function ActionDialog({ acting, onClose }: { acting: { item: OrderItemDto; action: ConsultantAction } | null; onClose: () => void }) {
   const { t } = useTranslation(NS);
   const titleId = useId();
-  const { enqueueSnackbar } = useSnackbar();
   const act = useConsultantItemAction();
   const [reference, setReference] = useState('');
   const [comment, setComment] = useState('');

@@ -9,10 +9,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import AddIcon from '@mui/icons-material/Add';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf, adminTravelServiceApi } from '@delego/contract';
 import { RESPONSE_PERMISSION_BY_TYPE } from '@delego/domain';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -149,7 +149,6 @@ function ReadonlyOffers({ view, requested, canChange }: { view: ItemView; reques
 function OfferEditor({ view, mode }: { view: ItemView; mode: 'answer' | 'change' }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const save = useSaveOffers();
   const [refusal, setRefusal] = useState<string | null>(null);
   const initial: OfferFormValues = {

@@ -15,7 +15,6 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { OrderParameterDto, TravelServiceOrderDto, TravelServiceIssue } from '@delego/contract';
 import {
@@ -36,6 +35,7 @@ import {
   type TravelOrderConfirmation,
   type TravelServiceOrderForm,
 } from '@delego/domain';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -184,7 +184,6 @@ function OrderForm({ title, order, initial, basic, trip, allowedTransport, start
   const { t, i18n } = useTranslation('travelService');
   const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const save = useSaveTravelServiceOrder();
   const [form, setForm] = useState<TravelServiceOrderForm>(initial);
   const [orderErrors, setOrderErrors] = useState<Messages>(new Map());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { TravelServiceOrderRow } from '@delego/contract';
 import { emptyParams } from '@delego/domain';
 import { AppProviders } from '../../app/providers.tsx';
@@ -117,7 +117,7 @@ describe('the order item summary', () => {
       ],
     };
     render(
-      <AppProviders queryClient={new QueryClient()}>
+      <AppProviders><QueryClientProvider client={new QueryClient()}>
         <OrderItemSummary
           item={{
             type: 'flight',
@@ -127,7 +127,7 @@ describe('the order item summary', () => {
             comment: '',
           }}
         />
-      </AppProviders>,
+      </QueryClientProvider></AppProviders>,
     );
     const summary = screen.getByRole('region', { name: 'Usługa 1: Lot' });
     expect(await within(summary).findByText('Warszawa Chopin (WAW)')).toBeTruthy();
@@ -147,7 +147,7 @@ describe('the order item summary', () => {
     await loadLanguage('pl-PL');
     mockFetch({});
     render(
-      <AppProviders queryClient={new QueryClient()}>
+      <AppProviders><QueryClientProvider client={new QueryClient()}>
         <OrderItemSummary
           item={{
             type: 'hotel',
@@ -160,7 +160,7 @@ describe('the order item summary', () => {
             },
           }}
         />
-      </AppProviders>,
+      </QueryClientProvider></AppProviders>,
     );
     expect(screen.getByText('Przyjazd po 18:00 – poinformuj hotel o późnym przyjeździe')).toBeTruthy();
     expect(screen.getByText('Śniadanie').nextSibling?.textContent).toBe('Tak');

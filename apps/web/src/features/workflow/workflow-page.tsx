@@ -9,7 +9,6 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import {
   ErrorCode,
@@ -22,6 +21,7 @@ import {
   type WorkflowNode,
 } from '@delego/domain';
 import type { ResponseOf, WorkflowData, WorkflowDto, workflowApi } from '@delego/contract';
+import { enqueueSnackbar } from '../../lib/notifications.tsx';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog.tsx';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -67,7 +67,6 @@ interface WorkflowEditorProps {
 function WorkflowEditor({ kind, loaded, data, onDirtyChange, onReload }: WorkflowEditorProps) {
   const { t } = useTranslation('workflow');
   const { t: tc } = useTranslation('common');
-  const { enqueueSnackbar } = useSnackbar();
   const save = useSaveWorkflow();
   const reset = useResetWorkflow();
   const [definition, setDefinition] = useState<WorkflowDefinition>(loaded.definition);

@@ -12,11 +12,11 @@ import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import LoginIcon from '@mui/icons-material/Login';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { MODULES, validateNewCompany, type Issue } from '@delego/domain';
 import { adminCompaniesApi, COMPANY_STATUS_FILTERS, LANGUAGES, type COMPANY_SORT_COLUMNS, type CompanyListItem } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
 import { useListFilters, useListState } from '../../../components/data-table/use-list-state.ts';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
@@ -86,7 +86,6 @@ const resolver = issueResolver<CompanyFormValues>((values) =>
 export function CompaniesPage() {
   const { t } = useTranslation('providerAdmin');
   const { t: tc } = useTranslation('companyAdmin');
-  const { enqueueSnackbar } = useSnackbar();
   const { switchAccount } = useSession();
   const navigate = useNavigate();
   const { state, query, update } = useListState<CompanySort>({ sort: 'name' });
@@ -223,7 +222,6 @@ export function CompaniesPage() {
 
 function NewCompanyDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('providerAdmin');
-  const { enqueueSnackbar } = useSnackbar();
   const create = useCreateCompany();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<CompanyFormValues>({ defaultValues: EMPTY, resolver });

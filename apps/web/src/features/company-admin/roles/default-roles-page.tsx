@@ -6,8 +6,8 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { PageHeader } from '../shared/page-header.tsx';
 import { SettingsNavigation } from '../../../components/settings-navigation.tsx';
@@ -21,7 +21,6 @@ export function DefaultRolesPage() {
   const { t } = useTranslation('adminRoles');
   const { t: tc } = useTranslation('companyAdmin');
   const { t: tcommon } = useTranslation('common');
-  const { enqueueSnackbar } = useSnackbar();
   const options = useRoleOptions();
   const save = useSaveDefaultRoles();
   const refusal = useIssueDialog(t('list.refusedTitle'));

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { type PermissionTransfer } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { useListState } from '../../../components/data-table/use-list-state.ts';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
 import { useDeleteConfirmation } from '../../../components/feedback/use-delete-confirmation.ts';
@@ -18,7 +18,6 @@ import { TransferDialog, TransferTable, personName, useTransferStatus, type Tran
 /** `/settings/role/deputy-auth`: permissions and roles handed over for a time (spec §3 Transferred permission). */
 export function DeputyAuthPage() {
   const { t } = useTranslation('adminRoles');
-  const { enqueueSnackbar } = useSnackbar();
   const refreshSessionUser = useRefreshSessionUser();
   const { state, query, update } = useListState<TransferSort>({ sort: 'date_from', order: 'desc' });
   const [status, changeStatus] = useTransferStatus();

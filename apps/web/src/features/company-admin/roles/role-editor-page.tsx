@@ -7,11 +7,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import GroupIcon from '@mui/icons-material/Group';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { allowedParentRoles, type Issue, type Permission } from '@delego/domain';
 import type { RoleDetail, RoleOptions } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -64,7 +64,6 @@ export function RoleEditorPage() {
 function RoleEditor({ options, role }: { options: RoleOptions; role: RoleDetail | null }) {
   const { t } = useTranslation('adminRoles');
   const { t: tcommon } = useTranslation('common');
-  const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const refreshSessionUser = useRefreshSessionUser();
   const save = useSaveRole();

@@ -14,9 +14,9 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import GroupIcon from '@mui/icons-material/Group';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { ROLE_STATUS_FILTERS, type ROLE_SORT_COLUMNS, type RoleListItem } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
 import { useListFilters, useListState } from '../../../components/data-table/use-list-state.ts';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
@@ -36,7 +36,6 @@ export function RoleListPage() {
   const { t } = useTranslation('adminRoles');
   const { t: tc } = useTranslation('companyAdmin');
   const { t: tcommon } = useTranslation('common');
-  const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const refreshSessionUser = useRefreshSessionUser();
   const { state, query, update } = useListState<RoleSort>({ sort: 'name' });

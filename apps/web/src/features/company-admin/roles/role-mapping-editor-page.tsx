@@ -3,11 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import type { Issue } from '@delego/domain';
 import type { RoleMapping, RoleOptions } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -52,7 +52,6 @@ function MappingEditor({ options, mapping }: { options: RoleOptions; mapping: Ro
   const { t } = useTranslation('adminRoles');
   const { t: tc } = useTranslation('companyAdmin');
   const { t: tcommon } = useTranslation('common');
-  const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const save = useSaveRoleMapping();
   const form = useForm<MappingFormValues>({

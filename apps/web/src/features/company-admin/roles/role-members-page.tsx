@@ -10,9 +10,9 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { RoleUser } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { ListTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
 import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
@@ -40,7 +40,6 @@ export function RoleMembersPage() {
 function RoleMembers({ id }: { id: number }) {
   const { t } = useTranslation('adminRoles');
   const { t: tc } = useTranslation('companyAdmin');
-  const { enqueueSnackbar } = useSnackbar();
   const refreshSessionUser = useRefreshSessionUser();
   const members = useRoleMembers(id);
   const options = useRoleOptions();

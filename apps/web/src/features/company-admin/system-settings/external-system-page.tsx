@@ -3,11 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useForm, useWatch } from 'react-hook-form';
 import type { ExternalSystemLink } from '@delego/contract';
 import { EXTERNAL_TOKEN_ALGORITHMS, validateExternalSystemLink, type ExternalSystemLinkFields } from '@delego/domain';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { SettingsNavigation } from '../../../components/settings-navigation.tsx';
 import { FormSelectField } from '../../../components/form/form-select-field.tsx';
@@ -60,7 +60,6 @@ function LinkForm({ loaded }: { loaded: ExternalSystemLink | null }) {
   const { t } = useTranslation(NS);
   const { t: tc } = useTranslation('companyAdmin');
   const { t: tcommon } = useTranslation('common');
-  const { enqueueSnackbar } = useSnackbar();
   const save = useSaveExternalSystemLink();
   const hasStoredSecret = loaded?.has_shared_secret === true;
   const form = useForm<ExternalSystemLinkFields>({

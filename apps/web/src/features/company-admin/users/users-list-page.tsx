@@ -13,9 +13,9 @@ import EditIcon from '@mui/icons-material/Edit';
 import HistoryIcon from '@mui/icons-material/History';
 import PersonOffIcon from '@mui/icons-material/PersonOff';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { USER_STATUS_FILTERS, type USER_SORT_COLUMNS, type UserListItem, type UserStatusFilter } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
 import { useListFilters, useListState } from '../../../components/data-table/use-list-state.ts';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
@@ -42,7 +42,6 @@ export function ProviderUsersListPage() {
 export function UsersListPage({ area = COMPANY_USERS }: { area?: UsersArea }) {
   const { t } = useTranslation('adminUsers');
   const { t: tc } = useTranslation('companyAdmin');
-  const { enqueueSnackbar } = useSnackbar();
   const { state, query, update } = useListState<UserSort>({ sort: 'surname' });
   const { params, setFilter } = useListFilters();
   const statusParam = params.get('status');

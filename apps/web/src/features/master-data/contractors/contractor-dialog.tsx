@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import Grid from '@mui/material/Grid';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { contractorBodySchema, type ContractorDto } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { useSaveContractor } from '../api/contractors.ts';
 import { FormCountryField } from '../shared/country-field.tsx';
 import { FormDialog } from '../../../components/form/form-dialog.tsx';
@@ -38,7 +38,6 @@ function valuesOf(contractor: ContractorDto | null): Values {
 /** Creates an external company (`contractor` null) or edits one: name, tax id, address, contact, accounting code. */
 export function ContractorDialog({ open, contractor, onClose }: { open: boolean; contractor: ContractorDto | null; onClose: () => void }) {
   const { t } = useTranslation('masterData');
-  const { enqueueSnackbar } = useSnackbar();
   const save = useSaveContractor();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Values, unknown, z.output<typeof contractorBodySchema>>({ resolver: zodResolver(contractorBodySchema), defaultValues: valuesOf(contractor) });

@@ -5,9 +5,9 @@ import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { ContractorDto } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
 import { useListState } from '../../../components/data-table/use-list-state.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -26,7 +26,6 @@ type Sort = 'name' | 'tax_id' | 'city' | 'country_code' | 'is_active';
 export function ContractorListPage() {
   const { t, i18n } = useTranslation('masterData');
   const { t: tr } = useTranslation('routes');
-  const { enqueueSnackbar } = useSnackbar();
   const { state, query, update } = useListState<Sort>({ sort: 'name' });
   const [active, setActive] = useActiveFilter('all');
   const list = useContractors({ ...query, active });

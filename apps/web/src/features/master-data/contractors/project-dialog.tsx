@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { projectBodySchema, type ProjectDto } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { useContractorOptions, useSaveProject } from '../api/contractors.ts';
 import { FormDialog } from '../../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
@@ -30,7 +30,6 @@ function valuesOf(project: ProjectDto | null, contractorId: number | undefined):
 /** Creates a project (`project` null) or edits one: contractor (none for an internal project), name, order number, active. */
 export function ProjectDialog({ open, project, contractorId, onClose }: { open: boolean; project: ProjectDto | null; contractorId: number | undefined; onClose: () => void }) {
   const { t } = useTranslation('masterData');
-  const { enqueueSnackbar } = useSnackbar();
   const save = useSaveProject();
   const contractors = useContractorOptions();
   const [formError, setFormError] = useState<string | null>(null);

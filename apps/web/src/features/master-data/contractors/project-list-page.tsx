@@ -5,9 +5,9 @@ import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { ProjectDto } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { FilterSelect } from '../../../components/data-table/filter-select.tsx';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
 import { useListFilters, useListState } from '../../../components/data-table/use-list-state.ts';
@@ -25,7 +25,6 @@ type Sort = 'name' | 'contractor_name' | 'order_number' | 'is_active';
 export function ProjectListPage() {
   const { t } = useTranslation('masterData');
   const { t: tr } = useTranslation('routes');
-  const { enqueueSnackbar } = useSnackbar();
   const { state, query, update } = useListState<Sort>({ sort: 'name' });
   const [active, setActive] = useActiveFilter('all');
   const { params, setFilter } = useListFilters();

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { costCentreBudgetBodySchema, type CostCentreBudgetDto, type CostCentreOption } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { useSaveCostCentreBudget } from '../api/cost-centres.ts';
 import { FormDialog } from '../../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
@@ -51,7 +51,6 @@ export function CostCentreBudgetDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('masterData');
-  const { enqueueSnackbar } = useSnackbar();
   const save = useSaveCostCentreBudget();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Values, unknown, z.output<typeof formSchema>>({ resolver: zodResolver(formSchema), defaultValues: valuesOf(budget, defaultCostCentreId) });

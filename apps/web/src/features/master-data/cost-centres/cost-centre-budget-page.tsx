@@ -5,9 +5,9 @@ import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { CostCentreBudgetDto } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { FilterSelect } from '../../../components/data-table/filter-select.tsx';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
 import { useListFilters, useListState } from '../../../components/data-table/use-list-state.ts';
@@ -23,7 +23,6 @@ type Sort = 'date_from' | 'ordinate' | 'amount';
 export function CostCentreBudgetPage() {
   const { t, i18n } = useTranslation('masterData');
   const { t: tr } = useTranslation('routes');
-  const { enqueueSnackbar } = useSnackbar();
   const { state, query, update } = useListState<Sort>({ sort: 'date_from', order: 'desc' });
   const { params, setFilter } = useListFilters();
   const costCentreId = Number(params.get('cost_centre_id')) || undefined;

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { COST_CENTRE_NAME_MAX_LENGTH, COST_CENTRE_ORDINATE_MAX_LENGTH, costCentreBodySchema, type CostCentreDto } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { useSaveCostCentre } from '../api/cost-centres.ts';
 import { FormDialog } from '../../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
@@ -21,7 +21,6 @@ function valuesOf(centre: CostCentreDto | null): Values {
 /** Creates a cost centre (`centre` null) or edits one. */
 export function CostCentreDialog({ open, centre, onClose }: { open: boolean; centre: CostCentreDto | null; onClose: () => void }) {
   const { t } = useTranslation('masterData');
-  const { enqueueSnackbar } = useSnackbar();
   const save = useSaveCostCentre();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Values, unknown, z.output<typeof costCentreBodySchema>>({ resolver: zodResolver(costCentreBodySchema), defaultValues: valuesOf(centre) });

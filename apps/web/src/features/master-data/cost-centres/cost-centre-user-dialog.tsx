@@ -8,9 +8,9 @@ import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { CostCentreOption, CostCentreUserDto } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { translateIssueCode } from '../../../lib/server-messages.ts';
 import { useSaveCostCentreUser } from '../api/cost-centres.ts';
@@ -20,7 +20,6 @@ import { refusalText } from '../shared/server-errors.ts';
 /** Sets one user's cost centres and picks the default among them. */
 export function CostCentreUserDialog({ user, options, onClose }: { user: CostCentreUserDto | null; options: readonly CostCentreOption[]; onClose: () => void }) {
   const { t } = useTranslation('masterData');
-  const { enqueueSnackbar } = useSnackbar();
   const save = useSaveCostCentreUser();
   const groupLabelId = useId();
   const [selected, setSelected] = useState<number[]>([]);

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { TASK_COMMENT_REQUIREMENTS } from '@delego/domain';
 import { DELEGATION_TASK_NAME_MAX_LENGTH, delegationTaskBodySchema, type DelegationTaskDto } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { useSaveDelegationTask } from '../api/delegation-tasks.ts';
 import { FormDialog } from '../../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
@@ -25,7 +25,6 @@ function valuesOf(task: DelegationTaskDto | null): Values {
 /** Creates a trip reason (`task` null) or edits one. */
 export function DelegationTaskDialog({ open, task, onClose }: { open: boolean; task: DelegationTaskDto | null; onClose: () => void }) {
   const { t } = useTranslation('masterData');
-  const { enqueueSnackbar } = useSnackbar();
   const save = useSaveDelegationTask();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Values, unknown, z.output<typeof delegationTaskBodySchema>>({ resolver: zodResolver(delegationTaskBodySchema), defaultValues: valuesOf(task) });

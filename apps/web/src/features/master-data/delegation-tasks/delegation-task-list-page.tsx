@@ -5,9 +5,9 @@ import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { DelegationTaskDto } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
 import { useListState } from '../../../components/data-table/use-list-state.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -23,7 +23,6 @@ type Sort = 'name_pl' | 'name_en' | 'comment_requirement' | 'enabled_for_new';
 export function DelegationTaskListPage() {
   const { t } = useTranslation('masterData');
   const { t: tr } = useTranslation('routes');
-  const { enqueueSnackbar } = useSnackbar();
   const { state, query, update } = useListState<Sort>({ sort: 'name_pl' });
   const list = useDelegationTasks(query);
   const remove = useDeleteDelegationTask();

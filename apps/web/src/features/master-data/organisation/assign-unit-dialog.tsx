@@ -2,9 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationUnitDto, OrganizationUnitUserDto } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { useAssignOrganizationUnitUsers } from '../api/organisation.ts';
 import { FormDialog } from '../../../components/form/form-dialog.tsx';
 import { refusalText } from '../shared/server-errors.ts';
@@ -15,7 +15,6 @@ const NO_UNIT = 'none';
 /** Puts the chosen users into one unit, or takes them out of every unit. `onClose(true)` after a save. */
 export function AssignUnitDialog({ users, units, onClose }: { users: OrganizationUnitUserDto[] | null; units: readonly OrganizationUnitDto[]; onClose: (assigned: boolean) => void }) {
   const { t } = useTranslation('masterData');
-  const { enqueueSnackbar } = useSnackbar();
   const assign = useAssignOrganizationUnitUsers();
   const [unit, setUnit] = useState('');
   const [unitError, setUnitError] = useState<string | null>(null);

@@ -13,10 +13,10 @@ import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { organizationUnitDeleteIssues } from '@delego/domain';
 import type { OrganizationUnitDto } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { translateIssueCode } from '../../../lib/server-messages.ts';
 import { useDeleteOrganizationUnit, useOrganizationUnits } from '../api/organisation.ts';
@@ -39,7 +39,6 @@ function deleteRefusal(unit: OrganizationUnitDto): string | null {
 export function OrganisationStructurePage() {
   const { t } = useTranslation('masterData');
   const { t: tr } = useTranslation('routes');
-  const { enqueueSnackbar } = useSnackbar();
   const tree = useOrganizationUnits();
   const remove = useDeleteOrganizationUnit();
   const [dialog, setDialog] = useState<UnitDialogMode | null>(null);

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { organizationUnitParentIssues } from '@delego/domain';
 import { ORGANIZATION_UNIT_NAME_MAX_LENGTH, organizationUnitBodySchema, type OrganizationUnitDto } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { useSaveOrganizationUnit } from '../api/organisation.ts';
 import { FormDialog } from '../../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
@@ -32,7 +32,6 @@ function valuesOf(mode: UnitDialogMode | null): Values {
 
 export function UnitDialog({ mode, units, onClose }: { mode: UnitDialogMode | null; units: readonly OrganizationUnitDto[]; onClose: () => void }) {
   const { t } = useTranslation('masterData');
-  const { enqueueSnackbar } = useSnackbar();
   const save = useSaveOrganizationUnit();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Values, unknown, z.output<typeof formSchema>>({ resolver: zodResolver(formSchema), defaultValues: valuesOf(mode) });

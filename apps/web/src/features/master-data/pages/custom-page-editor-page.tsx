@@ -9,11 +9,11 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { CUSTOM_PAGE_ALIAS_MAX_LENGTH } from '@delego/domain';
 import { CUSTOM_PAGE_TITLE_MAX_LENGTH, customPageBodySchema, type CustomPageDto } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SettingsNavigation } from '../../../components/settings-navigation.tsx';
@@ -71,7 +71,6 @@ export function CustomPageEditorPage() {
 function CustomPageEditor({ id }: { id: number | null }) {
   const { t } = useTranslation('masterData');
   const { t: tr } = useTranslation('routes');
-  const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const page = useCustomPage(id);
   const save = useSaveCustomPage();

@@ -8,11 +8,11 @@ import Stack from '@mui/material/Stack';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { TRIP_POLICY_ALIAS } from '@delego/domain';
 import { CUSTOM_PAGE_TITLE_MAX_LENGTH, tripPolicyBodySchema, type CustomPageDto } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SettingsNavigation } from '../../../components/settings-navigation.tsx';
@@ -36,7 +36,6 @@ function valuesOf(page: CustomPageDto | null, defaults: { title_pl: string; titl
 export function TripPolicyPage() {
   const { t } = useTranslation('masterData');
   const { t: tr, i18n } = useTranslation('routes');
-  const { enqueueSnackbar } = useSnackbar();
   const policy = useTripPolicy();
   const save = useSaveTripPolicy();
   const [formError, setFormError] = useState<string | null>(null);

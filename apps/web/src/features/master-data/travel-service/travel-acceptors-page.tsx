@@ -9,9 +9,9 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { TravelServiceAcceptorDto, UserOption } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { ListTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
 import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { useAddTravelServiceAcceptor, useRemoveTravelServiceAcceptor, useTravelServiceAcceptors } from '../api/travel-service.ts';
@@ -27,7 +27,6 @@ const SEARCH_DELAY_MS = 300;
 export function TravelAcceptorsPage() {
   const { t } = useTranslation('masterData');
   const { t: tr } = useTranslation('routes');
-  const { enqueueSnackbar } = useSnackbar();
   const acceptors = useTravelServiceAcceptors();
   const add = useAddTravelServiceAcceptor();
   const remove = useRemoveTravelServiceAcceptor();

@@ -7,9 +7,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { TRAVEL_MAIL_SUBJECT_MAX_LENGTH, TRAVEL_MAIL_SUBJECT_TAGS, renderTravelMailSubject, travelMailSubjectIssues, type TravelMailSubjectTag } from '@delego/domain';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/session.tsx';
@@ -26,7 +26,6 @@ import { TravelServiceHeader } from './travel-service-header.tsx';
 export function TravelMailSubjectPage() {
   const { t } = useTranslation('masterData');
   const { t: tr } = useTranslation('routes');
-  const { enqueueSnackbar } = useSnackbar();
   const user = useCurrentUser();
   const subject = useTravelMailSubject();
   const save = useSaveTravelMailSubject();

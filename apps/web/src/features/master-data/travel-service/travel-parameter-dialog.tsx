@@ -9,11 +9,11 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { TRAVEL_PARAMETER_MAX_OPTIONS, TRAVEL_PARAMETER_OPTION_MAX_LENGTH, TRAVEL_PARAMETER_TYPES, type TravelParameterType } from '@delego/domain';
 import { travelParameterBodySchema, type TravelParameterDto } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fieldErrorText } from '../../../lib/form-errors.ts';
 import { translateIssueCode } from '../../../lib/server-messages.ts';
@@ -68,7 +68,6 @@ function valuesOf(parameter: TravelParameterDto | null, nextOrder: number): Valu
 /** Creates or edits an extra field of travel-service orders; the default value must fit the field's type. */
 export function TravelParameterDialog({ open, parameter, nextOrder, onClose }: { open: boolean; parameter: TravelParameterDto | null; nextOrder: number; onClose: () => void }) {
   const { t } = useTranslation('masterData');
-  const { enqueueSnackbar } = useSnackbar();
   const save = useSaveTravelParameter();
   const [formError, setFormError] = useState<string | null>(null);
   const [optionErrors, setOptionErrors] = useState<Record<number, string>>({});

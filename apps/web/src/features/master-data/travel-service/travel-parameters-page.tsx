@@ -7,9 +7,9 @@ import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { TravelParameterDto } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { ListTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
 import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { useDeleteTravelParameter, useTravelParameters } from '../api/travel-service.ts';
@@ -22,7 +22,6 @@ import { TravelServiceHeader } from './travel-service-header.tsx';
 export function TravelParametersPage() {
   const { t, i18n } = useTranslation('masterData');
   const { t: tr } = useTranslation('routes');
-  const { enqueueSnackbar } = useSnackbar();
   const parameters = useTravelParameters();
   const remove = useDeleteTravelParameter();
   const [editing, setEditing] = useState<{ parameter: TravelParameterDto | null } | null>(null);

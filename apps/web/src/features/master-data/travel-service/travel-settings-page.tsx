@@ -5,10 +5,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { travelServiceSettingsSchema, type TravelServiceSettings } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { useSaveTravelServiceSettings, useTravelServiceSettings } from '../api/travel-service.ts';
 import { FormSelectField } from '../../../components/form/form-select-field.tsx';
@@ -54,7 +54,6 @@ const options = (values: readonly number[], label: (value: number) => string) =>
 export function TravelSettingsPage() {
   const { t } = useTranslation('masterData');
   const { t: tr } = useTranslation('routes');
-  const { enqueueSnackbar } = useSnackbar();
   const settings = useTravelServiceSettings();
   const save = useSaveTravelServiceSettings();
   const form = useForm<Values>({ resolver: zodResolver(formSchema) });

@@ -1,13 +1,12 @@
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { VehicleDto } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { useDeleteVehicle } from '../api/vehicles.ts';
 import { DeleteDialog } from '../shared/delete-dialog.tsx';
 
 /** Asks before deleting a vehicle (the administrator's list and the employee's own cars alike). */
 export function VehicleDeleteDialog({ vehicle, onClose }: { vehicle: VehicleDto | null; onClose: () => void }) {
   const { t } = useTranslation('masterData');
-  const { enqueueSnackbar } = useSnackbar();
   const remove = useDeleteVehicle();
   return (
     <DeleteDialog

@@ -6,11 +6,11 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ENGINE_CAPACITY_LIMIT, VEHICLE_TYPES, isValidEngineCapacity } from '@delego/domain';
 import { vehicleBodySchema, type VehicleDto } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { useSaveVehicle } from '../api/vehicles.ts';
 import { FormDialog } from '../../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
@@ -74,7 +74,6 @@ function valuesOf(vehicle: VehicleDto | null, isPrivate: boolean): Values {
  */
 export function VehicleDialog({ open, vehicle, asAdministrator, onClose }: { open: boolean; vehicle: VehicleDto | null; asAdministrator: boolean; onClose: () => void }) {
   const { t } = useTranslation('masterData');
-  const { enqueueSnackbar } = useSnackbar();
   const save = useSaveVehicle();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Values, unknown, z.output<typeof formSchema>>({ resolver: zodResolver(formSchema), defaultValues: valuesOf(vehicle, !asAdministrator) });

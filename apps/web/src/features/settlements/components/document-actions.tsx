@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { DocumentAction } from '@delego/domain';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { DecisionDialog, isDestructiveAction } from '../../../components/feedback/decision-dialog.tsx';
 import { useSettlementAction } from '../api/settlements.ts';
 
@@ -22,7 +22,6 @@ interface ConfirmActionProps {
 /** Spec §4: every action is confirmed; decisions with a comment, a return or rejection with its reason. */
 export function ConfirmActionDialog({ settlement, action, onClose, onDone }: ConfirmActionProps) {
   const { t } = useTranslation('settlements');
-  const { enqueueSnackbar } = useSnackbar();
   const run = useSettlementAction();
   const confirm = (comment: string) => {
     if (!settlement || !action) return;

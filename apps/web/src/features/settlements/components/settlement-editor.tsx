@@ -1,10 +1,10 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { AttachmentDto, SaveStandardResponse, UserProperties } from '@delego/contract';
 import type { DelegationFormInput, Issue, SettlementConfirmation } from '@delego/domain';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
 import { MessageDialog } from '../../../components/feedback/message-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -55,7 +55,6 @@ interface SettlementEditorProps {
 export function SettlementEditor({ title, description, user, draftKey, initialValues, calculateAtStart, version, savedAttachments = [], notice }: SettlementEditorProps) {
   const { t, i18n } = useTranslation('settlements');
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const options = useFormOptions();
   const save = useSaveSettlement();
   const [saveIssues, setSaveIssues] = useState<readonly Issue[]>([]);

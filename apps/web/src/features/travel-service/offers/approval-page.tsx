@@ -5,9 +5,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { TravelServiceOrderDto } from '@delego/contract';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { DecisionDialog } from '../../../components/feedback/decision-dialog.tsx';
 import { OrderItemSummary } from '../shared/order-item-summary.tsx';
 import { useTravelApproval } from './api/offers.ts';
@@ -29,7 +29,6 @@ export function ApprovalPage() {
 function ApprovalView({ order }: { order: TravelServiceOrderDto }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const approval = useTravelApproval();
   const [decision, setDecision] = useState<'accept' | 'reject' | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);

@@ -7,11 +7,11 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { OrderItemDto, TravelServiceOrderDto } from '@delego/contract';
 import type { ItemStatus } from '@delego/domain';
 import { formatDateTime } from '@delego/domain';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { DetailField } from '../../../components/detail-field.tsx';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
 import { OrderItemSummary } from '../shared/order-item-summary.tsx';
@@ -50,7 +50,6 @@ export function BoughtPage() {
 
 function BookingList({ order, statuses, emptyKey }: { order: TravelServiceOrderDto; statuses: readonly ItemStatus[]; emptyKey: string }) {
   const { t } = useTranslation(NS);
-  const { enqueueSnackbar } = useSnackbar();
   const action = useClientItemAction();
   const [asked, setAsked] = useState<{ item: OrderItemDto; request: ClientRequest } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);

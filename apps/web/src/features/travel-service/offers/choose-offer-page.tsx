@@ -11,10 +11,10 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { OrderItemDto, PassengerDto, TravelServiceOrderDto } from '@delego/contract';
 import { TRAVELLER_DATA_FIELDS, travellerDataIssues, type Issue, type TravelOrderStatus, type TravellerData, type TravellerDataField } from '@delego/domain';
+import { enqueueSnackbar } from '../../../lib/notifications.tsx';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
 import { ANY_DAY_LIMITS, DateTimeField, birthDayLimits } from '../../../components/inputs/date-time-field.tsx';
 import { translateIssueCode } from '../../../lib/server-messages.ts';
@@ -62,7 +62,6 @@ const CHOSEN_MESSAGE: Partial<Record<TravelOrderStatus, 'choose.sent' | 'choose.
 function ChooseOfferForm({ order }: { order: TravelServiceOrderDto }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const choose = useChooseOffers();
   const choosable = order.travelServiceOrderItems.filter((item) => item.allowedActions.includes('chooseOffer'));
   const [chosen, setChosen] = useState<Record<number, number | undefined>>(() => Object.fromEntries(choosable.map((item) => [item.id, item.selected_offer_id ?? undefined])));
