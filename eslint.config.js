@@ -10,8 +10,8 @@ const webFeatures = existsSync(webFeaturesDir)
   ? readdirSync(webFeaturesDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
   : [];
 
-// notistack arrives after the first screen (ADR 0037): only its host imports it; the rest use lib/notifications.tsx.
-const noNotistack = { group: ['notistack'], message: 'notifications go through lib/notifications.tsx (ADR 0037)' };
+// notistack arrives after the first screen (ADR 0038): only its host imports it; the rest use lib/notifications.tsx.
+const noNotistack = { group: ['notistack'], message: 'notifications go through lib/notifications.tsx (ADR 0038)' };
 
 const noAppsFromPackages = {
   group: ['@delego/server', '@delego/server/*', '@delego/web', '@delego/web/*', '**/apps/**'],

@@ -11,7 +11,7 @@ function Connection() {
   return null;
 }
 
-/** notistack, fetched after the first screen by `NotificationLayer` (ADR 0037): the only module that imports it. */
+/** notistack, fetched after the first screen by `NotificationLayer` (ADR 0038): the only module that imports it. */
 export function NotificationHost() {
   return (
     <SnackbarProvider anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }} autoHideDuration={SNACKBAR_TIMEOUT_MS} variant="success" maxSnack={4} preventDuplicate>

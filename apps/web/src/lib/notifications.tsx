@@ -10,7 +10,7 @@ export interface NotificationOptions {
 type Show = (message: string, options?: NotificationOptions) => void;
 
 /**
- * The app's notifications (ADR 0037). notistack is not part of the first screen (`notification-host.tsx`, loaded by
+ * The app's notifications (ADR 0038). notistack is not part of the first screen (`notification-host.tsx`, loaded by
  * `NotificationLayer`): a message sent before it is here waits and is shown, in order, as soon as it is.
  */
 let show: Show | null = null;
