@@ -224,11 +224,20 @@ export function localDateOfMillis(instant: number): string {
   return text;
 }
 
+/** Instants already formatted (`formatLocalDateTimeMillis`): the engine explains every doba by its start. */
+const LOCAL_DATE_TIMES = new Map<number, string>();
+
 /** An instant in epoch milliseconds as `YYYY-MM-DD HH:mm` Warsaw wall time. */
 export function formatLocalDateTimeMillis(instant: number): string {
-  const local = instant + warsawOffsetMinutes(instant) * MINUTE_MS;
-  const minutes = Math.floor((((local % DAY_MS) + DAY_MS) % DAY_MS) / MINUTE_MS);
-  return `${localDateOfMillis(instant)} ${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+  let text = LOCAL_DATE_TIMES.get(instant);
+  if (text === undefined) {
+    const local = instant + warsawOffsetMinutes(instant) * MINUTE_MS;
+    const minutes = Math.floor((((local % DAY_MS) + DAY_MS) % DAY_MS) / MINUTE_MS);
+    text = `${localDateOfMillis(instant)} ${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+    if (LOCAL_DATE_TIMES.size >= MEMO_LIMIT) LOCAL_DATE_TIMES.clear();
+    LOCAL_DATE_TIMES.set(instant, text);
+  }
+  return text;
 }
 
 /** The day `count` days after (or before, when negative) a `YYYY-MM-DD` day. */
