@@ -102,6 +102,17 @@ describe('the exact decimal', () => {
     expect(new ExactDecimal('94906265.62').times('94906265.63').toString()).toBe(new Oracle('94906265.62').times('94906265.63').toFixed());
   });
 
+  it('sums a list exactly as decimal.js adds it up, within doubles and beyond 2^53', () => {
+    const nearLimit = fc.bigInt({ min: 4_503_599_627_370_000n, max: 4_503_599_627_371_000n }).map((units) => `${units}`);
+    fc.assert(
+      fc.property(fc.array(fc.oneof(decimalText, nearLimit, fc.constantFrom('0', '0.01', '-12.5', '49.00')), { maxLength: 12 }), (texts) => {
+        const oracle = texts.reduce((total, text) => total.plus(text), new Oracle(0));
+        expect(ExactDecimal.sum(texts.map((text) => new ExactDecimal(text))).toString()).toBe(oracle.toFixed());
+      }),
+      runs,
+    );
+  });
+
   it('reads numbers, exponents and signs, and refuses what is not a number', () => {
     expect([new ExactDecimal(0).toString(), new ExactDecimal(100).toString(), new ExactDecimal(0.25).toString(), new ExactDecimal('1e3').toString(), new ExactDecimal('+4.50').toFixed(2), new ExactDecimal('-.5').toString()]).toEqual([
       '0',

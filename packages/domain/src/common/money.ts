@@ -26,7 +26,7 @@ export function formatMoney(value: DecimalInput): string {
 
 /** Sums decimals exactly. */
 export function sumDecimals(values: readonly DecimalInput[]): Dec {
-  return values.reduce<Dec>((total, value) => total.plus(dec(value)), dec(0));
+  return Dec.sum(values.map(dec));
 }
 
 /** The larger of the value and zero: a per diem never goes below zero. */

@@ -1,5 +1,5 @@
 import type { Issue } from '../common/errors.ts';
-import { dec, roundMoney, type Dec } from '../common/money.ts';
+import { Dec, dec, roundMoney } from '../common/money.ts';
 import { EXCHANGE_RATE_DATE_RULES } from '../settings/system-settings.ts';
 import type { ExchangeRate, ExchangeRateMatch, ExchangeRateSource, RateBook } from './rates/rate-book.ts';
 import { SETTLEMENT_CURRENCY } from './rates/statutory-rates.ts';
@@ -293,32 +293,35 @@ function balancesOf(
   advances: readonly LedgerAdvance[],
   advanceResults: readonly ConvertedAmount[],
 ): CurrencyBalance[] {
-  const totals = new Map<string, { due: Dec; advances: Dec; duePln: Dec; advancesPln: Dec }>();
+  // The amounts of each currency are gathered and added once each (`Dec.sum`), not one decimal per addition.
+  const totals = new Map<string, { due: Dec[]; advances: Dec[]; duePln: Dec[]; advancesPln: Dec[] }>();
   const totalOf = (currency: string) => {
-    const total = totals.get(currency) ?? {
-      due: dec(0),
-      advances: dec(0),
-      duePln: dec(0),
-      advancesPln: dec(0),
-    };
-    totals.set(currency, total);
+    let total = totals.get(currency);
+    if (total === undefined) totals.set(currency, (total = { due: [], advances: [], duePln: [], advancesPln: [] }));
     return total;
   };
   entries.forEach((entry, index) => {
     const total = totalOf(entry.currency);
-    total.due = total.due.plus(entry.amount);
-    total.duePln = total.duePln.plus(entryResults[index]?.amountPln ?? 0);
+    total.due.push(entry.amount);
+    total.duePln.push(entryResults[index]?.amountPln ?? ZERO);
   });
   advances.forEach((advance, index) => {
     const total = totalOf(advance.currency);
-    total.advances = total.advances.plus(advance.amount);
-    total.advancesPln = total.advancesPln.plus(advanceResults[index]?.amountPln ?? 0);
+    total.advances.push(advance.amount);
+    total.advancesPln.push(advanceResults[index]?.amountPln ?? ZERO);
   });
-  return [...totals]
-    .filter(([, total]) => !total.due.isZero() || !total.advances.isZero())
-    .sort(([a], [b]) => (a === SETTLEMENT_CURRENCY ? -1 : b === SETTLEMENT_CURRENCY ? 1 : a.localeCompare(b)))
-    .map(([currency, total]) => ({
-      currency,
+  const summed = [...totals].map(([currency, total]) => ({
+    currency,
+    due: Dec.sum(total.due),
+    advances: Dec.sum(total.advances),
+    duePln: Dec.sum(total.duePln),
+    advancesPln: Dec.sum(total.advancesPln),
+  }));
+  return summed
+    .filter((total) => !total.due.isZero() || !total.advances.isZero())
+    .sort((a, b) => (a.currency === SETTLEMENT_CURRENCY ? -1 : b.currency === SETTLEMENT_CURRENCY ? 1 : a.currency.localeCompare(b.currency)))
+    .map((total) => ({
+      currency: total.currency,
       due: total.due.toFixed(2),
       advances: total.advances.toFixed(2),
       balance: total.due.minus(total.advances).toFixed(2),
