@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-app.ts';
-import { boundedUnionCount } from './bounded-count.ts';
+import { boundedUnionCount, pageTotal } from './bounded-count.ts';
 import type { DatabaseHandle } from './client.ts';
 
 let database: DatabaseHandle;
@@ -34,5 +34,21 @@ describe('boundedUnionCount', () => {
 
   it('stops at the limit when one way alone passes it', async () => {
     expect(await counted(30)).toBe(30);
+  });
+});
+
+describe('pageTotal', () => {
+  const count = boundedUnionCount(branches, 81);
+
+  it('reads the count the page rows carry, without asking again', async () => {
+    expect(await pageTotal(database.db, [{ total: '80' }, { total: '80' }], sql<number>`(select 1 / 0)`, { offset: 25 })).toEqual({ total: 80, total_is_exact: true });
+  });
+
+  it('says no match for an empty first page', async () => {
+    expect(await pageTotal(database.db, [], count, { offset: 0 })).toEqual({ total: 0, total_is_exact: true });
+  });
+
+  it('asks the count alone for a page past the end, which has no row to carry it', async () => {
+    expect(await pageTotal(database.db, [], count, { offset: 100 })).toEqual({ total: 80, total_is_exact: true });
   });
 });

@@ -10,10 +10,10 @@ export function containsPattern(text: string): string {
 
 /**
  * How many matches past the page's start a list counts before it says 'more than N': a
- * caller who can see 100 000 documents pays for a page and a thousand index entries, not
- * for counting them all (issue 13).
+ * caller who can see 100 000 documents pays for a page and a hundred rows per way of seeing
+ * them, about what one who sees a hundred pays, not for counting them all (issue 13, ADR 0037).
  */
-export const COUNT_BOUND = 1000;
+export const COUNT_BOUND = 100;
 
 /** The row limit of a bounded count for the page: one more than it reports exactly. */
 export function countLimit(window: { offset: number }): number {

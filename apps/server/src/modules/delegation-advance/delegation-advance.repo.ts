@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { advances, delegationOrders, users } from '../../db/schema/index.ts';
-import { boundedTotal, countLimit } from '../../http/paging.ts';
+import { countLimit } from '../../http/paging.ts';
+import { boundedUnionCount, pageTotal } from '../../db/bounded-count.ts';
 
 const listColumns = {
   advance: advances,
@@ -39,29 +40,22 @@ export const delegationAdvanceRepo = {
     }
     if (filter.status) conditions.push(eq(advances.status, filter.status));
     const where = and(...conditions);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select(listColumns)
-        .from(advances)
-        .innerJoin(delegationOrders, and(eq(delegationOrders.id, advances.delegationOrderId), eq(delegationOrders.companyId, companyId)))
-        .innerJoin(users, eq(users.id, advances.userId))
-        .where(where)
-        .orderBy(desc(delegationOrders.startDate), asc(advances.id))
-        .offset(page.offset)
-        .limit(page.limit),
-      db
-        .select({ value: count() })
-        .from(
-          db
-            .select({ id: advances.id })
-            .from(advances)
-            .innerJoin(delegationOrders, and(eq(delegationOrders.id, advances.delegationOrderId), eq(delegationOrders.companyId, companyId)))
-            .where(where)
-            .limit(countLimit(page))
-            .as('matching'),
-        ),
-    ]);
-    return { rows, ...boundedTotal(total?.value ?? 0, page) };
+    const matching = db
+      .select({ id: advances.id })
+      .from(advances)
+      .innerJoin(delegationOrders, and(eq(delegationOrders.id, advances.delegationOrderId), eq(delegationOrders.companyId, companyId)))
+      .where(where);
+    const count = boundedUnionCount([sql`${matching}`], countLimit(page));
+    const rows = await db
+      .select({ ...listColumns, total: count })
+      .from(advances)
+      .innerJoin(delegationOrders, and(eq(delegationOrders.id, advances.delegationOrderId), eq(delegationOrders.companyId, companyId)))
+      .innerJoin(users, eq(users.id, advances.userId))
+      .where(where)
+      .orderBy(desc(delegationOrders.startDate), asc(advances.id))
+      .offset(page.offset)
+      .limit(page.limit);
+    return { rows, ...(await pageTotal(db, rows, count, page)) };
   },
 
   async find(db: Executor, companyId: number, id: number, options: { forUpdate?: boolean } = {}) {

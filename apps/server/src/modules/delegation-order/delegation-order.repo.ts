@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { advances, contractors, costCentres, delegationOrders, delegationTasks, projects, savedTemplates, users } from '../../db/schema/index.ts';
-import { boundedTotal, containsPattern, countLimit } from '../../http/paging.ts';
-import { boundedUnionCount } from '../../db/bounded-count.ts';
+import { containsPattern, countLimit } from '../../http/paging.ts';
+import { boundedUnionCount, pageTotal } from '../../db/bounded-count.ts';
 
 export type OrderRow = typeof delegationOrders.$inferSelect;
 export type OrderValues = Omit<typeof delegationOrders.$inferInsert, 'id' | 'companyId' | 'createdAt' | 'updatedAt' | 'version' | 'status' | 'stage' | 'deciderIds'>;
@@ -57,8 +57,9 @@ function visibleTo(filter: OrderListFilter): SQL[] | null {
 /** Trip orders, their advances and saved templates; every query is filtered by the company id. */
 export const delegationOrderRepo = {
   /**
-   * A page of the list, with the count of all matches. Each way of seeing an order is read on its own
-   * index in the list's order, at most as far as the page reaches; the page is the first of their union.
+   * A page of the list, with the count of its matches up to a bound, in one statement. Each way of seeing
+   * an order is read on its own index in the list's order, at most as far as the page reaches; the page
+   * is the first of their union, and the count that of the ways' first matches.
    */
   async page(db: Executor, companyId: number, filter: OrderListFilter, sort: { column: OrderSort; order: 'asc' | 'desc' }, page: { offset: number; limit: number }) {
     const conditions: SQL[] = [eq(delegationOrders.companyId, companyId), ne(delegationOrders.status, 'deleted')];
@@ -106,25 +107,23 @@ export const delegationOrderRepo = {
       return sql`${(needsUsers ? query.innerJoin(users, eq(users.id, delegationOrders.userId)) : query).where(matching(way))}`;
     });
 
-    const [rows, counted] = await Promise.all([
-      db
-        .select({
-          order: delegationOrders,
-          employeeName: users.name,
-          employeeSurname: users.surname,
-          taskName: delegationTasks.namePl,
-          waitingForMe: sql<boolean>`${waitingFor(filter.viewerId, filter.acceptsSubstantive)}`,
-        })
-        .from(delegationOrders)
-        .innerJoin(users, eq(users.id, delegationOrders.userId))
-        .leftJoin(delegationTasks, and(eq(delegationTasks.id, delegationOrders.taskId), eq(delegationTasks.companyId, companyId)))
-        .where(and(eq(delegationOrders.companyId, companyId), sql`${delegationOrders.id} in ${pageIds}`))
-        .orderBy(direction(key), desc(delegationOrders.id)),
-      db.execute(sql`select ${boundedUnionCount(countBranches, countLimit(page))} as "total"`),
-    ]);
-    // Both drivers (pg and PGlite) answer raw SQL with a `rows` array.
-    const [row] = (counted as unknown as { rows: { total: number | string }[] }).rows;
-    return { rows, ...boundedTotal(Number(row?.total ?? 0), page) };
+    const count = boundedUnionCount(countBranches, countLimit(page));
+
+    const rows = await db
+      .select({
+        order: delegationOrders,
+        employeeName: users.name,
+        employeeSurname: users.surname,
+        taskName: delegationTasks.namePl,
+        waitingForMe: sql<boolean>`${waitingFor(filter.viewerId, filter.acceptsSubstantive)}`,
+        total: count,
+      })
+      .from(delegationOrders)
+      .innerJoin(users, eq(users.id, delegationOrders.userId))
+      .leftJoin(delegationTasks, and(eq(delegationTasks.id, delegationOrders.taskId), eq(delegationTasks.companyId, companyId)))
+      .where(and(eq(delegationOrders.companyId, companyId), sql`${delegationOrders.id} in ${pageIds}`))
+      .orderBy(direction(key), desc(delegationOrders.id));
+    return { rows, ...(await pageTotal(db, rows, count, page)) };
   },
 
   async find(db: Executor, companyId: number, id: number): Promise<OrderRow | null> {

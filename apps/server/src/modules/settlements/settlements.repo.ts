@@ -15,8 +15,8 @@ import {
   users,
   type WaitingStage,
 } from '../../db/schema/index.ts';
-import { boundedTotal, containsPattern, countLimit } from '../../http/paging.ts';
-import { boundedUnionCount } from '../../db/bounded-count.ts';
+import { containsPattern, countLimit } from '../../http/paging.ts';
+import { boundedUnionCount, pageTotal } from '../../db/bounded-count.ts';
 
 export type DelegationRow = typeof delegations.$inferSelect;
 export type OrderRow = typeof delegationOrders.$inferSelect;
@@ -136,9 +136,9 @@ export type ListRow = Awaited<ReturnType<typeof settlementsRepo.listRows>>[numbe
 
 export const settlementsRepo = {
   /**
-   * A page of the list, with the count of its matches up to a bound. Each way of seeing a settlement
-   * is read on its own index in the list's order, at most as far as the page reaches; the page is the
-   * first of their union, and the count that of the ways' first matches.
+   * A page of the list, with the count of its matches up to a bound, in one statement. Each way of
+   * seeing a settlement is read on its own index in the list's order, at most as far as the page
+   * reaches; the page is the first of their union, and the count that of the ways' first matches.
    */
   async page(db: Executor, companyId: number, viewer: ListViewer, filters: ListFilters, window: { offset: number; limit: number }) {
     const conditions: SQL[] = [eq(delegations.companyId, companyId), ne(delegations.status, 'deleted')];
@@ -184,20 +184,15 @@ export const settlementsRepo = {
       const query = db.select({ id: delegations.id }).from(delegations);
       return sql`${(needsUsers ? query.innerJoin(users, eq(users.id, delegations.userId)) : query).where(matching(way))}`;
     });
-    const total = boundedUnionCount(countBranches, countLimit(window));
+    const count = boundedUnionCount(countBranches, countLimit(window));
 
-    const [items, counted] = await Promise.all([
-      db
-        .select(listColumns)
-        .from(delegations)
-        .innerJoin(users, eq(users.id, delegations.userId))
-        .where(and(eq(delegations.companyId, companyId), sql`${delegations.id} in ${pageIds}`))
-        .orderBy(...keys.map((key) => direction(key)), desc(delegations.id)),
-      db.execute(sql`select ${total} as "total"`),
-    ]);
-    // Both drivers (pg and PGlite) answer raw SQL with a `rows` array.
-    const [row] = (counted as unknown as { rows: { total: number | string }[] }).rows;
-    return { items, ...boundedTotal(Number(row?.total ?? 0), window) };
+    const rows = await db
+      .select({ ...listColumns, total: count })
+      .from(delegations)
+      .innerJoin(users, eq(users.id, delegations.userId))
+      .where(and(eq(delegations.companyId, companyId), sql`${delegations.id} in ${pageIds}`))
+      .orderBy(...keys.map((key) => direction(key)), desc(delegations.id));
+    return { items: rows, ...(await pageTotal(db, rows, count, window)) };
   },
 
   /** The list rows of the given settlements. */

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Permission } from '@delego/domain';
 import type { Executor } from '../../db/client.ts';
-import { boundedTotal, countLimit } from '../../http/paging.ts';
+import { countLimit } from '../../http/paging.ts';
+import { boundedUnionCount, pageTotal } from '../../db/bounded-count.ts';
 import {
   companies,
   contractors,
@@ -251,19 +252,17 @@ export const travelServiceRepo = {
   async page(db: Executor, filter: TravelOrderListFilter, window: { offset: number; limit: number }) {
     const where = listWhere(filter);
     const direction = filter.order === 'desc' ? desc : asc;
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({ order: travelServiceOrders, userName: users.name, userSurname: users.surname, companyName: companies.name })
-        .from(travelServiceOrders)
-        .innerJoin(users, eq(users.id, travelServiceOrders.userId))
-        .innerJoin(companies, eq(companies.id, travelServiceOrders.companyId))
-        .where(where)
-        .orderBy(...SORT[filter.sort].map((column) => direction(column)))
-        .offset(window.offset)
-        .limit(window.limit),
-      db.select({ value: count() }).from(db.select({ id: travelServiceOrders.id }).from(travelServiceOrders).where(where).limit(countLimit(window)).as('matching')),
-    ]);
-    return { rows, ...boundedTotal(total?.value ?? 0, window) };
+    const count = boundedUnionCount([sql`${db.select({ id: travelServiceOrders.id }).from(travelServiceOrders).where(where)}`], countLimit(window));
+    const rows = await db
+      .select({ order: travelServiceOrders, userName: users.name, userSurname: users.surname, companyName: companies.name, total: count })
+      .from(travelServiceOrders)
+      .innerJoin(users, eq(users.id, travelServiceOrders.userId))
+      .innerJoin(companies, eq(companies.id, travelServiceOrders.companyId))
+      .where(where)
+      .orderBy(...SORT[filter.sort].map((column) => direction(column)))
+      .offset(window.offset)
+      .limit(window.limit);
+    return { rows, ...(await pageTotal(db, rows, count, window)) };
   },
 
   async people(db: Executor, ids: readonly number[]) {
