@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { DocumentKind } from '@delego/domain';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
@@ -138,6 +138,26 @@ export function orderAsTripDocument(row: typeof delegationOrders.$inferSelect): 
     isForeign: isForeignDestinations(row.destinations),
     delegationOrderId: null,
   };
+}
+
+/** The decisions a step back undoes: the latest of them names the one who may take it back. */
+const UNDOABLE_DECISIONS = ['accept', 'settle', 'reject', 'returnForCorrection'];
+
+/** The settlements' bookings (of those `which` picks) the company pays by invoice, not cancelled or refunded, whose invoice has not arrived. */
+function bookingsMissingInvoices(db: Executor, companyId: number, which: SQL) {
+  return db
+    .selectDistinct({ delegationId: delegationBookings.delegationId })
+    .from(delegationBookings)
+    .innerJoin(bookings, and(eq(bookings.id, delegationBookings.bookingId), eq(bookings.companyId, companyId)))
+    .where(
+      and(
+        eq(delegationBookings.companyId, companyId),
+        which,
+        eq(bookings.paidBy, 'companyInvoice'),
+        inArray(bookings.status, ['booked', 'ticketed']),
+        sql`NOT EXISTS (SELECT 1 FROM ${invoiceBookings} WHERE ${invoiceBookings.bookingId} = ${bookings.id})`,
+      ),
+    );
 }
 
 /** Orders and settlements as the workflow sees them; every query is filtered by the company id. */
@@ -319,7 +339,7 @@ export const tripWorkflowRepo = {
           eq(documentDecisions.companyId, companyId),
           eq(documentDecisions.documentKind, kind),
           eq(documentDecisions.documentId, documentId),
-          inArray(documentDecisions.action, ['accept', 'settle', 'reject', 'returnForCorrection']),
+          inArray(documentDecisions.action, UNDOABLE_DECISIONS),
         ),
       )
       .orderBy(desc(documentDecisions.id))
@@ -327,32 +347,34 @@ export const tripWorkflowRepo = {
     return row?.contextUserId ?? null;
   },
 
-  /** Last deciders of many documents at once (lists). */
-  async lastDeciderIds(db: Executor, kind: DocumentKind, companyId: number, documentIds: number[]): Promise<Map<number, number>> {
+  /**
+   * What the row actions of a list's documents depend on, for all of them in one statement: who (as the
+   * user acted as) made the latest acceptance or rejection, whether an order has a settlement, whether a
+   * settlement names a booking whose invoice has not arrived yet.
+   */
+  async listFacts(db: Executor, kind: DocumentKind, companyId: number, documentIds: number[]): Promise<Map<number, { lastDeciderId: number | null; hasSettlement: boolean; missingBookingInvoices: boolean }>> {
     if (documentIds.length === 0) return new Map();
-    const rows = await db
-      .selectDistinctOn([documentDecisions.documentId], { documentId: documentDecisions.documentId, contextUserId: documentDecisions.contextUserId })
+    const listed = sql`"listed"."id"`;
+    const lastDecider = db
+      .select({ contextUserId: documentDecisions.contextUserId })
       .from(documentDecisions)
-      .where(
-        and(
-          eq(documentDecisions.companyId, companyId),
-          eq(documentDecisions.documentKind, kind),
-          inArray(documentDecisions.documentId, documentIds),
-          inArray(documentDecisions.action, ['accept', 'settle', 'reject', 'returnForCorrection']),
-        ),
-      )
-      .orderBy(documentDecisions.documentId, desc(documentDecisions.id));
-    return new Map(rows.map((row) => [row.documentId, row.contextUserId]));
-  },
-
-  /** Orders of the given ids that have a settlement (lists). */
-  async ordersWithSettlement(db: Executor, companyId: number, orderIds: number[]): Promise<Set<number>> {
-    if (orderIds.length === 0) return new Set();
-    const rows = await db
-      .select({ orderId: delegations.delegationOrderId })
-      .from(delegations)
-      .where(and(eq(delegations.companyId, companyId), inArray(delegations.delegationOrderId, orderIds), ne(delegations.status, 'deleted')));
-    return new Set(rows.map((row) => row.orderId).filter((id): id is number => id !== null));
+      .where(and(eq(documentDecisions.companyId, companyId), eq(documentDecisions.documentKind, kind), sql`${documentDecisions.documentId} = ${listed}`, inArray(documentDecisions.action, UNDOABLE_DECISIONS)))
+      .orderBy(desc(documentDecisions.id))
+      .limit(1);
+    const hasSettlement =
+      kind === 'delegationOrder'
+        ? sql`exists (${db
+            .select({ id: delegations.id })
+            .from(delegations)
+            .where(and(eq(delegations.companyId, companyId), sql`${delegations.delegationOrderId} = ${listed}`, ne(delegations.status, 'deleted')))})`
+        : sql`false`;
+    const missingInvoices = kind === 'delegation' ? sql`exists (${bookingsMissingInvoices(db, companyId, sql`${delegationBookings.delegationId} = ${listed}`)})` : sql`false`;
+    const result = await db.execute(sql`
+      select "listed"."id" as "documentId", (${lastDecider}) as "lastDeciderId", ${hasSettlement} as "hasSettlement", ${missingInvoices} as "missingBookingInvoices"
+      from unnest(array[${sql.join(documentIds.map((id) => sql`${id}`), sql`, `)}]::int[]) as "listed"("id")`);
+    // Both drivers (pg and PGlite) answer raw SQL with a `rows` array.
+    const rows = (result as unknown as { rows: { documentId: number; lastDeciderId: number | null; hasSettlement: boolean; missingBookingInvoices: boolean }[] }).rows;
+    return new Map(rows.map((row) => [row.documentId, { lastDeciderId: row.lastDeciderId, hasSettlement: row.hasSettlement, missingBookingInvoices: row.missingBookingInvoices }]));
   },
 
   /**
@@ -361,19 +383,7 @@ export const tripWorkflowRepo = {
    */
   async settlementsMissingInvoices(db: Executor, companyId: number, delegationIds: number[]): Promise<Set<number>> {
     if (delegationIds.length === 0) return new Set();
-    const rows = await db
-      .selectDistinct({ delegationId: delegationBookings.delegationId })
-      .from(delegationBookings)
-      .innerJoin(bookings, and(eq(bookings.id, delegationBookings.bookingId), eq(bookings.companyId, companyId)))
-      .where(
-        and(
-          eq(delegationBookings.companyId, companyId),
-          inArray(delegationBookings.delegationId, delegationIds),
-          eq(bookings.paidBy, 'companyInvoice'),
-          inArray(bookings.status, ['booked', 'ticketed']),
-          sql`NOT EXISTS (SELECT 1 FROM ${invoiceBookings} WHERE ${invoiceBookings.bookingId} = ${bookings.id})`,
-        ),
-      );
+    const rows = await bookingsMissingInvoices(db, companyId, inArray(delegationBookings.delegationId, delegationIds));
     return new Set(rows.map((row) => row.delegationId));
   },
 

@@ -647,16 +647,11 @@ export function createTripWorkflow(deps: { db: Database; clock: Clock; onMailQue
 
     /** The same for many documents of a list, with their facts loaded in two queries. */
     async allowedActionsForMany(ctx: AuthenticatedContext, kind: DocumentKind, rows: TripDocumentRow[]): Promise<Map<number, DocumentAction[]>> {
-      const ids = rows.map((row) => row.id);
-      const [deciders, settled, missingInvoices] = await Promise.all([
-        tripWorkflowRepo.lastDeciderIds(db, kind, ctx.actor.companyId, ids),
-        kind === 'delegationOrder' ? tripWorkflowRepo.ordersWithSettlement(db, ctx.actor.companyId, ids) : Promise.resolve(new Set<number>()),
-        kind === 'delegation' ? tripWorkflowRepo.settlementsMissingInvoices(db, ctx.actor.companyId, ids) : Promise.resolve(new Set<number>()),
-      ]);
+      const known = await tripWorkflowRepo.listFacts(db, kind, ctx.actor.companyId, rows.map((row) => row.id));
       const actor = { contextUserId: ctx.actor.contextUserId, permissions: ctx.actor.contextPermissions };
       return new Map(
         rows.map((row) => {
-          const facts = { lastDeciderId: deciders.get(row.id) ?? null, hasSettlement: settled.has(row.id), missingBookingInvoices: missingInvoices.has(row.id) };
+          const facts = known.get(row.id) ?? { lastDeciderId: null, hasSettlement: false, missingBookingInvoices: false };
           return [row.id, allowedActions(documentStateOf(row, facts), documentActorOf(actor, row, facts))];
         }),
       );
