@@ -11,7 +11,7 @@ export function containsPattern(text: string): string {
 /**
  * How many matches past the page's start a list counts before it says 'more than N': a
  * caller who can see 100 000 documents pays for a page and a hundred rows per way of seeing
- * them, about what one who sees a hundred pays, not for counting them all (issue 13, ADR 0037).
+ * them, about what one who sees a hundred pays, not for counting them all (issue 13, ADR 0039).
  */
 export const COUNT_BOUND = 100;
 
