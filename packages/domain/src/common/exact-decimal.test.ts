@@ -113,6 +113,19 @@ describe('the exact decimal', () => {
     );
   });
 
+  it('prints values whose trailing zeros reach past fifteen decimals, as a 0 % VAT rate divided by 100 has', () => {
+    const texts = ['0', '0.000000000000000000', '-0.0000000000000000000000', '7.000000000000000000', '12.50000000000000000000'];
+    expect(texts.map((text) => new ExactDecimal(text).toString())).toEqual(texts.map((text) => new Oracle(text).toFixed()));
+    expect([new ExactDecimal('0').div(100).toString(), new ExactDecimal('8').div(100).toString()]).toEqual(['0', '0.08']);
+    fc.assert(
+      fc.property(decimalText, fc.integer({ min: 9, max: 30 }), (a, zeros) => {
+        const padded = `${a}${a.includes('.') ? '' : '.'}${'0'.repeat(zeros)}`;
+        expect(new ExactDecimal(padded).toString()).toBe(new Oracle(padded).toFixed());
+      }),
+      runs,
+    );
+  });
+
   it('reads numbers, exponents and signs, and refuses what is not a number', () => {
     expect([new ExactDecimal(0).toString(), new ExactDecimal(100).toString(), new ExactDecimal(0.25).toString(), new ExactDecimal('1e3').toString(), new ExactDecimal('+4.50').toFixed(2), new ExactDecimal('-.5').toString()]).toEqual([
       '0',

@@ -279,7 +279,9 @@ export class ExactDecimal {
   toString(): string {
     const places = this.decimalPlaces();
     if (this.big === null) {
-      const units = places === this.scale ? this.small : this.small / SMALL_POWERS[this.scale - places]!;
+      const dropped = this.scale - places;
+      // Zero or a small value at a scale above 15 drops more zeros than a double's powers of ten hold exactly.
+      const units = dropped === 0 ? this.small : dropped < SMALL_POWERS.length ? this.small / SMALL_POWERS[dropped]! : Number(this.units / pow10(dropped));
       const text = pointed(String(units < 0 ? -units : units), places);
       return units < 0 ? `-${text}` : text;
     }
