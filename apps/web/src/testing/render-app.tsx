@@ -4,6 +4,7 @@ import { createMemoryRouter } from 'react-router';
 import type { UserProperties } from '@delego/contract';
 import { App } from '../app/app.tsx';
 import { routes } from '../app/router.tsx';
+import { dropSessionData } from '../lib/session-data.ts';
 import { writeToken } from '../lib/token-storage.ts';
 import { mockFetch, type MockHandler } from './fetch-mock.ts';
 import { buildToken } from './fixtures.ts';
@@ -18,6 +19,9 @@ interface RenderAppOptions {
 
 /** The whole app (providers, router, session) at `path`, with `fetch` mocked. */
 export function renderApp(path: string, { user, handlers = {}, tokenExpiresInSeconds }: RenderAppOptions = {}) {
+  // Each render is a page load, which starts with an empty query cache: the app's one query client outlives a
+  // render, and a test that renders the app again must not be answered from the previous render's data.
+  dropSessionData();
   if (user) writeToken(buildToken(tokenExpiresInSeconds));
   const server = mockFetch({
     'GET /api/auth/get-general-settings': { body: { is_wnt: 1, login_password_save: 2 } },
