@@ -6,13 +6,14 @@ import { bindEndpoint } from './http/bind-endpoint.ts';
 import { storableInputValidatorCompiler } from './http/validator.ts';
 import { InFlightWork, closeDatabaseWithApp, trackRequests } from './http/in-flight.ts';
 import { serializeRequestForLog } from './http/log-redaction.ts';
-import type { Database } from './db/client.ts';
+import type { Database, DatabaseChanges } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import { loadCommonPasswordCheck } from './modules/auth/common-passwords.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import { OutboxWorker } from './modules/mail/outbox-worker.ts';
 import { createTokenSigner } from './modules/auth/token-signer.ts';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.ts';
+import { createSessionValidityCache } from './modules/auth/session-validity-cache.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
@@ -112,6 +113,8 @@ export interface AppDependencies {
   storage?: FileStorage;
   /** Closes `db` as the app's last close step, once the requests' work and the background workers are done (`server.ts`). */
   closeDatabase?: () => Promise<void>;
+  /** The embedded database's change notifications: with them a request's session is read only after it changed. */
+  databaseChanges?: DatabaseChanges;
 }
 
 export interface AppServices {
@@ -166,8 +169,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // A mailing's deliveries follow their outbox messages in the sending round's own transaction.
   const outbox = new OutboxWorker(deps.db, deps.mailer, app.log, [(tx, outcomes) => mailingRepo.recordOutcomes(tx, outcomes)]);
+  const validities = createSessionValidityCache(deps.databaseChanges);
+  // Registered after the database's close step, so it runs before it (Fastify runs close hooks in reverse).
+  app.addHook('onClose', () => validities.stop());
   const auth = createAuthService({
     db: deps.db,
+    validities,
     clock: deps.clock,
     signer: createTokenSigner(deps.tokenSecret),
     publicUrl: deps.publicUrl,

@@ -77,6 +77,7 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel },
     storage,
     closeDatabase: () => database.close(),
+    databaseChanges: database.changes,
   });
   if (tightened > 0) app.log.warn(`data directory: ${tightened} files and folders were open to other users; now only the server's user may read them`);
   if (previousRun) app.log.warn(await describeRecovery(database.db, { previous: previousRun, tookOverStaleLock: lock?.tookOverStaleLock ?? false, databaseState, partialFilesRemoved }));

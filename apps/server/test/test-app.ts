@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../src/app.ts';
 import type { RequestLimits } from '../src/plugins/security.ts';
-import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client.ts';
+import { openDatabase, type Database, type DatabaseChanges, type DatabaseHandle } from '../src/db/client.ts';
 import { ManualClock } from '../src/lib/clock.ts';
 import { MemoryMailer, type Mailer } from '../src/modules/mail/mailer.ts';
 import { createNbpProvider } from '../src/integrations/nbp/nbp-provider.ts';
@@ -22,6 +22,8 @@ export interface TestApp {
   storage: ReturnType<typeof createMemoryStorage>;
   /** Signs the access tokens; another server process of the same deployment shares it. */
   tokenSecret: string;
+  /** The embedded database's change notifications (none on PostgreSQL), as the server passes them. */
+  databaseChanges?: DatabaseChanges;
   close(): Promise<void>;
 }
 
@@ -90,6 +92,7 @@ export async function createTestApp(
     limits: { ...testRequestLimits, ...options.limits },
     storage,
     ...(options.closeDatabaseWithApp ? { closeDatabase: () => database.close() } : {}),
+    databaseChanges: database.changes,
   });
   clocks.set(app, clock);
   options.beforeReady?.(app);
@@ -101,6 +104,7 @@ export async function createTestApp(
     clock,
     storage,
     tokenSecret,
+    databaseChanges: database.changes,
     async close() {
       await app.close();
       if (!options.sibling && !options.closeDatabaseWithApp) await database.close();
@@ -114,7 +118,7 @@ export async function createTestApp(
  */
 export async function createSiblingProcess(t: TestApp, options: { now?: string } = {}): Promise<TestApp> {
   const url = inject('testDatabaseUrl');
-  const database = url ? await openDatabase({ url }) : { db: t.db, driver: 'pglite' as const, migrate: async () => undefined, close: async () => undefined };
+  const database = url ? await openDatabase({ url }) : { db: t.db, driver: 'pglite' as const, changes: t.databaseChanges, migrate: async () => undefined, close: async () => undefined };
   const sibling = await createTestApp({ now: options.now, sibling: { database, tokenSecret: t.tokenSecret } });
   return { ...sibling, close: async () => (await sibling.close(), await database.close()) };
 }

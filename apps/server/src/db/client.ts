@@ -17,9 +17,21 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 /** Either the database or an open transaction: repositories accept both. */
 export type Executor = Database | Transaction;
 
+/**
+ * Notifications (`pg_notify`) of committed changes, heard by the process that holds the connection. Only the
+ * embedded database offers them: its one connection carries every change, so a notification has arrived
+ * before the request after the change is read. Between processes on a PostgreSQL server it would arrive
+ * some time after the commit, too late for 'the very next request'.
+ */
+export interface DatabaseChanges {
+  /** Calls `onChange` with each notification's payload on `channel` from now on; the returned function stops. */
+  listen(channel: string, onChange: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'pg';
+  changes?: DatabaseChanges;
   /** Applies the committed SQL migrations that have not run yet. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -73,6 +85,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; pg
   return {
     db,
     driver: 'pglite',
+    changes: { listen: (channel, onChange) => client.listen(channel, onChange) },
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
     close: () => client.close(),
   };

@@ -46,14 +46,15 @@ async function roleSaved(headers: Headers, permissions: string[], id?: number) {
 }
 
 describe('the actor of a request', () => {
-  it('is served from the cache with one look-up of the session per request once built, user properties included', async () => {
+  it('is served from the cache with one look-up of the session per request once built (none on the embedded database), user properties included', async () => {
     const { employee } = await signedIn();
     const validity = vi.spyOn(authRepo, 'findOpenSessionValidity');
     const account = vi.spyOn(authRepo, 'findOpenSessionWithAccount');
     const permissionMap = vi.spyOn(authRepo, 'permissionMapOf');
     const substitutions = vi.spyOn(authRepo, 'activeSubstitutionCount');
     for (let request = 0; request < 5; request += 1) expect((await properties(employee)).statusCode).toBe(200);
-    expect(validity).toHaveBeenCalledTimes(5);
+    // The embedded database reports every change as it commits: a session nothing changed is not read again.
+    expect(validity).toHaveBeenCalledTimes(t.databaseChanges ? 0 : 5);
     expect(account).not.toHaveBeenCalled();
     expect(permissionMap).not.toHaveBeenCalled();
     expect(substitutions).not.toHaveBeenCalled();

@@ -33,6 +33,7 @@ import { recordAudit } from '../audit/audit.repo.ts';
 import { outboxRepo } from '../mail/outbox.repo.ts';
 import { substitutesRepo } from '../substitutes/substitutes.repo.ts';
 import { createActorCache, type ActorCache } from './actor-cache.ts';
+import { createSessionValidityCache, type SessionValidityCache } from './session-validity-cache.ts';
 import { authRepo, type UserRow } from './auth.repo.ts';
 import { loadCommonPasswordCheck } from './common-passwords.ts';
 import { passwordHasher, verifyAgainstDummy } from './password-hasher.ts';
@@ -66,6 +67,8 @@ export interface AuthServiceDeps {
   loginFailuresPerAddress: number;
   /** The actors of open sessions (a fresh cache unless given). */
   actors?: ActorCache;
+  /** The open sessions' validity, kept where the database reports its changes (none kept unless given). */
+  validities?: SessionValidityCache;
   /** The server's secret, from which the key sealing authenticator secrets at rest is derived. */
   serverSecret: string;
 }
@@ -89,6 +92,7 @@ function failure(code: string, message: string, params: Record<string, string | 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock, signer } = deps;
   const actors = deps.actors ?? createActorCache();
+  const validities = deps.validities ?? createSessionValidityCache(undefined);
   const guard = createSignInGuard({ db, loginFailuresPerAddress: deps.loginFailuresPerAddress });
   const twoFactor = createTwoFactorService({ db, clock, box: createSecretBox(deps.serverSecret), guard });
   const externalBox = createExternalSecretBox(deps.serverSecret);
@@ -500,7 +504,8 @@ async function backToAdminContext(ctx: AuthenticatedContext) {
 
     /**
      * Resolves a bearer token to its actor; any doubt answers 401. One look-up of the session and its
-     * company's versions per request; the actor itself comes from the cache while nothing it is made
+     * company's versions per request (none on the embedded database while nothing of them changed:
+     * `session-validity-cache.ts`); the actor itself comes from the cache while nothing it is made
      * of has changed (`actor-cache.ts`), else it is built again.
      */
     async authenticate(token: string): Promise<Actor> {
@@ -508,7 +513,7 @@ async function backToAdminContext(ctx: AuthenticatedContext) {
       const claims = await signer.verify(token, now);
       const unauthenticated = () => new AppError(ErrorCode.unauthenticated, { messages: ['Session expired'] });
       if (!claims) throw unauthenticated();
-      const validity = await authRepo.findOpenSessionValidity(db, claims.sid);
+      const validity = await validities.validityOf(claims.sid, (sessionId) => authRepo.findOpenSessionValidity(db, sessionId));
       if (!validity || validity.userId !== claims.sub || validity.companyId !== claims.cid) throw unauthenticated();
       const today = toLocalDate(now);
 
