@@ -52,6 +52,29 @@ describe('the exact decimal', () => {
     expect(['2.345', '-2.345', '0.005', '-0.005', '-0.004'].map((text) => new ExactDecimal(text).toFixed(2))).toEqual(['2.35', '-2.35', '0.01', '-0.01', '-0.00']);
   });
 
+  it('prints a safe integer of units to any number of decimals up to fifteen as decimal.js does, on the number path and from its memo', () => {
+    // Units below 2^53 at scales from 0 to 20, printed with fewer, as many or more decimals (padding, rounding, −0.00).
+    const safeUnits = fc.oneof(fc.integer({ min: -999_999, max: 999_999 }), fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }));
+    fc.assert(
+      fc.property(safeUnits, fc.integer({ min: 0, max: 20 }), fc.integer({ min: 0, max: 15 }), (units, scale, places) => {
+        const exact = new ExactDecimal(BigInt(units), scale);
+        const oracle = new Oracle(`${units}e-${scale}`);
+        // Twice: the second text of two decimals comes from the memo of printed amounts.
+        expect([exact.toFixed(places), exact.toFixed(places)]).toEqual([oracle.toFixed(places), oracle.toFixed(places)]);
+      }),
+      { numRuns: 2_000 },
+    );
+    expect(['-0.004', '0.005', '-0.5', '0.5', '999.995', '-999.995', '0.09'].map((text) => [new ExactDecimal(text).toFixed(2), new ExactDecimal(text).toFixed(0)])).toEqual([
+      ['-0.00', '-0'],
+      ['0.01', '0'],
+      ['-0.50', '-1'],
+      ['0.50', '1'],
+      ['1000.00', '1000'],
+      ['-1000.00', '-1000'],
+      ['0.09', '0'],
+    ]);
+  });
+
   it('compares and tests sign and zero as decimal.js does', () => {
     fc.assert(
       fc.property(decimalText, decimalText, (a, b) => {

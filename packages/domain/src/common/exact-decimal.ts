@@ -70,6 +70,46 @@ function pointed(digits: string, places: number): string {
   return places === 0 ? padded : `${padded.slice(0, -places)}.${padded.slice(-places)}`;
 }
 
+/**
+ * Texts of amounts in grosze already printed (`toFixed(2)`, keyed by the rounded units): a settlement
+ * prints hundreds, mostly the same rates and amounts each time the form is calculated again, and
+ * building a text costs several times more than finding it (docs/performance.md, "The engine").
+ * Cleared when full.
+ */
+const MONEY_TEXTS = new Map<number, string>();
+const MONEY_TEXTS_LIMIT = 50_000;
+
+/**
+ * Safe-integer `units` of 10^-`places` as fixed-point text, `places` at most 15; `negative` (the value
+ * before rounding) keeps the sign of a negative value rounded to zero, as decimal.js prints it.
+ */
+function fixedText(units: number, places: number, negative: boolean): string {
+  if (places === 2 && !(negative && units === 0)) {
+    let known = MONEY_TEXTS.get(units);
+    if (known === undefined) {
+      known = fixedTextOf(units, 2, units < 0);
+      if (MONEY_TEXTS.size >= MONEY_TEXTS_LIMIT) MONEY_TEXTS.clear();
+      MONEY_TEXTS.set(units, known);
+    }
+    return known;
+  }
+  return fixedTextOf(units, places, negative);
+}
+
+/** `fixedText` built: `%` and the division of its exact multiple are exact on safe integers. */
+function fixedTextOf(units: number, places: number, negative: boolean): string {
+  const magnitude = units < 0 ? -units : units;
+  let text: string;
+  if (places === 0) text = String(magnitude);
+  else {
+    const power = SMALL_POWERS[places]!;
+    const fraction = magnitude % power;
+    const digits = String(fraction);
+    text = `${(magnitude - fraction) / power}.${digits.length === places ? digits : '0'.repeat(places - digits.length) + digits}`;
+  }
+  return negative ? `-${text}` : text;
+}
+
 export type ExactDecimalInput = ExactDecimal | string | number;
 
 export class ExactDecimal {
@@ -262,6 +302,18 @@ export class ExactDecimal {
   /** Fixed-point text; with `places`, rounded to exactly that many decimals (a negative value rounding to zero keeps its sign, as in decimal.js). */
   toFixed(places?: number): string {
     if (places === undefined) return this.toString();
+    if (this.big === null && places < SMALL_POWERS.length) {
+      // The number path: rounded and printed without building a rounded decimal (the engine prints
+      // hundreds of amounts per settlement; docs/performance.md, "The engine").
+      const dropped = this.scale - places;
+      const units =
+        dropped <= 0
+          ? scaleSmall(this.small, -dropped)
+          : dropped < SMALL_POWERS.length
+            ? divideRoundedSmall(this.small, SMALL_POWERS[dropped]!)
+            : Number.NaN;
+      if (!Number.isNaN(units)) return fixedText(units, places, this.small < 0);
+    }
     const rounded = this.toDecimalPlaces(places);
     const small = rounded.smallAt(places);
     if (!Number.isNaN(small)) {
