@@ -542,11 +542,8 @@ export function calculateSettlement(
       countedAdvances.push({ index, currency: value.currency, amount: value.amount, paymentDay: value.costDay });
     }
   });
-  const ledgerEntries: LedgerEntry[] = pending.map(({ value }) => ({
-    currency: value.currency,
-    amount: value.amount,
-    costDay: value.costDay,
-  }));
+  // A line's value is its ledger entry (currency, amount, cost day): no copy of it.
+  const ledgerEntries: LedgerEntry[] = pending.map(({ value }) => value);
   const converted = ledger.convertToPln(ledgerEntries, countedAdvances);
   pending.forEach(({ tracked: entry }, position) => {
     const result = converted.entries[position] as ConvertedAmount;

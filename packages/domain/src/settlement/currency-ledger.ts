@@ -126,10 +126,20 @@ function rateFinder(options: LedgerOptions, issues: Map<string, Issue>) {
   };
 }
 
-/** Conversions at one rate, rounded cumulatively: the exact PLN total so far and what its lines got. */
+/**
+ * Conversions at one rate, rounded cumulatively: the exact PLN total so far and what its lines got.
+ * The group also holds its table, looked up once: its rate as a decimal and the table as the answer
+ * quotes it, one object for every conversion of the group (docs/performance.md, "The engine").
+ */
 interface ConversionGroup {
   exact: Dec;
   rounded: Dec;
+  rate: Dec | null;
+  used: ExchangeRateUsed | null;
+}
+
+function groupOf(rate: ExchangeRate | null): ConversionGroup {
+  return { exact: ZERO, rounded: ZERO, rate: rate && dec(rate.rate), used: used(rate) };
 }
 
 const ZERO = dec(0);
@@ -193,24 +203,23 @@ export function createCurrencyLedger(options: LedgerOptions): CurrencyLedger {
     // and table day of the company rule (whose tables are always the last 'before' the day). Kept in
     // arrays and maps of the texts at hand rather than under joined string keys, which cost more to
     // build than the conversion itself (docs/performance.md, "The engine").
-    const advanceGroups: ConversionGroup[] = advances.map(() => ({ exact: ZERO, rounded: ZERO }));
+    const advanceGroups: ConversionGroup[] = advanceRates.map(groupOf);
     const ruleGroups = new Map<string, Map<string, ConversionGroup>>();
-    const ruleGroup = (currency: string, date: string): ConversionGroup => {
+    const ruleGroup = (currency: string, date: string, match: ExchangeRateMatch): ConversionGroup => {
       let byDate = ruleGroups.get(currency);
       if (byDate === undefined) ruleGroups.set(currency, (byDate = new Map()));
       let group = byDate.get(date);
-      if (group === undefined) byDate.set(date, (group = { exact: ZERO, rounded: ZERO }));
+      if (group === undefined) byDate.set(date, (group = groupOf(find(currency, date, match))));
       return group;
     };
     const convert = (
       target: ConvertedAmount,
       amount: Dec,
-      rate: ExchangeRate | null,
       group: ConversionGroup,
       basis: ConversionBasis,
       advanceIndex: number | null,
     ): void => {
-      const exact = rate ? group.exact.plus(amount.times(rate.rate)) : group.exact;
+      const exact = group.rate ? group.exact.plus(amount.times(group.rate)) : group.exact;
       const rounded = roundMoney(exact);
       const amountPln = rounded.minus(group.rounded);
       group.exact = exact;
@@ -219,7 +228,7 @@ export function createCurrencyLedger(options: LedgerOptions): CurrencyLedger {
       target.conversions.push({
         amount_in_currency: amount.toFixed(2),
         amount_pln: amountPln.toFixed(2),
-        exchange_rate: used(rate),
+        exchange_rate: group.used,
         basis,
         advance_index: advanceIndex,
       });
@@ -244,19 +253,11 @@ export function createCurrencyLedger(options: LedgerOptions): CurrencyLedger {
         const covered = open.lessThan(left) ? open : left;
         remaining[position] = left.minus(covered);
         open = open.minus(covered);
-        convert(
-          target,
-          covered,
-          advanceRates[position] ?? null,
-          advanceGroups[position] as ConversionGroup,
-          'advance',
-          advance.index,
-        );
+        convert(target, covered, advanceGroups[position] as ConversionGroup, 'advance', advance.index);
       }
       if (open.greaterThan(ZERO)) {
         const choice = ruleChoice(entry.costDay, options);
-        const rate = find(entry.currency, choice.date, choice.match);
-        convert(target, open, rate, ruleGroup(entry.currency, choice.date), choice.basis, null);
+        convert(target, open, ruleGroup(entry.currency, choice.date, choice.match), choice.basis, null);
       }
     });
 
