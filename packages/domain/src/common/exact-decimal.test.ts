@@ -149,6 +149,12 @@ describe('the exact decimal', () => {
     );
   });
 
+  it('parses numbers, the shared small integers among them, as decimal.js reads them', () => {
+    const numbers = [-0, 0, 1, 2, 3, 15, 16, 100, -1, 0.5, 2.5, 1e21];
+    expect(numbers.map((value) => ExactDecimal.parse(value).toString())).toEqual(numbers.map((value) => new Oracle(value).toFixed()));
+    expect(ExactDecimal.parse(3).times('0.25').toFixed(2)).toBe('0.75');
+  });
+
   it('reads numbers, exponents and signs, and refuses what is not a number', () => {
     expect([new ExactDecimal(0).toString(), new ExactDecimal(100).toString(), new ExactDecimal(0.25).toString(), new ExactDecimal('1e3').toString(), new ExactDecimal('+4.50').toFixed(2), new ExactDecimal('-.5').toString()]).toEqual([
       '0',

@@ -187,6 +187,8 @@ export class ExactDecimal {
    * instance is shared.
    */
   static parse(value: string | number): ExactDecimal {
+    // Counts and numerators (0, 1, 2, 3…): no text of them to build and look up.
+    if (typeof value === 'number' && value >= 0 && value < INTEGERS.length && Number.isInteger(value)) return INTEGERS[value]!;
     const key = typeof value === 'number' ? String(value) : value;
     let parsed = PARSED.get(key);
     if (parsed === undefined) {
@@ -411,3 +413,6 @@ export class ExactDecimal {
     return this.big === null ? ExactDecimal.ofSmall(-this.small, this.scale) : new ExactDecimal(-this.big, this.scale, UNITS);
   }
 }
+
+/** The decimals of the integers from 0 to 15, shared (`ExactDecimal.parse`). */
+const INTEGERS: readonly ExactDecimal[] = SMALL_POWERS.map((_, integer) => new ExactDecimal(integer));
