@@ -224,7 +224,8 @@ export function createCurrencyLedger(options: LedgerOptions): CurrencyLedger {
       const amountPln = rounded.minus(group.rounded);
       group.exact = exact;
       group.rounded = rounded;
-      target.amountPln = target.amountPln.plus(amountPln);
+      // A line's first conversion is its total so far: no zero added to it.
+      target.amountPln = target.conversions.length === 0 ? amountPln : target.amountPln.plus(amountPln);
       target.conversions.push({
         amount_in_currency: amount.toFixed(2),
         amount_pln: amountPln.toFixed(2),

@@ -238,12 +238,14 @@ function valueDoba(
     return { value: dec(0), details };
   }
   const percentages = kind === 'domestic' ? rules.domestic : rules.foreign;
-  let deductions = dec(0);
+  // No decimal is built for an identity: no meal, one meal of a kind, the first deduction.
+  let deductions: Dec | null = null;
   for (const meal of MEALS) {
     const count = meals[meal.key];
     if (count === 0) continue;
-    const amount = rate.times(percentages[meal.key]).times(count);
-    deductions = deductions.plus(amount);
+    const one = rate.times(percentages[meal.key]);
+    const amount = count === 1 ? one : one.times(count);
+    deductions = deductions === null ? amount : deductions.plus(amount);
     details.push(
       explain(meal.code, {
         doba,
@@ -256,6 +258,7 @@ function valueDoba(
       }),
     );
   }
+  if (deductions === null) return { value: clampAtZero(base), details };
   const value = clampAtZero(base.minus(deductions));
   if (deductions.greaterThan(base)) {
     details.push(
