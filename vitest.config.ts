@@ -9,6 +9,8 @@ export default defineConfig({
           root: './packages/domain',
           environment: 'node',
           include: ['src/**/*.test.ts'],
+          // The property tests run whole settlements a few hundred times: seconds on a loaded 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {
