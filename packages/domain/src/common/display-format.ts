@@ -1,10 +1,12 @@
 import { DateTime } from 'luxon';
 import { SETTLEMENT_CURRENCY } from '../settlement/rates/statutory-rates.ts';
 import { BUSINESS_TIME_ZONE } from './dates.ts';
-import { NO_BREAK_SPACE, dateTimeFormatOf, formatDecimal, isPolish } from './plain-format.ts';
+import { formatDecimal } from './decimal-format.ts';
+import { NO_BREAK_SPACE, dateTimeFormatOf, isPolish } from './plain-format.ts';
 
 // The formats without Luxon live apart (plain-format.ts, so the login page does without Luxon); they stay part of this module's surface.
-export { formatDecimal, formatParams, dateFormatOf, usesTwelveHourClock, dateTimeFormatOf, formatWallTime, formatWallPeriod } from './plain-format.ts';
+export { formatParams, dateFormatOf, usesTwelveHourClock, dateTimeFormatOf, formatWallTime, formatWallPeriod } from './plain-format.ts';
+export { formatDecimal } from './decimal-format.ts';
 
 /**
  * How people read amounts and dates, in the browser and in e-mails alike.

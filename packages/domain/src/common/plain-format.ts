@@ -1,9 +1,8 @@
-import { dec } from './money.ts';
-
 /**
  * The formats that need no date library: decimals, days and wall times as people read them. Apart from
  * `display-format.ts` (which needs Luxon for instants) so that a page showing only messages with such
- * parameters (the login page's validation texts) does not download Luxon (docs/performance.md).
+ * parameters (the login page's validation texts) does not download Luxon (docs/performance.md), and from
+ * `decimal-format.ts` (which rounds with the exact decimal) so that it does not download that either.
  */
 
 export const NO_BREAK_SPACE = '\u00a0';
@@ -12,15 +11,23 @@ const WALL_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const WALL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/;
 const CLOCK_TIME = /^(\d{2}):(\d{2})$/;
 
+/** Whether the text is a plain decimal ("-12", "4.50"), the only texts the decimal formats change. */
+export function isDecimalText(text: string): boolean {
+  return DECIMAL_TEXT.test(text);
+}
+
 export function isPolish(language: string): boolean {
   return language.startsWith('pl');
 }
 
-/** A decimal string for the language; `fractionDigits` rounds half-up or pads. Non-decimals come back as they are. */
-export function formatDecimal(text: string, language: string, fractionDigits?: number): string {
-  if (!DECIMAL_TEXT.test(text)) return text;
-  const fixed = fractionDigits === undefined ? text : dec(text).toFixed(fractionDigits);
-  const [, sign = '', integer = '', fraction] = DECIMAL_TEXT.exec(fixed) ?? [];
+/**
+ * A decimal string for the language as it is written, digits unchanged (`formatDecimal` of `decimal-format.ts` rounds
+ * or pads first). Non-decimals come back as they are.
+ */
+export function writeDecimal(text: string, language: string): string {
+  const match = DECIMAL_TEXT.exec(text);
+  if (!match) return text;
+  const [, sign = '', integer = '', fraction] = match;
   const groupSeparator = isPolish(language) ? NO_BREAK_SPACE : ',';
   const decimalSeparator = isPolish(language) ? ',' : '.';
   const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, groupSeparator);
@@ -39,7 +46,7 @@ export function formatParams(params: Readonly<Record<string, string | number>> |
   const formatted: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(params ?? {})) {
     if (typeof value !== 'string') formatted[key] = value;
-    else if (PARAM_DECIMAL.test(value)) formatted[key] = formatDecimal(value, language);
+    else if (PARAM_DECIMAL.test(value)) formatted[key] = writeDecimal(value, language);
     else if (PARAM_WALL_TIME.test(value)) formatted[key] = formatWallTime(value, language);
     else formatted[key] = value;
   }
