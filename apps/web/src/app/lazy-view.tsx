@@ -1,7 +1,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { LoadErrorView } from '../components/feedback/load-error-view.tsx';
 import { PageSpinner } from '../components/feedback/page-spinner.tsx';
-import type { ScreenLoader } from './route-table.ts';
+import type { ScreenLoader } from './route-model.ts';
 
 /** Spec §9: a view chunk that has not arrived within 120 s is reported as a load error. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;

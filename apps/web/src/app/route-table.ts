@@ -1,36 +1,7 @@
-import type { ComponentType } from 'react';
+import { modulesForPath } from '@delego/domain';
 import { loadAllMessages } from '../lib/i18n.ts';
-
-/**
- * Who may open a route:
- * - `public`: anyone, inside the public layout;
- * - `any`: anyone, inside the shell when logged in and the public layout otherwise;
- * - `authenticated`: a logged-in user (and the module the path needs, see `modulesForPath`);
- * - `companyAdmin`: additionally the companyAdmin permission (spec §6, `/settings/**`);
- * - `adminContext`: the provider-admin context (spec §6, `/admin/**`).
- */
-/** Where a route guard sends a user whose company has the module switched off (spec §6). */
-export const MODULE_NOT_AVAILABLE_PATH = '/module-not-available-in-that-company';
-
-export type RouteAccess = 'public' | 'any' | 'authenticated' | 'companyAdmin' | 'adminContext';
-
-/** Loads a screen's code on first visit (spec §2: views load lazily). */
-export type ScreenLoader = () => Promise<ComponentType>;
-
-export interface AppRoute {
-  path: string;
-  /** Key in the `routes` namespace: the screen name for the tab title. */
-  titleKey: string;
-  access: RouteAccess;
-  /** The screen. */
-  load: ScreenLoader;
-  /**
-   * `first`: the screen needs only the login page's messages (FIRST_SCREEN_MESSAGE_FILES), already loaded
-   * before the first render, and no query client; otherwise the screen's code, every namespace of the language
-   * and the query client (`lib/query-layer.tsx`) load together.
-   */
-  messages?: 'first';
-}
+import { LOGIN_ROUTES } from './login-routes.ts';
+import { MODULE_NOT_AVAILABLE_PATH, type AppRoute, type ScreenLoader } from './route-model.ts';
 
 const BOOKING_REPORTS = [
   'monthly',
@@ -68,14 +39,12 @@ const loadBudgetForm: ScreenLoader = () => import('../features/budgets/budget-fo
 const loadBookingDetails: ScreenLoader = () => import('../features/bookings/booking-details-page.tsx').then((m) => m.BookingDetailsPage);
 
 /**
- * Every route of spec §2. To build a screen, add `load` to its entry, e.g.
+ * Every route of spec §2 beyond the login routes (`login-routes.ts`). This module reaches the browser with the first
+ * navigation beyond them (`router.tsx`), not with the login page. To build a screen, add `load` to its entry, e.g.
  * `load: () => import('../features/delegations/delegation-list-page.tsx').then((m) => m.DelegationListPage)`.
  */
 const SCREENS: readonly AppRoute[] = [
   // Public
-  { path: '/login', messages: 'first', titleKey: 'login', access: 'public', load: () => import('../features/auth/login-page.tsx').then((m) => m.LoginPage) },
-  { path: '/login/:address', messages: 'first', titleKey: 'login', access: 'public', load: () => import('../features/auth/login-page.tsx').then((m) => m.LoginPage) },
-  { path: '/login-admin', messages: 'first', titleKey: 'loginAdmin', access: 'public', load: () => import('../features/auth/login-page.tsx').then((m) => m.AdminLoginPage) },
   { path: '/logout', titleKey: 'logout', access: 'public', load: () => import('../features/auth/logout-page.tsx').then((m) => m.LogoutPage) },
   { path: '/external-login', titleKey: 'externalLogin', access: 'public', load: () => import('../features/auth/external-login-page.tsx').then((m) => m.ExternalLoginPage) },
   { path: '/external-login/clear', titleKey: 'externalLoginClear', access: 'public', load: () => import('../features/auth/external-login-page.tsx').then((m) => m.ClearExternalUserPage) },
@@ -437,4 +406,12 @@ const beyondLogin = (() => {
   };
 })();
 
-export const APP_ROUTES: readonly AppRoute[] = SCREENS.map((route) => (route.messages === 'first' ? route : { ...route, load: beyondLogin(route.load) }));
+/** The logged-in shell (`layouts/lazy-app-layout.tsx`), with every namespace of the language and the query client. */
+export const loadAppLayout: ScreenLoader = () =>
+  Promise.all([import('./layouts/app-layout.tsx'), loadAllMessages(), import('../lib/query-layer.tsx')]).then(([m, , { withQueryClient }]) => withQueryClient(m.AppLayout));
+
+/** Every route: the login routes and the screens beyond them, each with the modules its path needs. */
+export const APP_ROUTES: readonly AppRoute[] = [
+  ...LOGIN_ROUTES,
+  ...SCREENS.map((route) => ({ ...route, load: beyondLogin(route.load), modules: modulesForPath(route.path) })),
+];

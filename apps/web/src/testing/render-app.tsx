@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import type { UserProperties } from '@delego/contract';
 import { App } from '../app/app.tsx';
-import { routes } from '../app/router.tsx';
+import { appRoutes } from '../app/router.tsx';
 import { dropSessionData } from '../lib/session-data.ts';
 import { writeToken } from '../lib/token-storage.ts';
 import { mockFetch, type MockHandler } from './fetch-mock.ts';
@@ -29,7 +29,8 @@ export function renderApp(path: string, { user, handlers = {}, tokenExpiresInSec
     ...(user ? { 'GET /api/token-refresh/user-properties': { body: user } } : {}),
     ...handlers,
   });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const { routes, patchRoutesOnNavigation } = appRoutes();
+  const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
   const view = render(<App router={router} />);
   return { ...view, router, server, user: userEvent.setup() };
 }
