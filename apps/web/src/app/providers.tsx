@@ -1,6 +1,9 @@
 import { useMemo, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider, createTheme } from '@mui/material/styles';
+import { createTheme } from '@mui/material/styles';
+// MUI's own `ThemeProvider` also brings its CSS-variables provider (with the colour-scheme storage and script), which a
+// theme without CSS variables never uses: for such a theme it renders this one (issue 13, the login route's size).
+import { ThemeProvider } from '@mui/system';
 import { enUS, plPL } from '@mui/material/locale';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../lib/i18n.ts';
