@@ -3,12 +3,21 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants } from 'node:zlib';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { buildDefines } from './build-info.ts';
 import { browserCheck } from './browser-check.ts';
 import { BRAND_PRIMARY } from './src/app/brand.ts';
 import { FIRST_SCREEN_MESSAGE_FILES } from './src/lib/first-screen-messages.ts';
 
 const webRoot = import.meta.dirname;
+
+/**
+ * React Router's package exports only its development build, whose warnings (`ENABLE_DEV_WARNINGS`) then stay in
+ * the production bundle and print in the console (remix-run/react-router#14102). The build takes the production
+ * build beside it, the same code with the warnings off, which the minifier drops (issue 13, the login route's size).
+ */
+const reactRouterProduction = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs');
 
 function localeChunkName(moduleId: string): string | null {
   const match = /[\\/]locales[\\/](\w+)[\\/]([^\\/]+)\.json$/.exec(moduleId);
@@ -20,6 +29,7 @@ export default defineConfig({
   root: webRoot,
   plugins: [
     react(),
+    { name: 'react-router-production', apply: 'build', config: () => ({ resolve: { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } }) },
     browserCheck(webRoot, BRAND_PRIMARY),
     // The installable app (ADR 0028): manifest and a Workbox service worker made at build time.
     VitePWA({
