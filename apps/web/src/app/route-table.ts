@@ -3,6 +3,8 @@ import { loadAllMessages } from '../lib/i18n.ts';
 import { LOGIN_ROUTES } from './login-routes.ts';
 import { MODULE_NOT_AVAILABLE_PATH, type AppRoute, type ScreenLoader } from './route-model.ts';
 
+export { RouteGuard } from './route-guard.tsx';
+
 const BOOKING_REPORTS = [
   'monthly',
   'organization-unit',
