@@ -14,6 +14,7 @@ import { OutboxWorker } from './modules/mail/outbox-worker.ts';
 import { createTokenSigner } from './modules/auth/token-signer.ts';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.ts';
 import { createSessionValidityCache } from './modules/auth/session-validity-cache.ts';
+import { serveInArrivalOrder } from './http/arrival-order.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
@@ -159,6 +160,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   app.decorate('inFlight', new InFlightWork());
   trackRequests(app);
+  // After the count: a request waiting for its turn is already one that shutdown waits for.
+  serveInArrivalOrder(app);
   // The first close hook runs last (Fastify runs them in reverse): after the workers' hook below.
   if (deps.closeDatabase) closeDatabaseWithApp(app, deps.closeDatabase);
   registerErrorHandler(app);
