@@ -3,8 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { i18n, loadLanguage } from '../lib/i18n.ts';
 import { dropSessionData } from '../lib/session-data.ts';
 
-// Whole screens render slowly on a loaded 2-core machine: give findBy/waitFor time before failing.
-configure({ asyncUtilTimeout: 5_000 });
+// Whole screens render slowly on a loaded 2-core machine: give findBy/waitFor time before failing. A deep link's
+// first render also waits for the route table and the screen, each a lazy module compiled on first use (ADR 0040).
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no matchMedia; MUI's useMediaQuery needs one.
 Object.defineProperty(window, 'matchMedia', {
