@@ -55,7 +55,7 @@ import { registerWorkflowRoutes } from './modules/workflow/workflow.routes.ts';
 import { createSettlementCalculationService, type BaseOrderLookup, type BookingsTakenCheck, type OtherDelegationCheck } from './modules/settlement-calculation/settlement-calculation.service.ts';
 import { findFormBaseOrder } from './modules/settlements/base-order.ts';
 import { bookingsTakenElsewhereIssues } from './modules/settlements/form-bookings.ts';
-import { otherDelegationIssues } from './modules/settlements/other-delegation.ts';
+import { createOtherDelegationCheck } from './modules/settlements/other-delegation.ts';
 import { registerSettlementCalculationRoutes } from './modules/settlement-calculation/settlement-calculation.routes.ts';
 import { createCompanyRatesCache } from './modules/settlement-calculation/company-rates-cache.ts';
 import { registerMasterDataRoutes } from './modules/master-data.routes.ts';
@@ -217,7 +217,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     locations,
     onFailure: (error) => app.log.warn({ err: error }, 'The maps service failed; the distance is estimated from the coordinates'),
   });
-  const otherDelegations: OtherDelegationCheck = (companyId, employeeId, form, ownId) => otherDelegationIssues(deps.db, companyId, employeeId, form, ownId);
+  const otherDelegationCheck = createOtherDelegationCheck(deps.db, deps.databaseChanges);
+  // Runs before the database's close step, like the validities' (Fastify runs close hooks in reverse).
+  app.addHook('onClose', () => otherDelegationCheck.stop());
+  const otherDelegations: OtherDelegationCheck = otherDelegationCheck.issues;
   const baseOrder: BaseOrderLookup = (companyId, employeeId, form, ownId) => findFormBaseOrder(deps.db, companyId, form, employeeId, ownId);
   const bookingsTaken: BookingsTakenCheck = (companyId, form, ownId) => bookingsTakenElsewhereIssues(deps.db, companyId, form, ownId);
   registerSettlementCalculationRoutes(app, createSettlementCalculationService({ db: deps.db, clock: deps.clock, rates, ...distances, otherDelegations, baseOrder, bookingsTaken }));

@@ -1,23 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { DatabaseChanges } from '../../db/client.ts';
+import { fakeDatabaseChanges as fakeChanges } from '../../../test/fake-database-changes.ts';
 import type { SessionValidity } from './actor-cache.ts';
 import { COMPANY_VERSIONS_CHANGED_CHANNEL, createSessionValidityCache, SESSION_CHANGED_CHANNEL } from './session-validity-cache.ts';
-
-/** Change notifications a test sends by hand, as the database would at a commit. */
-function fakeChanges(listening: Promise<void> = Promise.resolve()) {
-  const listeners = new Map<string, Set<(payload: string) => void>>();
-  const changes: DatabaseChanges = {
-    async listen(channel, onChange) {
-      await listening;
-      const set = listeners.get(channel) ?? new Set();
-      set.add(onChange);
-      listeners.set(channel, set);
-      return async () => void set.delete(onChange);
-    },
-  };
-  const notify = (channel: string, payload: string) => listeners.get(channel)?.forEach((onChange) => onChange(payload));
-  return { changes, notify, listenerCount: () => [...listeners.values()].reduce((sum, set) => sum + set.size, 0) };
-}
 
 function validity(sessionId: string, actorVersion = 1): SessionValidity {
   return {

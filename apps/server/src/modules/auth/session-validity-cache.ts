@@ -1,3 +1,4 @@
+import { createChangeNotifiedCache } from '../../db/change-notified-cache.ts';
 import type { DatabaseChanges } from '../../db/client.ts';
 import type { SessionValidity } from './actor-cache.ts';
 
@@ -25,56 +26,16 @@ export interface SessionValidityCache {
 }
 
 export function createSessionValidityCache(changes: DatabaseChanges | undefined, maxSessions = MAX_SESSIONS): SessionValidityCache {
-  const entries = new Map<string, SessionValidity>();
-  let listening = false;
-  let stopListening: (() => Promise<void>)[] = [];
-  /**
-   * Counts the changes heard. A read that started before a change may return the row as it was: it is kept
-   * only when no change arrived while it ran, so what is kept is never older than the last notification.
-   */
-  let changesHeard = 0;
-
-  const forgetSession = (sessionId: string) => {
-    changesHeard += 1;
-    entries.delete(sessionId);
-  };
-  const forgetAll = () => {
-    changesHeard += 1;
-    entries.clear();
-  };
-
-  // Until both channels listen, a change could go unheard: nothing is kept before that (nor ever, if
-  // listening fails: every request then reads its session, as on a PostgreSQL server).
-  const started = changes
-    ? Promise.all([changes.listen(SESSION_CHANGED_CHANNEL, forgetSession), changes.listen(COMPANY_VERSIONS_CHANGED_CHANNEL, forgetAll)]).then(
-        (stops) => {
-          stopListening = stops;
-          listening = true;
-        },
-        () => undefined,
-      )
-    : Promise.resolve();
-
+  const kept = createChangeNotifiedCache<SessionValidity | null>(changes, {
+    channels: { [SESSION_CHANGED_CHANNEL]: (sessionId) => sessionId, [COMPANY_VERSIONS_CHANGED_CHANNEL]: () => null },
+    maxGroups: maxSessions,
+    keep: (validity) => validity !== null,
+  });
   return {
-    async validityOf(sessionId, read) {
-      const kept = entries.get(sessionId);
-      if (kept) return kept;
-      const heardBefore = changesHeard;
+    validityOf: (sessionId, read) => kept.get(sessionId, '', async () => {
       const validity = await read(sessionId);
-      if (validity && listening && changesHeard === heardBefore) {
-        entries.set(sessionId, Object.freeze(validity));
-        if (entries.size > maxSessions) entries.delete(entries.keys().next().value!);
-      }
-      return validity;
-    },
-
-    async stop() {
-      await started;
-      listening = false;
-      entries.clear();
-      const stops = stopListening;
-      stopListening = [];
-      await Promise.all(stops.map((stopOne) => stopOne()));
-    },
+      return validity && Object.freeze(validity);
+    }),
+    stop: () => kept.stop(),
   };
 }

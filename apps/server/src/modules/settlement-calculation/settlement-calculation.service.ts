@@ -19,7 +19,7 @@ import { calculateAndValidate } from './rate-book-loader.ts';
 import { withMapsDistances, type SettlementDistances } from './settlement-distances.ts';
 
 /** The issue when another settlement of the employee overlaps the form's trip; `ownId` is the one being edited. */
-export type OtherDelegationCheck = (companyId: number, employeeId: number, form: Pick<DelegationForm, 'start_date' | 'end_date'>, ownId: number | null) => Promise<Issue[]>;
+export type OtherDelegationCheck = (companyId: number, employeeId: number, form: Pick<DelegationForm, 'start_date' | 'end_date'>, ownId: number | null) => Promise<readonly Issue[]>;
 
 /**
  * The base order the form names, checked as the save checks it (the employee's accepted order

@@ -362,6 +362,28 @@ describe('settlement from a trip order', () => {
     expect(await changed(c.headers.colleague, domesticForm({ user_id: c.employee.id }, '2026-03-30'))).toEqual([]);
   });
 
+  it("says at once while the user types when the employee's settlements change, though the answer is kept between calls on the embedded database", async () => {
+    const overlaps = async () => {
+      const response = await api.post('/delegation/form-field-changed', c.headers.employee, { delegation: domesticForm({}, '2026-02-17') });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().validation as { code: string; params?: Record<string, string> }[]).filter((issue) => issue.code.startsWith('delegation.other'));
+    };
+    const lookups = vi.spyOn(settlementsRepo, 'overlapping');
+    expect(await overlaps()).toEqual([]);
+    expect(await overlaps()).toEqual([]);
+    // Migration 0031's notification tells the embedded database's process of every change; a server's does not.
+    expect(lookups).toHaveBeenCalledTimes(t.databaseChanges ? 1 : 2);
+    lookups.mockRestore();
+
+    const trip = await saved(c.headers.employee, domesticForm({}, '2026-02-17'));
+    expect(await overlaps()).toEqual([{ path: ['start_date'], code: 'delegation.otherUnnumberedDelegationAtThatTime', params: { start: '2026-02-17 07:00', end: '2026-02-17 20:00' } }]);
+    // Changes made straight in the database count as well as the app's own.
+    await t.db.update(delegations).set({ number: 'DK/2/2026' }).where(eq(delegations.id, trip.id));
+    expect(await overlaps()).toEqual([{ path: ['start_date'], code: 'delegation.otherDelegationAtThatTime', params: { number: 'DK/2/2026' } }]);
+    await t.db.update(delegations).set({ status: 'cancelled' }).where(eq(delegations.id, trip.id));
+    expect(await overlaps()).toEqual([]);
+  });
+
   it('says while the user types (form-field-changed) every rule against the base order, at its field, as the save does, in one query', async () => {
     const d = await settlementCompany(t.app, t.db, { date_difference_vs_order: 'h1', trip_order_requirement: 'required' });
     const mpk = await costCentre(d.company.id, `MPK-L-${d.company.id}`);

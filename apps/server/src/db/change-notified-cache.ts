@@ -1,0 +1,87 @@
+import type { DatabaseChanges } from './client.ts';
+
+/**
+ * Values read from the database and kept in process while the database reports no change to them (ADR 0043).
+ * Only the embedded database reports changes as they commit, before the changing request goes on; without
+ * `DatabaseChanges` (a PostgreSQL server, where other processes change the data and their notifications come
+ * late) nothing is kept and every call reads.
+ *
+ * Values are kept in groups, each dropped whole by a notification that names it (a session, an employee);
+ * a key tells the reads of one group apart (a query's arguments).
+ */
+export interface ChangeNotifiedCache<V> {
+  /** The kept value of `key` in `group`, or `read`'s, which is kept unless a change was reported while it ran. */
+  get(group: string, key: string, read: () => Promise<V>): Promise<V>;
+  /** Stops listening; what is kept is dropped. */
+  stop(): Promise<void>;
+}
+
+export interface ChangeNotifiedCacheOptions<V> {
+  /** For each channel listened to, the group a notification's payload names, or `null`: every group. */
+  channels: Record<string, (payload: string) => string | null>;
+  /** Groups kept at once; the least recently stored goes first. */
+  maxGroups: number;
+  /** Keys kept in one group; the least recently stored goes first. */
+  maxKeysPerGroup?: number;
+  /** Whether a value read may be kept (a session that was not found is read again). */
+  keep?: (value: V) => boolean;
+}
+
+export function createChangeNotifiedCache<V>(changes: DatabaseChanges | undefined, options: ChangeNotifiedCacheOptions<V>): ChangeNotifiedCache<V> {
+  const { maxGroups, maxKeysPerGroup = 1, keep = () => true } = options;
+  const groups = new Map<string, Map<string, V>>();
+  let listening = false;
+  let stopListening: (() => Promise<void>)[] = [];
+  /**
+   * Counts the changes heard. A read that started before a change may return the data as it was: it is kept
+   * only when no change arrived while it ran, so what is kept is never older than the last notification.
+   */
+  let changesHeard = 0;
+
+  const forget = (group: string | null) => {
+    changesHeard += 1;
+    if (group === null) groups.clear();
+    else groups.delete(group);
+  };
+
+  // Until every channel listens, a change could go unheard: nothing is kept before that (nor ever, if
+  // listening fails: every call then reads, as on a PostgreSQL server).
+  const started = changes
+    ? Promise.all(Object.entries(options.channels).map(([channel, groupOf]) => changes.listen(channel, (payload) => forget(groupOf(payload))))).then(
+        (stops) => {
+          stopListening = stops;
+          listening = true;
+        },
+        () => undefined,
+      )
+    : Promise.resolve();
+
+  return {
+    async get(group, key, read) {
+      const kept = groups.get(group);
+      if (kept?.has(key)) return kept.get(key)!;
+      const heardBefore = changesHeard;
+      const value = await read();
+      if (listening && changesHeard === heardBefore && keep(value)) {
+        let values = groups.get(group);
+        if (!values) {
+          values = new Map();
+          groups.set(group, values);
+          if (groups.size > maxGroups) groups.delete(groups.keys().next().value!);
+        }
+        values.set(key, value);
+        if (values.size > maxKeysPerGroup) values.delete(values.keys().next().value!);
+      }
+      return value;
+    },
+
+    async stop() {
+      await started;
+      listening = false;
+      groups.clear();
+      const stops = stopListening;
+      stopListening = [];
+      await Promise.all(stops.map((stopOne) => stopOne()));
+    },
+  };
+}
