@@ -58,7 +58,9 @@ export async function withMapsDistances(
   const distances: (SegmentMapsDistance | null)[] = form.transport.map(() => null);
   const transport = await Promise.all(
     form.transport.map(async (given, index): Promise<Segment> => {
-      const segment = { ...given, google_maps_api_distance: null, google_maps_api_distance_source: null };
+      // Assigned, not spread: V8 (Node 20) builds a spread of a segment's ~30 fields on a slow path, and the form
+      // comes with every keystroke (docs/performance.md).
+      const segment: Segment = Object.assign({}, given, { google_maps_api_distance: null, google_maps_api_distance_source: null });
       if (settings.distance_verification === 'none' || !carriesDistance(segment)) return segment;
       const fromText = (segment.from_place_text ?? '').trim();
       const toText = (segment.to_place_text ?? '').trim();
@@ -79,7 +81,7 @@ export async function withMapsDistances(
         return segment;
       }
       distances[index] = { km: outcome.km, source: outcome.source };
-      return { ...segment, google_maps_api_distance: outcome.km, google_maps_api_distance_source: outcome.source };
+      return Object.assign(segment, { google_maps_api_distance: outcome.km, google_maps_api_distance_source: outcome.source });
     }),
   );
   return { form: { ...form, transport }, issues, distances };

@@ -25,7 +25,8 @@ export async function withStoredVehicles(
   const issues: Issue[] = [];
   const transport = delegation.transport.map((segment, index) => {
     const id = ids[index];
-    if (id === null || id === undefined) return { ...segment, vehicle_id: null, vehicle: null };
+    // Assigned, not spread, like the maps' distances (settlement-distances.ts): this runs for every keystroke.
+    if (id === null || id === undefined) return Object.assign({}, segment, { vehicle_id: null, vehicle: null });
     const row = typeof id === 'number' ? known.get(id) : undefined;
     const path = ['transport', index, 'vehicle_id'];
     if (!row) {
