@@ -119,7 +119,7 @@ async function benchDatabase(target: Target): Promise<void> {
   if (runs('http') || runs('booking-import')) {
     const server = await startBuiltServer(3917, { dataDir: target.dataDir, environment });
     try {
-      if (runs('http')) printFigures(`HTTP on the ${target.name}, 50 connections unless said, 5 s each (one process)`, await benchHttp(server.baseUrl));
+      if (runs('http')) printFigures(`HTTP on the ${target.name}, 50 connections unless said, 5 s each after 5 s of warm-up (one process)`, await benchHttp(server.baseUrl));
       if (runs('booking-import')) await benchBookingImport(server.baseUrl, await tokenOf(server.baseUrl, 'consultant'), server.pid);
     } finally {
       await server.stop();
@@ -137,12 +137,12 @@ async function benchDatabase(target: Target): Promise<void> {
     try {
       // The report first, so the server's peak memory is that of its start and the report.
       if (runs('report')) await benchSummaryReport(server.baseUrl, await tokenOf(server.baseUrl, 'finance'), server.pid, DOCUMENT_COUNT);
-      if (runs('lists')) printFigures(`Lists with ${DOCUMENT_COUNT.toLocaleString('en')} orders and as many settlements on the ${target.name}, 50 connections, 5 s each`, await benchLists(server.baseUrl));
+      if (runs('lists')) printFigures(`Lists with ${DOCUMENT_COUNT.toLocaleString('en')} orders and as many settlements on the ${target.name}, 50 connections, 5 s each after 5 s of warm-up`, await benchLists(server.baseUrl));
       if (runs('budgets')) {
-        printFigures(`Budget view with ${BUDGET_COUNT.toLocaleString('en')} cost centres and budgets on the ${target.name}, 50 connections, 5 s each`, await benchBudgets(server.baseUrl));
+        printFigures(`Budget view with ${BUDGET_COUNT.toLocaleString('en')} cost centres and budgets on the ${target.name}, 50 connections, 5 s each after 5 s of warm-up`, await benchBudgets(server.baseUrl));
       }
       if (runs('travel-services')) {
-        printFigures(`Travel-service order list with ${DOCUMENT_COUNT.toLocaleString('en')} orders on the ${target.name}, first page, 50 connections, 5 s each`, await benchTravelServiceLists(server.baseUrl));
+        printFigures(`Travel-service order list with ${DOCUMENT_COUNT.toLocaleString('en')} orders on the ${target.name}, first page, 50 connections, 5 s each after 5 s of warm-up`, await benchTravelServiceLists(server.baseUrl));
       }
     } finally {
       await server.stop();
