@@ -75,6 +75,20 @@ describe('the exact decimal', () => {
     ]);
   });
 
+  it('prints amounts whose units agree in their low bits, in turn, each as its own text', () => {
+    // Units apart by a multiple of 4096 (or of 2^32) share a slot of the memo of printed amounts; either sign, beyond 2^32 too.
+    const base = fc.integer({ min: -9_999_999_999, max: 9_999_999_999 });
+    const apart = fc.constantFrom(4_096, 8_192, 65_536, 2 ** 32, 2 ** 33 + 4_096);
+    fc.assert(
+      fc.property(base, apart, fc.integer({ min: 1, max: 3 }), (units, step, times) => {
+        const amounts = [units, units + step * times, units - step, units].map((value) => new ExactDecimal(BigInt(value), 2));
+        const texts = [...amounts, ...amounts].map((amount) => amount.toFixed(2));
+        expect(texts).toEqual([...amounts, ...amounts].map((amount) => new Oracle(amount.units.toString()).div(100).toFixed(2)));
+      }),
+      runs,
+    );
+  });
+
   it('compares and tests sign and zero as decimal.js does', () => {
     fc.assert(
       fc.property(decimalText, decimalText, (a, b) => {
