@@ -55,9 +55,26 @@ export function parseInterval(
   return { start: startInstant, end: endInstant };
 }
 
+/**
+ * Days of texts already read (`dayOfText`): every cost line has one (its bill date or its end), a
+ * form repeats them, and the server calculates the same form again on every change, while reading
+ * one checked the calendar and the Warsaw offset each time (docs/performance.md, "The engine").
+ */
+const DAYS_OF_TEXTS = new Map<string, string | null>();
+
 /** The calendar day (`YYYY-MM-DD`, Warsaw) of a day or date-time text, or null when it is neither. */
 export function dayOfText(text: string | null | undefined): string | null {
   if (!text) return null;
+  let day = DAYS_OF_TEXTS.get(text);
+  if (day === undefined) {
+    day = readDayOfText(text);
+    if (DAYS_OF_TEXTS.size >= MEMO_LIMIT) DAYS_OF_TEXTS.clear();
+    DAYS_OF_TEXTS.set(text, day);
+  }
+  return day;
+}
+
+function readDayOfText(text: string): string | null {
   if (text.length === 10) return isLocalDate(text) ? text : null;
   const instant = parseInstant(text);
   return instant === null ? null : localDateOf(instant);
