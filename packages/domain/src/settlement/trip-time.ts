@@ -36,12 +36,24 @@ export interface Interval {
 const EARLIEST_TRIP_YEAR = '2000';
 const LATEST_TRIP_YEAR = '2099';
 
+/**
+ * Instants of texts already read (`parseInstant`): a form's times are read for every line and part
+ * they bound, and again on every change of the form; one look-up replaces cutting out the year,
+ * comparing it and looking the text up again (docs/performance.md, "The engine").
+ */
+const INSTANTS_OF_TEXTS = new Map<string, number | null>();
+
 /** The instant of a `YYYY-MM-DD HH:mm` Warsaw wall time, or null when missing, malformed, non-existent or outside the trip years. */
 export function parseInstant(text: string | null | undefined): number | null {
   if (!text) return null;
-  const year = text.slice(0, 4);
-  if (year < EARLIEST_TRIP_YEAR || year > LATEST_TRIP_YEAR) return null;
-  return parseLocalDateTimeToMillis(text);
+  let instant = INSTANTS_OF_TEXTS.get(text);
+  if (instant === undefined) {
+    const year = text.slice(0, 4);
+    instant = year < EARLIEST_TRIP_YEAR || year > LATEST_TRIP_YEAR ? null : parseLocalDateTimeToMillis(text);
+    if (INSTANTS_OF_TEXTS.size >= MEMO_LIMIT) INSTANTS_OF_TEXTS.clear();
+    INSTANTS_OF_TEXTS.set(text, instant);
+  }
+  return instant;
 }
 
 /** Both ends of a period, when both parse and the end is after the start. */
