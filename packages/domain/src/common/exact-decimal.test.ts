@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { ExactDecimal } from './exact-decimal.ts';
+import { ExactDecimal, roundSafeUnits } from './exact-decimal.ts';
 
 /** The library the engine used before, set up as it was: the oracle of every operation. */
 const Oracle = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
@@ -137,6 +137,28 @@ describe('the exact decimal', () => {
     expect(new ExactDecimal('9007199254740991').plus('1').toString()).toBe('9007199254740992');
     expect(new ExactDecimal('-90071992547409.91').minus('0.02').toString()).toBe('-90071992547409.93');
     expect(new ExactDecimal('94906265.62').times('94906265.63').toString()).toBe(new Oracle('94906265.62').times('94906265.63').toFixed());
+  });
+
+  it('gives its units at a scale as a safe integer only when they are one, and takes them back, rounded as decimal.js rounds', () => {
+    // Either side of 2^53 at scales 0–20: the units a caller adds and multiplies in plain numbers (the currency ledger).
+    const units = fc.oneof(fc.integer({ min: -999_999, max: 999_999 }), fc.bigInt({ min: -(2n ** 60n), max: 2n ** 60n }).map(Number).filter(Number.isSafeInteger), fc.bigInt({ min: 2n ** 53n - 2_000n, max: 2n ** 53n + 2_000n }));
+    fc.assert(
+      fc.property(units, fc.integer({ min: 0, max: 20 }), fc.integer({ min: 0, max: 20 }), (value, scale, at) => {
+        const exact = new ExactDecimal(BigInt(value), scale);
+        const oracle = new Oracle(`${value}e-${scale}`);
+        const expected = at >= scale ? oracle.times(new Oracle(10).pow(at)) : null;
+        // More than 15 decimals added leave no safe integer but zero's, which is refused too: the caller takes the decimal path then.
+        const safe = expected !== null && at - scale <= 15 && expected.abs().lessThanOrEqualTo(Number.MAX_SAFE_INTEGER) ? expected.toNumber() : Number.NaN;
+        expect(exact.safeUnitsAt(at)).toBe(safe);
+        if (!Number.isNaN(safe)) expect(ExactDecimal.ofSafeUnits(safe, at).toString()).toBe(oracle.toFixed());
+        if (typeof value === 'number' && at <= 15) {
+          expect(roundSafeUnits(value, at)).toBe(new Oracle(value).div(new Oracle(10).pow(at)).toDecimalPlaces(0).toNumber() + 0);
+        }
+      }),
+      { numRuns: 2_000 },
+    );
+    expect(roundSafeUnits(12_345, 16)).toBeNaN();
+    expect(() => ExactDecimal.ofSafeUnits(2 ** 53, 2)).toThrow();
   });
 
   it('sums a list exactly as decimal.js adds it up, within doubles and beyond 2^53', () => {

@@ -54,6 +54,16 @@ function divideRoundedSmall(units: number, divisor: number): number {
   return quotient + 0;
 }
 
+/**
+ * Safe-integer `units` with their last `places` decimals dropped, rounded half away from zero (the
+ * only rounding), or NaN when `places` is beyond 15. For callers that keep money in plain integers
+ * of units (the currency ledger's running totals): every step is exact, as in `divideRoundedSmall`.
+ */
+export function roundSafeUnits(units: number, places: number): number {
+  if (places === 0) return units;
+  return places < SMALL_POWERS.length ? divideRoundedSmall(units, SMALL_POWERS[places]!) : Number.NaN;
+}
+
 /** `units` × 10^`exponent` as a safe integer, or NaN when it is none. */
 function scaleSmall(units: number, exponent: number): number {
   if (exponent === 0) return units;
@@ -206,6 +216,15 @@ export class ExactDecimal {
     return parsed;
   }
 
+  /**
+   * A decimal of `units` of 10^-`scale` worked out in plain numbers by a caller (the currency ledger);
+   * `units` must be a safe integer, the caller having checked each step with `Number.isSafeInteger`.
+   */
+  static ofSafeUnits(units: number, scale: number): ExactDecimal {
+    if (!Number.isSafeInteger(units)) throw new Error(`[ExactDecimal] Not a safe integer of units: ${units}`);
+    return ExactDecimal.ofSmall(units, scale);
+  }
+
   private static from(value: ExactDecimalInput): ExactDecimal {
     return value instanceof ExactDecimal ? value : ExactDecimal.parse(value);
   }
@@ -248,6 +267,16 @@ export class ExactDecimal {
   /** This value's units at a scale at least its own as a safe integer, or NaN. */
   private smallAt(scale: number): number {
     return this.big === null ? scaleSmall(this.small, scale - this.scale) : Number.NaN;
+  }
+
+  /**
+   * This value's units of 10^-`scale` as a safe integer, or NaN when they are none: held as a BigInt,
+   * beyond 2^53 − 1 at that scale, or `scale` below this value's own (the value has more decimals);
+   * NaN for zero too when `scale` adds more than 15 decimals to its own.
+   * For callers that add and multiply money in plain numbers (the currency ledger).
+   */
+  safeUnitsAt(scale: number): number {
+    return scale >= this.scale ? this.smallAt(scale) : Number.NaN;
   }
 
   plus(value: ExactDecimalInput): ExactDecimal {

@@ -1,4 +1,5 @@
 import type { Issue } from '../common/errors.ts';
+import { roundSafeUnits } from '../common/exact-decimal.ts';
 import { Dec, dec, roundMoney } from '../common/money.ts';
 import { EXCHANGE_RATE_DATE_RULES } from '../settings/system-settings.ts';
 import type { ExchangeRate, ExchangeRateMatch, ExchangeRateSource, RateBook } from './rates/rate-book.ts';
@@ -136,10 +137,60 @@ interface ConversionGroup {
   rounded: Dec;
   rate: Dec | null;
   used: ExchangeRateUsed | null;
+  /**
+   * The same running totals in plain numbers while every step is exact in them (docs/performance.md,
+   * "The engine"): `exactUnits` the exact PLN total in units of 10^-(2 + `rateScale`), `roundedGrosze`
+   * what its lines got, in grosze. NaN once a step is not exact in a double (or the rate has no safe
+   * units); from then on `exact` and `rounded` hold the totals. While they are numbers, `exact` and
+   * `rounded` are stale.
+   */
+  exactUnits: number;
+  roundedGrosze: number;
+  /** The rate's units of 10^-`rateScale` as a safe integer, or NaN. */
+  rateUnits: number;
+  rateScale: number;
 }
 
 function groupOf(rate: ExchangeRate | null): ConversionGroup {
-  return { exact: ZERO, rounded: ZERO, rate: rate && dec(rate.rate), used: used(rate) };
+  const rateValue = rate && dec(rate.rate);
+  const rateScale = rateValue?.scale ?? 0;
+  const rateUnits = rateValue ? rateValue.safeUnitsAt(rateScale) : Number.NaN;
+  const onNumbers = !Number.isNaN(rateUnits);
+  return {
+    exact: ZERO,
+    rounded: ZERO,
+    rate: rateValue,
+    used: used(rate),
+    exactUnits: onNumbers ? 0 : Number.NaN,
+    roundedGrosze: onNumbers ? 0 : Number.NaN,
+    rateUnits,
+    rateScale,
+  };
+}
+
+/**
+ * The PLN amount of one conversion of `amount` in `group` in plain numbers, the group's totals moved
+ * on; null when a step would not be exact in a double, the group then holding its totals as decimals.
+ * Each product, sum and difference is of safe integers and checked to be one (exact then, as in
+ * `ExactDecimal`), and the rounding to grosze drops decimals exactly (`roundSafeUnits`).
+ */
+function convertOnNumbers(group: ConversionGroup, amount: Dec): Dec | null {
+  if (!Number.isNaN(group.exactUnits)) {
+    const product = amount.safeUnitsAt(2) * group.rateUnits;
+    const exactUnits = group.exactUnits + product;
+    const roundedGrosze = roundSafeUnits(exactUnits, group.rateScale);
+    const amountGrosze = roundedGrosze - group.roundedGrosze;
+    if (Number.isSafeInteger(product) && Number.isSafeInteger(exactUnits) && Number.isSafeInteger(amountGrosze)) {
+      group.exactUnits = exactUnits;
+      group.roundedGrosze = roundedGrosze;
+      return Dec.ofSafeUnits(amountGrosze, 2);
+    }
+    group.exact = Dec.ofSafeUnits(group.exactUnits, 2 + group.rateScale);
+    group.rounded = Dec.ofSafeUnits(group.roundedGrosze, 2);
+    group.exactUnits = Number.NaN;
+    group.roundedGrosze = Number.NaN;
+  }
+  return null;
 }
 
 const ZERO = dec(0);
@@ -219,11 +270,14 @@ export function createCurrencyLedger(options: LedgerOptions): CurrencyLedger {
       basis: ConversionBasis,
       advanceIndex: number | null,
     ): void => {
-      const exact = group.rate ? group.exact.plus(amount.times(group.rate)) : group.exact;
-      const rounded = roundMoney(exact);
-      const amountPln = rounded.minus(group.rounded);
-      group.exact = exact;
-      group.rounded = rounded;
+      let amountPln = convertOnNumbers(group, amount);
+      if (amountPln === null) {
+        const exact = group.rate ? group.exact.plus(amount.times(group.rate)) : group.exact;
+        const rounded = roundMoney(exact);
+        amountPln = rounded.minus(group.rounded);
+        group.exact = exact;
+        group.rounded = rounded;
+      }
       // A line's first conversion is its total so far: no zero added to it.
       target.amountPln = target.conversions.length === 0 ? amountPln : target.amountPln.plus(amountPln);
       target.conversions.push({
