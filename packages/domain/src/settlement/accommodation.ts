@@ -95,7 +95,9 @@ function lodgingMs(
 ): { lodging: number; travel: number } {
   const inStay = { start: Math.max(stay.start, window.start), end: Math.min(stay.end, window.end) };
   if (inStay.end <= inStay.start) return { lodging: 0, travel: 0 };
-  const travel = transit.reduce((sum, interval) => sum + overlapMs(interval, inStay), 0);
+  // A loop, not reduce with a callback (per night, over every transport segment; docs/performance.md, "The engine").
+  let travel = 0;
+  for (const interval of transit) travel += overlapMs(interval, inStay);
   return { lodging: inStay.end - inStay.start - travel, travel };
 }
 
