@@ -33,6 +33,7 @@ import { recordAudit } from '../audit/audit.repo.ts';
 import { outboxRepo } from '../mail/outbox.repo.ts';
 import { substitutesRepo } from '../substitutes/substitutes.repo.ts';
 import { createActorCache, type ActorCache } from './actor-cache.ts';
+import { createPermissionMapCache } from './permission-map-cache.ts';
 import { createSessionValidityCache, type SessionValidityCache } from './session-validity-cache.ts';
 import { authRepo, type UserRow } from './auth.repo.ts';
 import { loadCommonPasswordCheck } from './common-passwords.ts';
@@ -94,7 +95,8 @@ export function createAuthService(deps: AuthServiceDeps) {
   const actors = deps.actors ?? createActorCache();
   const validities = deps.validities ?? createSessionValidityCache(undefined);
   const guard = createSignInGuard({ db, loginFailuresPerAddress: deps.loginFailuresPerAddress });
-  const twoFactor = createTwoFactorService({ db, clock, box: createSecretBox(deps.serverSecret), guard });
+  const permissionMaps = createPermissionMapCache();
+  const twoFactor = createTwoFactorService({ db, clock, box: createSecretBox(deps.serverSecret), guard, permissionMaps });
   const externalBox = createExternalSecretBox(deps.serverSecret);
 
   function effectiveExpiry(user: UserRow, settings: SystemSettings): PasswordExpiry {
@@ -240,8 +242,8 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function actorFor(sessionId: string, company: CompanyRecord, user: UserRow, contextUser: UserRow, acting: CompanyRecord = company): Promise<Actor> {
     // Transferred permissions count on the Warsaw calendar day of the request.
     const today = toLocalDate(clock.now());
-    const permissions = await authRepo.permissionMapOf(db, company.id, user.id, today);
-    const contextPermissions = contextUser.id === user.id ? permissions : await authRepo.permissionMapOf(db, acting.id, contextUser.id, today);
+    const permissions = await permissionMaps.mapOf(db, company, user.id, today);
+    const contextPermissions = contextUser.id === user.id ? permissions : await permissionMaps.mapOf(db, acting, contextUser.id, today);
     const substituteCount = acting.id === company.id ? await authRepo.activeSubstitutionCount(db, company.id, user.id, today) : 0;
     const link = user.isExternal ? await externalSystemRepo.findLink(db, company.id) : null;
     return {

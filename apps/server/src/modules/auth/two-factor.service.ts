@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/audit.repo.ts';
 import { companyRepo, type CompanyRecord } from '../company/company.repo.ts';
 import { authRepo, type UserRow } from './auth.repo.ts';
 import { passwordHasher } from './password-hasher.ts';
+import type { PermissionMapCache } from './permission-map-cache.ts';
 import { signInKeyOf, type SignInGuard } from './sign-in-guard.ts';
 import { enrolmentPicture, generateRecoveryCodes, generateTotpSecret, matchTotpStep, type SecretBox } from './two-factor-crypto.ts';
 import { twoFactorRepo } from './two-factor.repo.ts';
@@ -16,6 +17,7 @@ export interface TwoFactorServiceDeps {
   clock: Clock;
   box: SecretBox;
   guard: SignInGuard;
+  permissionMaps: PermissionMapCache;
 }
 
 /** What a typed code turned out to be: accepted (and spent), not a valid code, or one already used. */
@@ -32,7 +34,7 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
   const { db, clock, box, guard } = deps;
 
   async function isRequired(company: CompanyRecord, user: UserRow): Promise<boolean> {
-    const permissions = await authRepo.permissionMapOf(db, company.id, user.id, toLocalDate(clock.now()));
+    const permissions = await deps.permissionMaps.mapOf(db, company, user.id, toLocalDate(clock.now()));
     return isTwoFactorRequired({
       isAdminContext: company.code.toLowerCase() === ADMIN_COMPANY_CODE,
       isCompanyAdmin: permissions.companyAdmin === true,
