@@ -11,13 +11,17 @@ import { keysOf, sampleOf } from './contract-endpoints.ts';
 /**
  * Issue 15 "no input reaches a 500": every route of the contract gets hostile bodies, queries and
  * path parameters — generated from its own schemas, so a new route is covered as soon as it is
- * declared — and must answer each with a 4xx or a 2xx, in under a second, without a word about the
- * server's insides. The caller holds every permission, so requests get past authorisation to the
+ * declared — and must answer each with a 4xx or a 2xx, for under a second of the process's CPU, without a word about
+ * the server's insides. The caller holds every permission, so requests get past authorisation to the
  * validation and the handlers.
  */
 
 const routes = contractRoutes();
-const MAX_MS = 1000;
+/**
+ * The work one answer may cost (security bar G3: "each request ≤ 1 s"), in CPU time of this process — the app and, on
+ * PGlite, the database run in it — not in wall time, which on a shared machine includes waiting for a core (ADR 0044).
+ */
+const MAX_CPU_MS = 1000;
 
 /** Values PostgreSQL or a careless handler choke on. */
 const HOSTILE_VALUES: unknown[] = [
@@ -117,10 +121,16 @@ function baseBody(route: ContractRoute): Json {
   return fields && sample !== null && typeof sample === 'object' && !Array.isArray(sample) ? { ...sample, ...fields } : sample;
 }
 
+/** Methods whose body Fastify never reads (its `bodyless` set): a route of these gets only the structural bodies. */
+const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'TRACE']);
+
 function hostileBodies(route: ContractRoute): { payload: string; contentType?: string }[] {
+  const bodies = structuralBodies();
+  // The structural bodies still reach the hooks that look at a request's headers and size; the hostile values
+  // inside a JSON body would only repeat the same unread request.
+  if (BODYLESS_METHODS.has(route.endpoint.method)) return bodies;
   const base = baseBody(route);
   const leaves = leavesOf(base);
-  const bodies = structuralBodies();
   HOSTILE_VALUES.forEach((value, index) => {
     // The value at one leaf (rotating through them), and the first values at every leaf at once.
     bodies.push({ payload: JSON.stringify(withValueAt(base, leaves[index % leaves.length]!, value)) });
@@ -154,6 +164,7 @@ interface Finding {
   route: string;
   request: string;
   status: number;
+  cpuMs: number;
   ms: number;
   body: string;
 }
@@ -177,6 +188,7 @@ afterAll(async () => t.close());
 
 async function send(route: ContractRoute, request: { url: string; payload?: string; contentType?: string }, findings: Finding[]) {
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const response = await t.app.inject({
     method: route.endpoint.method,
     url: request.url,
@@ -186,10 +198,13 @@ async function send(route: ContractRoute, request: { url: string; payload?: stri
     },
     ...(request.payload !== undefined ? { payload: request.payload } : {}),
   });
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
   const ms = performance.now() - started;
   const body = response.body.slice(0, 2000);
-  if (response.statusCode >= 500 || ms > MAX_MS || INTERNALS.test(body)) {
-    findings.push({ route: route.key, request: `${request.url} ${request.payload?.slice(0, 200) ?? ''}`, status: response.statusCode, ms: Math.round(ms), body: body.slice(0, 300) });
+  if (response.statusCode >= 500 || cpuMs > MAX_CPU_MS || INTERNALS.test(body)) {
+    const finding = { status: response.statusCode, cpuMs: Math.round(cpuMs), ms: Math.round(ms), body: body.slice(0, 300) };
+    findings.push({ route: route.key, request: `${request.url} ${request.payload?.slice(0, 200) ?? ''}`, ...finding });
   }
 }
 
@@ -220,8 +235,10 @@ describe('hostile input on every route of the contract', () => {
     if (route.endpoint.path.includes(':')) {
       for (const value of ['%00', '%ED%A0%80', '2147483648', 'a'.repeat(3000), '..%2F..%2Fetc', '%']) requests.push({ url: urlOf(route, value) });
     }
-    for (const request of requests) await send(route, request, findings);
-    expect(requests.length).toBeGreaterThanOrEqual(36);
+    // A body with one leaf gets the same payload from its value at one leaf and at every leaf: sent once.
+    const distinct = [...new Map(requests.map((request) => [JSON.stringify(request), request])).values()];
+    for (const request of distinct) await send(route, request, findings);
+    expect(distinct.length).toBeGreaterThanOrEqual(BODYLESS_METHODS.has(route.endpoint.method) ? 24 : 36);
     expect(findings, JSON.stringify(findings.slice(0, 5), null, 1)).toEqual([]);
   });
 });
