@@ -19,7 +19,7 @@ import { keysOf, sampleOf } from './contract-endpoints.ts';
 const routes = contractRoutes();
 /**
  * The work one answer may cost (security bar G3: "each request ≤ 1 s"), in CPU time of this process — the app and, on
- * PGlite, the database run in it — not in wall time, which on a shared machine includes waiting for a core (ADR 0044).
+ * PGlite, the database run in it — not in wall time, which on a shared machine includes waiting for a core (ADR 0045).
  */
 const MAX_CPU_MS = 1000;
 
