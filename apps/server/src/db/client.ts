@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { reuseParsedStatements } from './pglite-statements.ts';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -81,6 +82,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; pg
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = options.pglite ?? (options.dataDir ? new PGlite(options.dataDir) : new PGlite());
   await client.waitReady;
+  await reuseParsedStatements(client);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
