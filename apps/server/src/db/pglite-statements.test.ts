@@ -69,7 +69,7 @@ describe('parameterised queries on the embedded database', () => {
     expect((await client.query('select name from trips where id = $1', [5])).rows).toEqual([{ name: 'Opole' }]);
   });
 
-  it('keep at most the given number of texts parsed, closing the least recently used', async () => {
+  it('keep at most the given number of texts parsed, closing the least recently used, and refuse queries once the database is closed', async () => {
     const small = new PGlite();
     try {
       await reuseParsedStatements(small, 2);
@@ -83,6 +83,7 @@ describe('parameterised queries on the embedded database', () => {
     } finally {
       await small.close();
     }
+    await expect(small.query('select 1 + $1::int as n', [1])).rejects.toThrow('PGlite is closed');
   });
 
   it('answer a text parsed before its table changed with the table as it is now', async () => {

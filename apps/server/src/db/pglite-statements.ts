@@ -93,6 +93,8 @@ export async function reuseParsedStatements(client: PGlite, capacity = PARSED_ST
 
   client.query = async function query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
     if (!params || params.length === 0 || options?.blob || options?.paramTypes) return unnamed<T>(text, params, options);
+    // As PGlite's own `query`: a closing or closed database says so.
+    await client._checkReady();
     try {
       // The same locks as PGlite's own `query`: after any open transaction, one statement at a time.
       return (await client._runExclusiveTransaction(() => client._runExclusiveQuery(() => run(text, params, options)))) as Results<T>;
