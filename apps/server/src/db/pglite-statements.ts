@@ -26,7 +26,7 @@ function joined(parts: Uint8Array[]): Uint8Array {
 const isStaleStatement = (error: unknown) => (error as { code?: unknown }).code === '0A000' && /cached plan/.test(String((error as { message?: unknown }).message));
 
 /**
- * Makes the embedded database parse each parameterised statement text once (ADR 0045). PGlite's `query`
+ * Makes the embedded database parse each parameterised statement text once (ADR 0046). PGlite's `query`
  * sends every statement as an unnamed one, in six exchanges with the engine (parse, describe, bind,
  * describe, execute, sync), so the engine parses, analyses and rewrites the whole text on every call: for
  * a list's page with its bounded count (3 600 characters, 46 parameters) that and the exchanges were about
