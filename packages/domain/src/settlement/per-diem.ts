@@ -200,7 +200,41 @@ function shareOf(rate: Dec, share: DobaFraction): Dec {
 }
 
 /**
- * The per diem of one doba at rate `rate`: its fraction `base` of the rate, less the meals provided as
+ * A rate as the dobas valued at it use it: its per diem parsed and printed, the local-transport lump
+ * sum and each meal's deduction worked out once for the dobas of a unit that share the rate and rule
+ * set, rather than once per doba (docs/performance.md, "The engine"). Decimals are immutable, so the
+ * dobas share them.
+ */
+interface RateTerms {
+  /** The rate's text: the book answers each day with its own object, so the terms are kept by text. */
+  perDiem: string;
+  rules: PerDiemRuleSet;
+  currency: string;
+  value: Dec;
+  /** `value` to two decimals, as the explanations show it. */
+  text: string;
+  /** § 9 ust. 1 / § 17 ust. 3: the share of the per diem due for a started doba. */
+  localTransport: Dec;
+  /** Breakfast, lunch and dinner (`MEALS`' order): the rate times the meal's share, once needed. */
+  meals: [Dec | null, Dec | null, Dec | null];
+}
+
+function rateTerms(kind: TripKind, rate: PerDiemRate, rules: PerDiemRuleSet): RateTerms {
+  const value = dec(rate.per_diem);
+  const localShare = kind === 'domestic' ? rules.domestic.local_transport : rules.foreign.local_transport;
+  return {
+    perDiem: rate.per_diem,
+    rules,
+    currency: rate.currency,
+    value,
+    text: value.toFixed(2),
+    localTransport: value.times(localShare),
+    meals: [null, null, null],
+  };
+}
+
+/**
+ * The per diem of one doba at the rate of `terms`: its fraction `base` of the rate, less the meals provided as
  * percentages of the FULL rate (§ 7 ust. 4: "diety, o której mowa w ust. 1"; abroad the same reading
  * of § 14 ust. 2), never below zero within the doba. Free full board: nothing at home
  * (§ 7 ust. 3 pkt 2), 25 % of the doba's per diem abroad (§ 14 ust. 1, which cites § 13 ust. 3);
@@ -211,11 +245,10 @@ function valueDoba(
   doba: number,
   share: DobaFraction,
   base: Dec,
-  rate: Dec,
-  currency: string,
+  terms: RateTerms,
   meals: DobaMeals,
-  rules: PerDiemRuleSet,
 ): { value: Dec; details: Explanation[] } {
+  const { rules, currency } = terms;
   const details: Explanation[] = [];
   if (share.numerator === 0) return { value: base, details };
   if (kind === 'foreign' && (meals.hospital || meals.fullBoard)) {
@@ -240,10 +273,11 @@ function valueDoba(
   const percentages = kind === 'domestic' ? rules.domestic : rules.foreign;
   // No decimal is built for an identity: no meal, one meal of a kind, the first deduction.
   let deductions: Dec | null = null;
-  for (const meal of MEALS) {
+  for (let mealIndex = 0; mealIndex < MEALS.length; mealIndex += 1) {
+    const meal = MEALS[mealIndex] as (typeof MEALS)[number];
     const count = meals[meal.key];
     if (count === 0) continue;
-    const one = rate.times(percentages[meal.key]);
+    const one = (terms.meals[mealIndex] ??= terms.value.times(percentages[meal.key]));
     const amount = count === 1 ? one : one.times(count);
     deductions = deductions === null ? amount : deductions.plus(amount);
     details.push(
@@ -251,7 +285,7 @@ function valueDoba(
         doba,
         count,
         percent: percentOf(percentages[meal.key]),
-        rate: rate.toFixed(2),
+        rate: terms.text,
         amount: displayDecimal(amount),
         currency,
         paragraph: kind === 'domestic' ? meal.domestic : meal.foreign,
@@ -289,6 +323,7 @@ export function calculateUnit(unit: PerDiemUnit, rateBook: RateBook): DobaValue[
   const count = Math.ceil(total / DOBA_MS);
   const meals = mealsByUnitDoba(spans, offsets, count);
   const dobas: DobaValue[] = [];
+  let terms: RateTerms | null = null;
   let spanIndex = 0;
   for (let index = 0; index < count; index += 1) {
     const elapsed = index * DOBA_MS;
@@ -316,19 +351,16 @@ export function calculateUnit(unit: PerDiemUnit, rateBook: RateBook): DobaValue[
       });
       continue;
     }
-    const rateValue = dec(rate.per_diem);
-    const base = shareOf(rateValue, share);
-    const valued = valueDoba(
-      kind,
-      doba,
-      share,
-      base,
-      rateValue,
-      rate.currency,
-      meals[index] ?? emptyMeals(),
-      rules,
-    );
-    const localShare = kind === 'domestic' ? rules.domestic.local_transport : rules.foreign.local_transport;
+    if (
+      terms === null ||
+      terms.perDiem !== rate.per_diem ||
+      terms.currency !== rate.currency ||
+      terms.rules !== rules
+    ) {
+      terms = rateTerms(kind, rate, rules);
+    }
+    const base = shareOf(terms.value, share);
+    const valued = valueDoba(kind, doba, share, base, terms, meals[index] ?? emptyMeals());
     const details: Explanation[] = [
       explain('calc.perDiem.doba', {
         doba,
@@ -336,7 +368,7 @@ export function calculateUnit(unit: PerDiemUnit, rateBook: RateBook): DobaValue[
         hours: duration.hours,
         minutes: duration.minutes,
         fraction: share.text,
-        rate: rateValue.toFixed(2),
+        rate: terms.text,
         currency: rate.currency,
         valid_from: rate.valid_from,
         valid_to: rate.valid_to ?? '',
@@ -357,7 +389,7 @@ export function calculateUnit(unit: PerDiemUnit, rateBook: RateBook): DobaValue[
       rate,
       perDiem: valued.value,
       // § 9 ust. 1 / § 17 ust. 3: a share of the per diem for every started doba, whatever its fraction.
-      localTransport: span.localTransport ? rateValue.times(localShare) : dec(0),
+      localTransport: span.localTransport ? terms.localTransport : dec(0),
       details,
     });
   }

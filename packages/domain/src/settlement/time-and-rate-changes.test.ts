@@ -67,6 +67,22 @@ describe('rate changes', () => {
     ]);
   });
 
+  it('deducts a breakfast at the rate of its own doba on each side of 2023-01-01 (§ 7 ust. 4 pkt 1)', () => {
+    const trip = domesticTrip('2022-12-30 08:00', '2023-01-02 08:00', {
+      part: { breakfast_count: '2', meals_per_doba: [{}, { breakfast: true }, { breakfast: true }] },
+    });
+    const diet = calculateSettlement(trip, contextOf()).calculated.singleCountryCost[0]?.lines.diet;
+    // 38 + (38 − 9.50) + (45 − 11.25).
+    expect(diet?.amount).toBe('100.25');
+    const breakfasts = diet?.details
+      .filter((detail) => detail.code === 'calc.perDiem.breakfastDeducted')
+      .map((detail) => [detail.params['doba'], detail.params['rate'], detail.params['amount']]);
+    expect(breakfasts).toEqual([
+      [2, '38.00', '9.50'],
+      [3, '45.00', '11.25'],
+    ]);
+  });
+
   it('values a doba that straddles the change at the rate in force when it began', () => {
     // 2022-12-31 23:00 → 2023-01-02 05:00: doba 1 begins in 2022 (38), doba 2 (6 h, half) in 2023 (45 / 2).
     expect(domesticDiet('2022-12-31 23:00', '2023-01-02 05:00')).toBe('60.50');
