@@ -29,6 +29,35 @@ export function sumDecimals(values: readonly DecimalInput[]): Dec {
   return Dec.sum(values.map(dec));
 }
 
+/**
+ * A running total of money amounts. While every amount has at most two decimals and every partial sum
+ * of grosze is a safe integer it adds plain numbers (`safeUnitsAt`, checked with
+ * `Number.isSafeInteger` after each addition) and builds one decimal when asked, instead of one per
+ * addition; from the first amount or sum that is not, it adds decimals (docs/performance.md, "The
+ * engine"). The value is the exact sum either way.
+ */
+export class MoneyTotal {
+  private grosze = 0;
+  private exact: Dec | null = null;
+
+  add(value: Dec): this {
+    if (this.exact === null) {
+      const sum = this.grosze + value.safeUnitsAt(2);
+      if (Number.isSafeInteger(sum)) {
+        this.grosze = sum;
+        return this;
+      }
+      this.exact = Dec.ofSafeUnits(this.grosze, 2);
+    }
+    this.exact = this.exact.plus(value);
+    return this;
+  }
+
+  value(): Dec {
+    return this.exact ?? Dec.ofSafeUnits(this.grosze, 2);
+  }
+}
+
 /** The larger of the value and zero: a per diem never goes below zero. */
 export function clampAtZero(value: Dec): Dec {
   return value.isNegative() ? dec(0) : value;

@@ -1,6 +1,6 @@
 import { isLocalDate } from '../common/dates.ts';
 import type { Issue } from '../common/errors.ts';
-import { dec, roundMoney, sumDecimals, type Dec } from '../common/money.ts';
+import { dec, MoneyTotal, roundMoney, sumDecimals, type Dec } from '../common/money.ts';
 import type { SystemSettings } from '../settings/system-settings.ts';
 import { valueAccommodation, type AccommodationLineKind, type AccommodationValue } from './accommodation.ts';
 import {
@@ -539,7 +539,12 @@ export function calculateSettlement(
   const countedAdvances: LedgerAdvance[] = [];
   advanceValues.forEach((value, index) => {
     if (value.counted && value.costDay !== null) {
-      countedAdvances.push({ index, currency: value.currency, amount: value.amount, paymentDay: value.costDay });
+      countedAdvances.push({
+        index,
+        currency: value.currency,
+        amount: value.amount,
+        paymentDay: value.costDay,
+      });
     }
   });
   // A line's value is its ledger entry (currency, amount, cost day): no copy of it.
@@ -551,27 +556,30 @@ export function calculateSettlement(
     entry.line.amount_pln = entry.pln.toFixed(2);
     entry.line.conversions = result.conversions;
   });
-  const advanceLines: AdvanceLine[] = advanceValues.map((value) => Object.assign(emptyLine(value), { counted: value.counted }));
-  let advancesTotal = ZERO;
+  const advanceLines: AdvanceLine[] = advanceValues.map((value) =>
+    Object.assign(emptyLine(value), { counted: value.counted }),
+  );
+  const advancesTotal = new MoneyTotal();
   countedAdvances.forEach(({ index }, position) => {
     const line = advanceLines[index] as AdvanceLine;
     const result = converted.advances[position] as ConvertedAmount;
     const pln = roundMoney(result.amountPln);
     line.amount_pln = pln.toFixed(2);
     line.conversions = result.conversions;
-    advancesTotal = advancesTotal.plus(pln);
+    advancesTotal.add(pln);
   });
 
-  let total = ZERO;
+  const total = new MoneyTotal();
   for (const lines of countryLines) {
     finishCountryCost(lines);
-    total = total.plus(lines.totalPln);
+    total.add(lines.totalPln);
   }
 
   const transportTotal = sumPln(tickets);
   const mileageTotal = sumPln(mileages);
   const otherTotal = sumPln(others);
-  total = total.plus(transportTotal).plus(mileageTotal).plus(otherTotal);
+  const totalPln = total.add(transportTotal).add(mileageTotal).add(otherTotal).value();
+  const advancesPln = advancesTotal.value();
 
   return {
     calculated: {
@@ -582,9 +590,9 @@ export function calculateSettlement(
       transport_total_pln: transportTotal.toFixed(2),
       mileage_total_pln: mileageTotal.toFixed(2),
       other_total_pln: otherTotal.toFixed(2),
-      total_pln: total.toFixed(2),
-      advances_total_pln: advancesTotal.toFixed(2),
-      balance_pln: total.minus(advancesTotal).toFixed(2),
+      total_pln: totalPln.toFixed(2),
+      advances_total_pln: advancesPln.toFixed(2),
+      balance_pln: totalPln.minus(advancesPln).toFixed(2),
       balances_by_currency: converted.balances,
       settlement_date: settlementDate,
       exchange_rate_rule: policy.exchange_rate_date_rule,
@@ -721,38 +729,52 @@ function transferValue(
 
 /** The PLN amounts of lines, added. */
 function sumPln(lines: readonly TrackedLine[]): Dec {
-  let total = ZERO;
-  for (const line of lines) total = total.plus(line.pln);
-  return total;
+  const total = new MoneyTotal();
+  for (const line of lines) total.add(line.pln);
+  return total.value();
 }
 
 /** Fills a part's amounts from its converted lines: currency totals add the lines in the part's currency. */
 function finishCountryCost(lines: CountryLines): void {
   const { cost, diet, localTransport } = lines;
-  const inCurrency = (entry: TrackedLine): Dec => (entry.line.currency === cost.currency ? entry.amount : ZERO);
-  let bills = ZERO;
-  let lumpSums = ZERO;
+  const inCurrency = (entry: TrackedLine): Dec =>
+    entry.line.currency === cost.currency ? entry.amount : ZERO;
+  const bills = new MoneyTotal();
+  const lumpSums = new MoneyTotal();
   for (const entry of lines.accommodation) {
-    if (entry.line.kind === 'lumpSum') lumpSums = lumpSums.plus(inCurrency(entry));
-    else bills = bills.plus(inCurrency(entry));
+    if (entry.line.kind === 'lumpSum') lumpSums.add(inCurrency(entry));
+    else bills.add(inCurrency(entry));
   }
-  let transfers = ZERO;
-  for (const entry of lines.transfers) transfers = transfers.plus(inCurrency(entry));
+  const transfers = new MoneyTotal();
+  for (const entry of lines.transfers) transfers.add(inCurrency(entry));
   const all: TrackedLine[] = [diet, ...lines.accommodation, localTransport, ...lines.transfers];
-  let totalPln = ZERO;
+  const total = new MoneyTotal();
   let exchangeRate: ExchangeRateUsed | null = null;
   for (const entry of all) {
-    totalPln = totalPln.plus(entry.pln);
-    if (exchangeRate === null) exchangeRate = entry.line.conversions.find((conversion) => conversion.exchange_rate)?.exchange_rate ?? null;
+    total.add(entry.pln);
+    if (exchangeRate === null)
+      exchangeRate =
+        entry.line.conversions.find((conversion) => conversion.exchange_rate)?.exchange_rate ?? null;
   }
+  const billsAmount = bills.value();
+  const lumpSumsAmount = lumpSums.value();
+  const transfersAmount = transfers.value();
+  const totalPln = total.value();
   cost.diet_amount = inCurrency(diet).toFixed(2);
-  cost.accommodation_amount = bills.toFixed(2);
+  cost.accommodation_amount = billsAmount.toFixed(2);
   cost.lump_sums = {
-    accommodation: lumpSums.toFixed(2),
+    accommodation: lumpSumsAmount.toFixed(2),
     local_transport: inCurrency(localTransport).toFixed(2),
-    transfers: transfers.toFixed(2),
+    transfers: transfersAmount.toFixed(2),
   };
-  cost.total_in_currency = inCurrency(diet).plus(bills).plus(lumpSums).plus(inCurrency(localTransport)).plus(transfers).toFixed(2);
+  cost.total_in_currency = new MoneyTotal()
+    .add(inCurrency(diet))
+    .add(billsAmount)
+    .add(lumpSumsAmount)
+    .add(inCurrency(localTransport))
+    .add(transfersAmount)
+    .value()
+    .toFixed(2);
   cost.total_pln = totalPln.toFixed(2);
   // The per diem's table first, else the part's first converted line's.
   cost.exchange_rate = exchangeRate;
