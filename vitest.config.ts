@@ -24,6 +24,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ['./test/global-setup.ts'],
+          // Each test file builds its own app on its own database (test/test-app.ts), whose caches live in that app or
+          // are keyed by its database, and spies are restored: a file need not start from freshly loaded modules.
+          isolate: false,
         },
       },
       './apps/web/vitest.config.ts',
