@@ -242,8 +242,8 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function actorFor(sessionId: string, company: CompanyRecord, user: UserRow, contextUser: UserRow, acting: CompanyRecord = company): Promise<Actor> {
     // Transferred permissions count on the Warsaw calendar day of the request.
     const today = toLocalDate(clock.now());
-    const permissions = await permissionMaps.mapOf(db, company, user.id, today);
-    const contextPermissions = contextUser.id === user.id ? permissions : await permissionMaps.mapOf(db, acting, contextUser.id, today);
+    const permissions = await permissionMaps.mapOf(db, company.id, user.id, today);
+    const contextPermissions = contextUser.id === user.id ? permissions : await permissionMaps.mapOf(db, acting.id, contextUser.id, today);
     const substituteCount = acting.id === company.id ? await authRepo.activeSubstitutionCount(db, company.id, user.id, today) : 0;
     const link = user.isExternal ? await externalSystemRepo.findLink(db, company.id) : null;
     return {

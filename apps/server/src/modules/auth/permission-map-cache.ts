@@ -1,5 +1,6 @@
 import type { PermissionMap } from '@delego/domain';
 import type { Executor } from '../../db/client.ts';
+import { companyRepo } from '../company/company.repo.ts';
 import { authRepo } from './auth.repo.ts';
 
 /** Maps kept at once; the least recently stored goes first. */
@@ -10,22 +11,26 @@ const MAX_MAPS = 10_000;
  * permissions) by the company's `actor_version`, which triggers raise in the changing transaction for every
  * change a map is made of (migration 0019), and the Warsaw day, by which transfers count. A sign-in needs its
  * user's map twice (whether a second factor is required, then the session's actor), and every session of a
- * company builds its actor again after the version rose: each asks the database once per user, version and
- * day. The caller reads the version before the map is read, so a map is never kept under a version newer
- * than its data (at worst older, which only reads it once more).
+ * company builds its actor again after the version rose: each asks for the map once per user, version and day.
+ * The version is read here, by primary key, just before the map: a company record the caller read earlier may
+ * predate a change the caller itself made since (an external sign-in sets the user's roles), and the map is
+ * read after the version, so it is never kept under a version newer than its data (at worst older, which only
+ * reads it once more).
  */
 export interface PermissionMapCache {
-  mapOf(db: Executor, company: { id: number; actorVersion: number }, userId: number, today: string): Promise<PermissionMap>;
+  mapOf(db: Executor, companyId: number, userId: number, today: string): Promise<PermissionMap>;
 }
 
 export function createPermissionMapCache(maxMaps = MAX_MAPS): PermissionMapCache {
   const maps = new Map<string, PermissionMap>();
   return {
-    async mapOf(db, company, userId, today) {
-      const key = `${company.id}:${company.actorVersion}:${userId}:${today}`;
+    async mapOf(db, companyId, userId, today) {
+      const version = await companyRepo.actorVersionOf(db, companyId);
+      if (version === null) return authRepo.permissionMapOf(db, companyId, userId, today);
+      const key = `${companyId}:${version}:${userId}:${today}`;
       const kept = maps.get(key);
       if (kept) return kept;
-      const map = Object.freeze(await authRepo.permissionMapOf(db, company.id, userId, today));
+      const map = Object.freeze(await authRepo.permissionMapOf(db, companyId, userId, today));
       maps.set(key, map);
       if (maps.size > maxMaps) maps.delete(maps.keys().next().value!);
       return map;

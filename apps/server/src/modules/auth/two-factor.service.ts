@@ -34,7 +34,7 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
   const { db, clock, box, guard } = deps;
 
   async function isRequired(company: CompanyRecord, user: UserRow): Promise<boolean> {
-    const permissions = await deps.permissionMaps.mapOf(db, company, user.id, toLocalDate(clock.now()));
+    const permissions = await deps.permissionMaps.mapOf(db, company.id, user.id, toLocalDate(clock.now()));
     return isTwoFactorRequired({
       isAdminContext: company.code.toLowerCase() === ADMIN_COMPANY_CODE,
       isCompanyAdmin: permissions.companyAdmin === true,

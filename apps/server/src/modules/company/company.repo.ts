@@ -35,6 +35,12 @@ export const companyRepo = {
     return row ? toCompanyRecord(row) : null;
   },
 
+  /** The company's `actor_version` as committed now (migration 0019's triggers raise it), by primary key. */
+  async actorVersionOf(db: Executor, id: number): Promise<number | null> {
+    const [row] = await db.select({ actorVersion: companies.actorVersion }).from(companies).where(eq(companies.id, id)).limit(1);
+    return row?.actorVersion ?? null;
+  },
+
   async create(db: Executor, input: { code: string; name: string; settings?: SystemSettingsInput }): Promise<CompanyRecord> {
     const [row] = await db
       .insert(companies)
