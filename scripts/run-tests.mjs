@@ -10,7 +10,9 @@ rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
 const runs = [
-  { name: 'unit and API (PGlite)', projects: ['domain', 'web', 'server'], env: { TEST_DATABASE_URL: '' } },
+  // Two workers: each file has its own in-memory PGlite, so two files run side by side on the 2 cores
+  // (Vitest's default here is one). The PostgreSQL tier keeps one: its files share one database.
+  { name: 'unit and API (PGlite)', projects: ['domain', 'web', 'server'], env: { TEST_DATABASE_URL: '' }, workers: 2 },
   ...(process.env.TEST_DATABASE_URL
     ? [{ name: 'API on PostgreSQL', projects: ['server'], env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL } }]
     : []),
@@ -23,7 +25,7 @@ let exitCode = 0;
 for (const [index, run] of runs.entries()) {
   const output = path.join(resultsDir, `run-${index}.json`);
   console.log(`\n=== ${run.name} ===`);
-  const args = ['vitest', 'run', ...run.projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${output}`];
+  const args = ['vitest', 'run', ...run.projects.flatMap((p) => ['--project', p]), ...(run.workers ? [`--maxWorkers=${run.workers}`] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${output}`];
   const result = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, ...run.env } });
   let report = null;
   try {
