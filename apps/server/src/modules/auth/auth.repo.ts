@@ -1,6 +1,7 @@
 import { and, count, eq, gt, isNull, lt, lte, max, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { toPermissionMap, type PermissionMap } from '@delego/domain';
+import { createBatchedLoad } from '../../db/batched-load.ts';
 import type { Executor } from '../../db/client.ts';
 import { actionTokens, companies, knownLoginAddresses, loginAttempts, loginThrottles, passwordResetRequests, sessions, substitutes, users } from '../../db/schema/index.ts';
 import { toCompanyRecord, type CompanyRecord } from '../company/company.repo.ts';
@@ -8,7 +9,7 @@ import type { SessionValidity } from './actor-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-function prepareSessionValidityQuery(db: Executor) {
+function prepareSessionValiditiesQuery(db: Executor) {
   const acting = alias(companies, 'acting_company');
   return db
     .select({
@@ -28,24 +29,28 @@ function prepareSessionValidityQuery(db: Executor) {
     .innerJoin(companies, eq(companies.id, sessions.companyId))
     .innerJoin(users, eq(users.id, sessions.contextUserId))
     .innerJoin(acting, eq(acting.id, users.companyId))
-    .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(sessions.endedAt)))
-    .limit(1)
-    .prepare('open_session_validity');
+    .where(and(sql`${sessions.id} = any(${sql.placeholder('sessionIds')})`, isNull(sessions.endedAt)))
+    .prepare('open_session_validities');
 }
 
 /**
  * The session look-up runs before every authenticated handler: its SQL is built once per database (and a
- * PostgreSQL connection parses and plans the named statement once), not on every request.
+ * PostgreSQL connection parses and plans the named statement once), not on every request, and the
+ * look-ups of requests that arrive while one runs go together in the next (`createBatchedLoad`).
  */
-const sessionValidityQueries = new WeakMap<Executor, ReturnType<typeof prepareSessionValidityQuery>>();
+const sessionValidityLoads = new WeakMap<Executor, (sessionId: string) => Promise<SessionValidity | null>>();
 
-function sessionValidityQuery(db: Executor) {
-  let query = sessionValidityQueries.get(db);
-  if (!query) {
-    query = prepareSessionValidityQuery(db);
-    sessionValidityQueries.set(db, query);
+function sessionValidityLoad(db: Executor) {
+  let load = sessionValidityLoads.get(db);
+  if (!load) {
+    const query = prepareSessionValiditiesQuery(db);
+    load = createBatchedLoad(async (sessionIds: readonly string[]) => {
+      const rows = await query.execute({ sessionIds });
+      return new Map(rows.map((row) => [row.sessionId, row]));
+    });
+    sessionValidityLoads.set(db, load);
   }
-  return query;
+  return load;
 }
 
 export const authRepo = {
@@ -336,9 +341,8 @@ export const authRepo = {
    * primary keys), enough to serve a cached actor (`actor-cache.ts`). The two companies differ only
    * while a provider administrator acts in a company's context.
    */
-  async findOpenSessionValidity(db: Executor, sessionId: string): Promise<SessionValidity | null> {
-    const [row] = await sessionValidityQuery(db).execute({ sessionId });
-    return row ?? null;
+  findOpenSessionValidity(db: Executor, sessionId: string): Promise<SessionValidity | null> {
+    return sessionValidityLoad(db)(sessionId);
   },
 
   /** Whom the session acts as (login-as, login-back). */
