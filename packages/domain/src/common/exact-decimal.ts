@@ -113,6 +113,18 @@ function fixedText(units: number, places: number, negative: boolean): string {
   return fixedTextOf(units, places, negative);
 }
 
+/**
+ * The text of safe-integer `units` of 10^-`places` with exactly `places` decimals, `places` at most 15:
+ * what `ExactDecimal.ofSafeUnits(units, places).toFixed(places)` prints, without building the decimal
+ * (for callers that keep money in plain integers of units: `MoneyTotal`).
+ */
+export function textOfSafeUnits(units: number, places: number): string {
+  if (!Number.isSafeInteger(units) || places >= SMALL_POWERS.length) {
+    throw new Error(`[ExactDecimal] Not a safe integer of units: ${units}`);
+  }
+  return fixedText(units + 0, places, units < 0);
+}
+
 /** `fixedText` built: `%` and the division of its exact multiple are exact on safe integers. */
 function fixedTextOf(units: number, places: number, negative: boolean): string {
   const magnitude = units < 0 ? -units : units;

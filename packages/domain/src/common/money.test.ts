@@ -51,6 +51,8 @@ describe('money', () => {
           const oracle = texts.reduce((sum, text) => sum.plus(text), new Oracle(0));
           expect(total.value().toString()).toBe(oracle.toFixed());
           expect(total.value().toFixed(2)).toBe(oracle.toFixed(2));
+          expect(total.text()).toBe(oracle.toFixed(2));
+          expect(total.isZero()).toBe(oracle.isZero());
         },
       ),
       { numRuns: 2_000 },
@@ -59,6 +61,45 @@ describe('money', () => {
     expect(new MoneyTotal().add(dec('90071992547409.91')).add(dec('0.01')).value().toString()).toBe(
       '90071992547409.92',
     );
+  });
+
+  it('adds and subtracts running totals exactly as decimal.js, printed from grosze or from the exact value', () => {
+    const sign = (negative: boolean, text: string): string => (negative ? `-${text}` : text);
+    const grosze = fc
+      .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 99_999_999_999_999n }))
+      .map(([negative, units]) => sign(negative, `${units / 100n}.${`${units % 100n}`.padStart(2, '0')}`));
+    // Either side of 2^53 grosze, so that a sum or difference of two totals in grosze leaves them.
+    const nearLimit = fc
+      .tuple(fc.boolean(), fc.bigInt({ min: 2n ** 52n - 1_000n, max: 2n ** 53n + 1_000n }))
+      .map(([negative, units]) => sign(negative, `${units / 100n}.${`${units % 100n}`.padStart(2, '0')}`));
+    const finer = fc
+      .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 999_999_999n }), fc.integer({ min: 3, max: 8 }))
+      .map(([negative, units, places]) => new Oracle(sign(negative, `${units}e-${places}`)).toFixed());
+    const amounts = fc.array(fc.oneof(grosze, grosze, nearLimit, finer, fc.constantFrom('0', '-0.01')), {
+      maxLength: 6,
+    });
+    fc.assert(
+      fc.property(amounts, amounts, fc.boolean(), (left, right, subtract) => {
+        const totalOf = (texts: string[]): MoneyTotal => {
+          const total = new MoneyTotal();
+          for (const text of texts) total.add(dec(text));
+          return total;
+        };
+        const oracleOf = (texts: string[]): Decimal =>
+          texts.reduce((sum, text) => sum.plus(text), new Oracle(0));
+        const combined = subtract
+          ? totalOf(left).subtractTotal(totalOf(right))
+          : totalOf(left).addTotal(totalOf(right));
+        const oracle = subtract ? oracleOf(left).minus(oracleOf(right)) : oracleOf(left).plus(oracleOf(right));
+        expect(combined.value().toString()).toBe(oracle.toFixed());
+        expect(combined.text()).toBe(oracle.toFixed(2));
+        expect(combined.isZero()).toBe(oracle.isZero());
+      }),
+      { numRuns: 2_000 },
+    );
+    expect(new MoneyTotal().text()).toBe('0.00');
+    expect(new MoneyTotal().add(dec('0.01')).subtractTotal(new MoneyTotal().add(dec('0.01'))).text()).toBe('0.00');
+    expect(new MoneyTotal().add(dec('-0.004')).text()).toBe('-0.00');
   });
 
   it('never lets a per diem go below zero', () => {

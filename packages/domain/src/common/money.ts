@@ -1,4 +1,4 @@
-import { ExactDecimal } from './exact-decimal.ts';
+import { ExactDecimal, textOfSafeUnits } from './exact-decimal.ts';
 
 /**
  * Decimal arithmetic for money and rates. Never a binary float: every amount is an exact decimal
@@ -34,7 +34,8 @@ export function sumDecimals(values: readonly DecimalInput[]): Dec {
  * of grosze is a safe integer it adds plain numbers (`safeUnitsAt`, checked with
  * `Number.isSafeInteger` after each addition) and builds one decimal when asked, instead of one per
  * addition; from the first amount or sum that is not, it adds decimals (docs/performance.md, "The
- * engine"). The value is the exact sum either way.
+ * engine"). The value is the exact sum either way. A total that is only printed is printed from its
+ * grosze (`text`), and totals add and subtract each other in grosze too: no decimal at all.
  */
 export class MoneyTotal {
   private grosze = 0;
@@ -53,8 +54,40 @@ export class MoneyTotal {
     return this;
   }
 
+  /** Adds another total's value. */
+  addTotal(other: MoneyTotal): this {
+    return this.combine(other, 1);
+  }
+
+  /** Subtracts another total's value. */
+  subtractTotal(other: MoneyTotal): this {
+    return this.combine(other, -1);
+  }
+
+  private combine(other: MoneyTotal, sign: 1 | -1): this {
+    if (this.exact === null && other.exact === null) {
+      const sum = this.grosze + sign * other.grosze;
+      if (Number.isSafeInteger(sum)) {
+        this.grosze = sum;
+        return this;
+      }
+    }
+    const mine = this.value();
+    this.exact = sign === 1 ? mine.plus(other.value()) : mine.minus(other.value());
+    return this;
+  }
+
   value(): Dec {
     return this.exact ?? Dec.ofSafeUnits(this.grosze, 2);
+  }
+
+  /** `value().toFixed(2)`: while the total is in grosze, printed from them without a decimal. */
+  text(): string {
+    return this.exact === null ? textOfSafeUnits(this.grosze, 2) : this.exact.toFixed(2);
+  }
+
+  isZero(): boolean {
+    return this.exact === null ? this.grosze === 0 : this.exact.isZero();
   }
 }
 

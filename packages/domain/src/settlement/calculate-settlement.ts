@@ -305,7 +305,7 @@ interface CountryLines {
   accommodation: TrackedLine<AccommodationLine>[];
   localTransport: TrackedLine;
   transfers: TrackedLine[];
-  totalPln: Dec;
+  totalPln: MoneyTotal;
 }
 
 const ZERO = dec(0);
@@ -432,7 +432,7 @@ export function calculateSettlement(
       accommodation: [],
       localTransport: tracked(cost.lines.local_transport, ZERO),
       transfers: [],
-      totalPln: ZERO,
+      totalPln: new MoneyTotal(),
     };
     countryLines.push(own);
     if (!plan) {
@@ -569,17 +569,17 @@ export function calculateSettlement(
     advancesTotal.add(pln);
   });
 
+  // The totals are only printed: added and printed in grosze, with no decimal while they fit a double.
   const total = new MoneyTotal();
   for (const lines of countryLines) {
     finishCountryCost(lines);
-    total.add(lines.totalPln);
+    total.addTotal(lines.totalPln);
   }
 
   const transportTotal = sumPln(tickets);
   const mileageTotal = sumPln(mileages);
   const otherTotal = sumPln(others);
-  const totalPln = total.add(transportTotal).add(mileageTotal).add(otherTotal).value();
-  const advancesPln = advancesTotal.value();
+  total.addTotal(transportTotal).addTotal(mileageTotal).addTotal(otherTotal);
 
   return {
     calculated: {
@@ -587,12 +587,12 @@ export function calculateSettlement(
       transport: transportLines,
       other: otherLines,
       advances: advanceLines,
-      transport_total_pln: transportTotal.toFixed(2),
-      mileage_total_pln: mileageTotal.toFixed(2),
-      other_total_pln: otherTotal.toFixed(2),
-      total_pln: totalPln.toFixed(2),
-      advances_total_pln: advancesPln.toFixed(2),
-      balance_pln: totalPln.minus(advancesPln).toFixed(2),
+      transport_total_pln: transportTotal.text(),
+      mileage_total_pln: mileageTotal.text(),
+      other_total_pln: otherTotal.text(),
+      total_pln: total.text(),
+      advances_total_pln: advancesTotal.text(),
+      balance_pln: new MoneyTotal().addTotal(total).subtractTotal(advancesTotal).text(),
       balances_by_currency: converted.balances,
       settlement_date: settlementDate,
       exchange_rate_rule: policy.exchange_rate_date_rule,
@@ -728,10 +728,10 @@ function transferValue(
 }
 
 /** The PLN amounts of lines, added. */
-function sumPln(lines: readonly TrackedLine[]): Dec {
+function sumPln(lines: readonly TrackedLine[]): MoneyTotal {
   const total = new MoneyTotal();
   for (const line of lines) total.add(line.pln);
-  return total.value();
+  return total;
 }
 
 /** Fills a part's amounts from its converted lines: currency totals add the lines in the part's currency. */
@@ -756,27 +756,22 @@ function finishCountryCost(lines: CountryLines): void {
       exchangeRate =
         entry.line.conversions.find((conversion) => conversion.exchange_rate)?.exchange_rate ?? null;
   }
-  const billsAmount = bills.value();
-  const lumpSumsAmount = lumpSums.value();
-  const transfersAmount = transfers.value();
-  const totalPln = total.value();
   cost.diet_amount = inCurrency(diet).toFixed(2);
-  cost.accommodation_amount = billsAmount.toFixed(2);
+  cost.accommodation_amount = bills.text();
   cost.lump_sums = {
-    accommodation: lumpSumsAmount.toFixed(2),
+    accommodation: lumpSums.text(),
     local_transport: inCurrency(localTransport).toFixed(2),
-    transfers: transfersAmount.toFixed(2),
+    transfers: transfers.text(),
   };
   cost.total_in_currency = new MoneyTotal()
     .add(inCurrency(diet))
-    .add(billsAmount)
-    .add(lumpSumsAmount)
+    .addTotal(bills)
+    .addTotal(lumpSums)
     .add(inCurrency(localTransport))
-    .add(transfersAmount)
-    .value()
-    .toFixed(2);
-  cost.total_pln = totalPln.toFixed(2);
+    .addTotal(transfers)
+    .text();
+  cost.total_pln = total.text();
   // The per diem's table first, else the part's first converted line's.
   cost.exchange_rate = exchangeRate;
-  lines.totalPln = totalPln;
+  lines.totalPln = total;
 }

@@ -1,6 +1,6 @@
 import type { Issue } from '../common/errors.ts';
 import { roundSafeUnits } from '../common/exact-decimal.ts';
-import { Dec, dec, roundMoney } from '../common/money.ts';
+import { Dec, dec, MoneyTotal, roundMoney } from '../common/money.ts';
 import { EXCHANGE_RATE_DATE_RULES } from '../settings/system-settings.ts';
 import type { ExchangeRate, ExchangeRateMatch, ExchangeRateSource, RateBook } from './rates/rate-book.ts';
 import { SETTLEMENT_CURRENCY } from './rates/statutory-rates.ts';
@@ -349,40 +349,55 @@ function balancesOf(
   advances: readonly LedgerAdvance[],
   advanceResults: readonly ConvertedAmount[],
 ): CurrencyBalance[] {
-  // The amounts of each currency are gathered and added once each (`Dec.sum`), not one decimal per addition.
-  const totals = new Map<string, { due: Dec[]; advances: Dec[]; duePln: Dec[]; advancesPln: Dec[] }>();
-  const totalOf = (currency: string) => {
+  // Each currency's amounts are added and printed in grosze (`MoneyTotal`), with no decimal while
+  // they fit a double (docs/performance.md, "The engine").
+  const totals = new Map<string, CurrencyTotals>();
+  const totalOf = (currency: string): CurrencyTotals => {
     let total = totals.get(currency);
-    if (total === undefined) totals.set(currency, (total = { due: [], advances: [], duePln: [], advancesPln: [] }));
+    if (total === undefined) {
+      total = {
+        currency,
+        due: new MoneyTotal(),
+        advances: new MoneyTotal(),
+        duePln: new MoneyTotal(),
+        advancesPln: new MoneyTotal(),
+      };
+      totals.set(currency, total);
+    }
     return total;
   };
-  entries.forEach((entry, index) => {
+  for (let index = 0; index < entries.length; index += 1) {
+    const entry = entries[index] as LedgerEntry;
     const total = totalOf(entry.currency);
-    total.due.push(entry.amount);
-    total.duePln.push(entryResults[index]?.amountPln ?? ZERO);
-  });
-  advances.forEach((advance, index) => {
+    total.due.add(entry.amount);
+    total.duePln.add(entryResults[index]?.amountPln ?? ZERO);
+  }
+  for (let index = 0; index < advances.length; index += 1) {
+    const advance = advances[index] as LedgerAdvance;
     const total = totalOf(advance.currency);
-    total.advances.push(advance.amount);
-    total.advancesPln.push(advanceResults[index]?.amountPln ?? ZERO);
-  });
-  const summed = [...totals].map(([currency, total]) => ({
-    currency,
-    due: Dec.sum(total.due),
-    advances: Dec.sum(total.advances),
-    duePln: Dec.sum(total.duePln),
-    advancesPln: Dec.sum(total.advancesPln),
-  }));
-  return summed
-    .filter((total) => !total.due.isZero() || !total.advances.isZero())
+    total.advances.add(advance.amount);
+    total.advancesPln.add(advanceResults[index]?.amountPln ?? ZERO);
+  }
+  const listed: CurrencyTotals[] = [];
+  for (const total of totals.values()) if (!total.due.isZero() || !total.advances.isZero()) listed.push(total);
+  return listed
     .sort((a, b) => (a.currency === SETTLEMENT_CURRENCY ? -1 : b.currency === SETTLEMENT_CURRENCY ? 1 : a.currency.localeCompare(b.currency)))
     .map((total) => ({
       currency: total.currency,
-      due: total.due.toFixed(2),
-      advances: total.advances.toFixed(2),
-      balance: total.due.minus(total.advances).toFixed(2),
-      due_pln: total.duePln.toFixed(2),
-      advances_pln: total.advancesPln.toFixed(2),
-      balance_pln: total.duePln.minus(total.advancesPln).toFixed(2),
+      due: total.due.text(),
+      advances: total.advances.text(),
+      balance: new MoneyTotal().addTotal(total.due).subtractTotal(total.advances).text(),
+      due_pln: total.duePln.text(),
+      advances_pln: total.advancesPln.text(),
+      balance_pln: new MoneyTotal().addTotal(total.duePln).subtractTotal(total.advancesPln).text(),
     }));
+}
+
+/** Due and advances of one currency, in its currency and in PLN. */
+interface CurrencyTotals {
+  currency: string;
+  due: MoneyTotal;
+  advances: MoneyTotal;
+  duePln: MoneyTotal;
+  advancesPln: MoneyTotal;
 }
