@@ -196,19 +196,23 @@ interface PartPlan {
   carSegment: number | null;
 }
 
-/** Groups the parts into the units settled as one trip (see `PerDiemUnit`). */
-function unitsOf(
-  plans: readonly PartPlan[],
-  policy: SettlementPolicy,
-): { unit: PerDiemUnit; parts: number[] }[] {
-  const span = (plan: PartPlan): PerDiemSpan => ({
+/** A part as the per-diem calculation sees it. */
+function spanOf(plan: PartPlan): PerDiemSpan {
+  return {
     partIndex: plan.index,
     countryCode: plan.countryCode,
     region: plan.region,
     interval: plan.interval,
     meals: mealsOfPart(plan.part, plan.interval),
     localTransport: plan.part.local_transport_lump_sum === true && plan.carSegment === null,
-  });
+  };
+}
+
+/** Groups the parts into the units settled as one trip (see `PerDiemUnit`). */
+function unitsOf(
+  plans: readonly PartPlan[],
+  policy: SettlementPolicy,
+): { unit: PerDiemUnit; parts: number[] }[] {
   const foreign = plans.filter((plan) => plan.kind === 'foreign');
   const domestic = plans
     .filter((plan) => plan.kind === 'domestic')
@@ -221,11 +225,11 @@ function unitsOf(
         : [];
   return [
     ...domesticGroups.map((group) => ({
-      unit: { kind: 'domestic' as const, spans: group.map(span) },
+      unit: { kind: 'domestic' as const, spans: group.map(spanOf) },
       parts: group.map((plan) => plan.index),
     })),
     ...foreign.map((plan) => ({
-      unit: { kind: 'foreign' as const, spans: [span(plan)] },
+      unit: { kind: 'foreign' as const, spans: [spanOf(plan)] },
       parts: [plan.index],
     })),
   ];
@@ -315,6 +319,29 @@ function tracked<L extends CalculatedLine>(line: L, amount: Dec): TrackedLine<L>
   return { line, amount: roundMoney(amount), pln: ZERO };
 }
 
+/**
+ * A line of a value, its PLN amount still zero. This and `queue` are module functions, not closures made
+ * per settlement: a closure bound to a name gets its name set at run time where the code is run through
+ * esbuild with `keepNames` (tsx, which runs the bench and the tests; docs/performance.md, "The engine").
+ */
+function emptyLine(value: CostValue): CalculatedLine {
+  return {
+    amount: value.amount.toFixed(2),
+    currency: value.currency,
+    amount_pln: '0.00',
+    explanation: value.explanation,
+    details: value.details,
+    conversions: [],
+  };
+}
+
+/** Each line is built once, where it belongs in the answer; its conversion fills in its PLN amount. */
+function queue<L extends CalculatedLine>(pending: PendingLine[], value: CostValue, line: L): TrackedLine<L> {
+  const entry = tracked(line, value.amount);
+  pending.push({ value, tracked: entry });
+  return entry;
+}
+
 function zeroLine(currency: string, explanation: Explanation, details: Explanation[] = []): CostValue {
   return { amount: dec(0), currency, costDay: null, explanation, details };
 }
@@ -383,20 +410,6 @@ export function calculateSettlement(
   const pending: PendingLine[] = [];
   const countryCosts: SingleCountryCost[] = [];
   const countryLines: CountryLines[] = [];
-  const emptyLine = (value: CostValue): CalculatedLine => ({
-    amount: value.amount.toFixed(2),
-    currency: value.currency,
-    amount_pln: '0.00',
-    explanation: value.explanation,
-    details: value.details,
-    conversions: [],
-  });
-  // Each line is built once, where it belongs in the answer; its conversion fills in its PLN amount.
-  const queue = <L extends CalculatedLine>(value: CostValue, line: L): TrackedLine<L> => {
-    const entry = tracked(line, value.amount);
-    pending.push({ value, tracked: entry });
-    return entry;
-  };
 
   delegation.country.forEach((part, index) => {
     const plan = planOf.get(index);
@@ -478,7 +491,7 @@ export function calculateSettlement(
         : explain('calc.incomplete'),
       details: dietDetails,
     };
-    own.diet = queue(dietValue, emptyLine(dietValue));
+    own.diet = queue(pending, dietValue, emptyLine(dietValue));
     cost.lines.diet = own.diet.line;
 
     part.accommodation.forEach((entry, entryIndex) => {
@@ -493,16 +506,16 @@ export function calculateSettlement(
       });
       const line = accommodationLine(value);
       cost.lines.accommodation[entryIndex] = line;
-      own.accommodation[entryIndex] = queue(value, line);
+      own.accommodation[entryIndex] = queue(pending, value, line);
     });
 
     const localTransport = localTransportValue(plan, currency, inCurrency);
-    own.localTransport = queue(localTransport, emptyLine(localTransport));
+    own.localTransport = queue(pending, localTransport, emptyLine(localTransport));
     cost.lines.local_transport = own.localTransport.line;
 
     (part.transfer_lump_sums ?? []).forEach((transfer, transferIndex) => {
       const value = transferValue(plan, startRate, transfer.city, transfer.direction, rateBook);
-      own.transfers[transferIndex] = queue(value, emptyLine(value));
+      own.transfers[transferIndex] = queue(pending, value, emptyLine(value));
       cost.lines.transfers[transferIndex] = own.transfers[transferIndex].line;
     });
   });
@@ -523,7 +536,7 @@ export function calculateSettlement(
       mileage_rate: value.mileageRate,
     };
     transportLines.push(line);
-    (value.kind === 'mileage' ? mileages : tickets).push(queue(value, line));
+    (value.kind === 'mileage' ? mileages : tickets).push(queue(pending, value, line));
   }
 
   const otherLines: CalculatedLine[] = [];
@@ -532,7 +545,7 @@ export function calculateSettlement(
     const value = valueOtherCost(cost);
     const line = emptyLine(value);
     otherLines.push(line);
-    others.push(queue(value, line));
+    others.push(queue(pending, value, line));
   }
 
   const advanceValues = delegation.advances.map(valueAdvance);
@@ -734,19 +747,22 @@ function sumPln(lines: readonly TrackedLine[]): MoneyTotal {
   return total;
 }
 
+/** A line's amount when it is in `currency`, else zero. */
+function inCurrency(entry: TrackedLine, currency: string): Dec {
+  return entry.line.currency === currency ? entry.amount : ZERO;
+}
+
 /** Fills a part's amounts from its converted lines: currency totals add the lines in the part's currency. */
 function finishCountryCost(lines: CountryLines): void {
   const { cost, diet, localTransport } = lines;
-  const inCurrency = (entry: TrackedLine): Dec =>
-    entry.line.currency === cost.currency ? entry.amount : ZERO;
   const bills = new MoneyTotal();
   const lumpSums = new MoneyTotal();
   for (const entry of lines.accommodation) {
-    if (entry.line.kind === 'lumpSum') lumpSums.add(inCurrency(entry));
-    else bills.add(inCurrency(entry));
+    if (entry.line.kind === 'lumpSum') lumpSums.add(inCurrency(entry, cost.currency));
+    else bills.add(inCurrency(entry, cost.currency));
   }
   const transfers = new MoneyTotal();
-  for (const entry of lines.transfers) transfers.add(inCurrency(entry));
+  for (const entry of lines.transfers) transfers.add(inCurrency(entry, cost.currency));
   const all: TrackedLine[] = [diet, ...lines.accommodation, localTransport, ...lines.transfers];
   const total = new MoneyTotal();
   let exchangeRate: ExchangeRateUsed | null = null;
@@ -756,18 +772,18 @@ function finishCountryCost(lines: CountryLines): void {
       exchangeRate =
         entry.line.conversions.find((conversion) => conversion.exchange_rate)?.exchange_rate ?? null;
   }
-  cost.diet_amount = inCurrency(diet).toFixed(2);
+  cost.diet_amount = inCurrency(diet, cost.currency).toFixed(2);
   cost.accommodation_amount = bills.text();
   cost.lump_sums = {
     accommodation: lumpSums.text(),
-    local_transport: inCurrency(localTransport).toFixed(2),
+    local_transport: inCurrency(localTransport, cost.currency).toFixed(2),
     transfers: transfers.text(),
   };
   cost.total_in_currency = new MoneyTotal()
-    .add(inCurrency(diet))
+    .add(inCurrency(diet, cost.currency))
     .addTotal(bills)
     .addTotal(lumpSums)
-    .add(inCurrency(localTransport))
+    .add(inCurrency(localTransport, cost.currency))
     .addTotal(transfers)
     .text();
   cost.total_pln = total.text();

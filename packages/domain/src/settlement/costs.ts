@@ -63,24 +63,52 @@ function nothing(currency: string, costDay: string | null, explanation: Explanat
   return { amount: dec(0), currency, costDay, explanation, details: [] };
 }
 
+// The helpers below are module functions, not closures made per call: a closure bound to a name gets
+// its name set at run time where the code is run through esbuild with `keepNames` (tsx, which runs the
+// bench and the tests), and that cost a third of the engine's time (docs/performance.md, "The engine").
+
+/** A segment without mileage due: `code` explains why. */
+function noMileage(costDay: string | null, code: string, params: Record<string, string> = {}): TransportValue {
+  return Object.assign(nothing(SETTLEMENT_CURRENCY, costDay, explain(code, params)), {
+    kind: 'none' as const,
+    mileageRate: null,
+  });
+}
+
+/** A segment's value as a transport line of `kind` (no mileage rate). */
+function settled(value: CostValue, kind: TransportLineKind): TransportValue {
+  return {
+    amount: value.amount,
+    currency: value.currency,
+    costDay: value.costDay,
+    explanation: value.explanation,
+    details: value.details,
+    kind,
+    mileageRate: null,
+  };
+}
+
+/** An advance that does not reduce the balance: `code` explains why. */
+function notCounted(currency: string, paymentDay: string | null, code: string): AdvanceValue {
+  return Object.assign(nothing(currency, paymentDay, explain(code)), { counted: false });
+}
+
 /**
  * Mileage (kilometrówka, § 3 ust. 3): kilometres × the company's rate for the vehicle kind, never above
  * the statutory maximum in force on the day of the segment; only for a private vehicle.
  */
 function mileage(segment: TransportSegment, rateBook: RateBook, costDay: string | null): TransportValue {
-  const none = (code: string, params: Record<string, string> = {}): TransportValue =>
-    Object.assign(nothing(SETTLEMENT_CURRENCY, costDay, explain(code, params)), { kind: 'none' as const, mileageRate: null });
   const vehicle = segment.vehicle;
-  if (!vehicle) return none('calc.mileage.vehicleMissing');
+  if (!vehicle) return noMileage(costDay, 'calc.mileage.vehicleMissing');
   if (vehicle.is_private !== true)
-    return none('calc.mileage.nonPrivateVehicle', { paragraph: PARAGRAPH.mileage });
-  if (vehicle.type === 'truck') return none('calc.mileage.vehicleKindNotCovered');
+    return noMileage(costDay, 'calc.mileage.nonPrivateVehicle', { paragraph: PARAGRAPH.mileage });
+  if (vehicle.type === 'truck') return noMileage(costDay, 'calc.mileage.vehicleKindNotCovered');
   const kind = vehicleKindOf(vehicle);
-  if (kind === null) return none('calc.mileage.engineCapacityMissing');
+  if (kind === null) return noMileage(costDay, 'calc.mileage.engineCapacityMissing');
   const distance = parseDecimal(segment.distance, 3);
-  if (distance === null || distance.isNegative() || costDay === null) return none('calc.incomplete');
+  if (distance === null || distance.isNegative() || costDay === null) return noMileage(costDay, 'calc.incomplete');
   const rate = rateBook.mileageRate(kind, costDay);
-  if (!rate) return none('calc.mileage.rateMissing', { date: costDay });
+  if (!rate) return noMileage(costDay, 'calc.mileage.rateMissing', { date: costDay });
   const amount = roundMoney(distance.times(rate.rate));
   const limits = { statutory_max: rate.statutory_max, legal_basis: rate.legal_basis };
   const rateDetail =
@@ -120,15 +148,6 @@ const TICKET_CODES = {
 export function valueTransport(segment: TransportSegment, rateBook: RateBook): TransportValue {
   const currency = segment.currency || SETTLEMENT_CURRENCY;
   const costDay = dayOfText(segment.start_date);
-  const settled = (value: CostValue, kind: TransportLineKind): TransportValue => ({
-    amount: value.amount,
-    currency: value.currency,
-    costDay: value.costDay,
-    explanation: value.explanation,
-    details: value.details,
-    kind,
-    mileageRate: null,
-  });
   switch (segment.settlement_type_id) {
     case 'lumpSum':
       return mileage(segment, rateBook, costDay);
@@ -196,10 +215,9 @@ export function valueAdvance(advance: Advance): AdvanceValue {
   const currency = advance.currency || SETTLEMENT_CURRENCY;
   const paymentDay = dayOfText(advance.payment_date);
   const amount = parseDecimal(advance.amount_in_currency);
-  const skip = (code: string): AdvanceValue => Object.assign(nothing(currency, paymentDay, explain(code)), { counted: false });
-  if (amount === null || amount.isNegative()) return skip('calc.incomplete');
-  if (advance.status === 'rejected') return skip('calc.advance.rejected');
-  if (paymentDay === null) return skip('calc.advance.notPaid');
+  if (amount === null || amount.isNegative()) return notCounted(currency, paymentDay, 'calc.incomplete');
+  if (advance.status === 'rejected') return notCounted(currency, paymentDay, 'calc.advance.rejected');
+  if (paymentDay === null) return notCounted(currency, paymentDay, 'calc.advance.notPaid');
   return {
     amount,
     currency,

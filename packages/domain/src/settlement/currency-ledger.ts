@@ -112,21 +112,6 @@ function advanceChoice(paymentDay: string, options: LedgerOptions): RateChoice {
   }
 }
 
-/** Looks rates up, remembering every missing one as one issue `settlement.exchangeRateMissing`. */
-function rateFinder(options: LedgerOptions, issues: Map<string, Issue>) {
-  return (currency: string, date: string, match: ExchangeRateMatch): ExchangeRate | null => {
-    const rate = options.rateBook.exchangeRate(currency, date, match);
-    if (!rate) {
-      issues.set(`${currency}|${date}|${match}`, {
-        path: [],
-        code: 'settlement.exchangeRateMissing',
-        params: { currency, date, match },
-      });
-    }
-    return rate;
-  };
-}
-
 /**
  * Conversions at one rate, rounded cumulatively: the exact PLN total so far and what its lines got.
  * The group also holds its table, looked up once: its rate as a decimal and the table as the answer
@@ -225,69 +210,110 @@ export interface CurrencyLedger {
   issues(): Issue[];
 }
 
-/** Creates the ledger of one settlement. */
-export function createCurrencyLedger(options: LedgerOptions): CurrencyLedger {
-  const issues = new Map<string, Issue>();
-  const find = rateFinder(options, issues);
+/**
+ * The PLN amount of `amount` converted in `group`, added to `target` with its conversion. Within a
+ * group PLN amounts are rounded cumulatively (see `CurrencyLedger.convertToPln`).
+ */
+function convertInto(
+  target: ConvertedAmount,
+  amount: Dec,
+  group: ConversionGroup,
+  basis: ConversionBasis,
+  advanceIndex: number | null,
+): void {
+  let amountPln = convertOnNumbers(group, amount);
+  if (amountPln === null) {
+    const exact = group.rate ? group.exact.plus(amount.times(group.rate)) : group.exact;
+    const rounded = roundMoney(exact);
+    amountPln = rounded.minus(group.rounded);
+    group.exact = exact;
+    group.rounded = rounded;
+  }
+  // A line's first conversion is its total so far: no zero added to it.
+  target.amountPln = target.conversions.length === 0 ? amountPln : target.amountPln.plus(amountPln);
+  target.conversions.push({
+    amount_in_currency: amount.toFixed(2),
+    amount_pln: amountPln.toFixed(2),
+    exchange_rate: group.used,
+    basis,
+    advance_index: advanceIndex,
+  });
+}
 
-  const convertAmount = (amount: Dec, from: string, to: string, costDay: string): Dec | null => {
-    const choice = ruleChoice(costDay, options);
-    const fromRate = from === SETTLEMENT_CURRENCY ? dec(1) : find(from, choice.date, choice.match)?.rate;
-    const toRate = to === SETTLEMENT_CURRENCY ? dec(1) : find(to, choice.date, choice.match)?.rate;
+/**
+ * The ledger of one settlement: a class whose methods are defined once, not closures made per
+ * settlement (a closure bound to a name gets its name set at run time where the code is run through
+ * esbuild with `keepNames`, as tsx runs the bench and the tests; docs/performance.md, "The engine").
+ */
+class Ledger implements CurrencyLedger {
+  /** Every missing exchange rate met, as one issue `settlement.exchangeRateMissing` each. */
+  private readonly missing = new Map<string, Issue>();
+
+  private readonly options: LedgerOptions;
+
+  constructor(options: LedgerOptions) {
+    this.options = options;
+    // Bound once: the accommodation rules call it as a function (`AccommodationContext.convert`).
+    this.convertAmount = this.convertAmount.bind(this);
+  }
+
+  /** Looks a rate up, remembering a missing one. */
+  private find(currency: string, date: string, match: ExchangeRateMatch): ExchangeRate | null {
+    const rate = this.options.rateBook.exchangeRate(currency, date, match);
+    if (!rate) {
+      this.missing.set(`${currency}|${date}|${match}`, {
+        path: [],
+        code: 'settlement.exchangeRateMissing',
+        params: { currency, date, match },
+      });
+    }
+    return rate;
+  }
+
+  convertAmount(amount: Dec, from: string, to: string, costDay: string): Dec | null {
+    const choice = ruleChoice(costDay, this.options);
+    const fromRate = from === SETTLEMENT_CURRENCY ? dec(1) : this.find(from, choice.date, choice.match)?.rate;
+    const toRate = to === SETTLEMENT_CURRENCY ? dec(1) : this.find(to, choice.date, choice.match)?.rate;
     if (fromRate === undefined || toRate === undefined) return null;
     return amount.times(fromRate).div(toRate);
-  };
+  }
 
-  const convertToPln = (
+  /**
+   * The group of conversions by the company rule for a currency and table day (whose tables are
+   * always the last 'before' the day), made on first use.
+   */
+  private ruleGroup(
+    ruleGroups: Map<string, Map<string, ConversionGroup>>,
+    currency: string,
+    date: string,
+    match: ExchangeRateMatch,
+  ): ConversionGroup {
+    let byDate = ruleGroups.get(currency);
+    if (byDate === undefined) ruleGroups.set(currency, (byDate = new Map()));
+    let group = byDate.get(date);
+    if (group === undefined) byDate.set(date, (group = groupOf(this.find(currency, date, match))));
+    return group;
+  }
+
+  convertToPln(
     entries: readonly LedgerEntry[],
     advances: readonly LedgerAdvance[],
-  ): { entries: ConvertedAmount[]; advances: ConvertedAmount[]; balances: CurrencyBalance[] } => {
+  ): { entries: ConvertedAmount[]; advances: ConvertedAmount[]; balances: CurrencyBalance[] } {
+    const options = this.options;
     const entryResults: ConvertedAmount[] = entries.map(() => ({ amountPln: ZERO, conversions: [] }));
     const advanceResults: ConvertedAmount[] = advances.map(() => ({ amountPln: ZERO, conversions: [] }));
     const advanceRates = advances.map((advance) => {
       if (advance.currency === SETTLEMENT_CURRENCY) return null;
       const choice = advanceChoice(advance.paymentDay, options);
-      return find(advance.currency, choice.date, choice.match);
+      return this.find(advance.currency, choice.date, choice.match);
     });
 
     // The groups of conversions at one rate: one per advance (by its position), and one per currency
-    // and table day of the company rule (whose tables are always the last 'before' the day). Kept in
-    // arrays and maps of the texts at hand rather than under joined string keys, which cost more to
-    // build than the conversion itself (docs/performance.md, "The engine").
+    // and table day of the company rule. Kept in arrays and maps of the texts at hand rather than
+    // under joined string keys, which cost more to build than the conversion itself
+    // (docs/performance.md, "The engine").
     const advanceGroups: ConversionGroup[] = advanceRates.map(groupOf);
     const ruleGroups = new Map<string, Map<string, ConversionGroup>>();
-    const ruleGroup = (currency: string, date: string, match: ExchangeRateMatch): ConversionGroup => {
-      let byDate = ruleGroups.get(currency);
-      if (byDate === undefined) ruleGroups.set(currency, (byDate = new Map()));
-      let group = byDate.get(date);
-      if (group === undefined) byDate.set(date, (group = groupOf(find(currency, date, match))));
-      return group;
-    };
-    const convert = (
-      target: ConvertedAmount,
-      amount: Dec,
-      group: ConversionGroup,
-      basis: ConversionBasis,
-      advanceIndex: number | null,
-    ): void => {
-      let amountPln = convertOnNumbers(group, amount);
-      if (amountPln === null) {
-        const exact = group.rate ? group.exact.plus(amount.times(group.rate)) : group.exact;
-        const rounded = roundMoney(exact);
-        amountPln = rounded.minus(group.rounded);
-        group.exact = exact;
-        group.rounded = rounded;
-      }
-      // A line's first conversion is its total so far: no zero added to it.
-      target.amountPln = target.conversions.length === 0 ? amountPln : target.amountPln.plus(amountPln);
-      target.conversions.push({
-        amount_in_currency: amount.toFixed(2),
-        amount_pln: amountPln.toFixed(2),
-        exchange_rate: group.used,
-        basis,
-        advance_index: advanceIndex,
-      });
-    };
 
     const remaining = advances.map((advance) => advance.amount);
     const order = advances
@@ -308,11 +334,12 @@ export function createCurrencyLedger(options: LedgerOptions): CurrencyLedger {
         const covered = open.lessThan(left) ? open : left;
         remaining[position] = left.minus(covered);
         open = open.minus(covered);
-        convert(target, covered, advanceGroups[position] as ConversionGroup, 'advance', advance.index);
+        convertInto(target, covered, advanceGroups[position] as ConversionGroup, 'advance', advance.index);
       }
       if (open.greaterThan(ZERO)) {
         const choice = ruleChoice(entry.costDay, options);
-        convert(target, open, ruleGroup(entry.currency, choice.date, choice.match), choice.basis, null);
+        const group = this.ruleGroup(ruleGroups, entry.currency, choice.date, choice.match);
+        convertInto(target, open, group, choice.basis, null);
       }
     });
 
@@ -338,9 +365,16 @@ export function createCurrencyLedger(options: LedgerOptions): CurrencyLedger {
       advances: advanceResults,
       balances: balancesOf(entries, entryResults, advances, advanceResults),
     };
-  };
+  }
 
-  return { convertAmount, convertToPln, issues: () => [...issues.values()] };
+  issues(): Issue[] {
+    return [...this.missing.values()];
+  }
+}
+
+/** Creates the ledger of one settlement. */
+export function createCurrencyLedger(options: LedgerOptions): CurrencyLedger {
+  return new Ledger(options);
 }
 
 function balancesOf(
@@ -352,29 +386,15 @@ function balancesOf(
   // Each currency's amounts are added and printed in grosze (`MoneyTotal`), with no decimal while
   // they fit a double (docs/performance.md, "The engine").
   const totals = new Map<string, CurrencyTotals>();
-  const totalOf = (currency: string): CurrencyTotals => {
-    let total = totals.get(currency);
-    if (total === undefined) {
-      total = {
-        currency,
-        due: new MoneyTotal(),
-        advances: new MoneyTotal(),
-        duePln: new MoneyTotal(),
-        advancesPln: new MoneyTotal(),
-      };
-      totals.set(currency, total);
-    }
-    return total;
-  };
   for (let index = 0; index < entries.length; index += 1) {
     const entry = entries[index] as LedgerEntry;
-    const total = totalOf(entry.currency);
+    const total = totalsOf(totals, entry.currency);
     total.due.add(entry.amount);
     total.duePln.add(entryResults[index]?.amountPln ?? ZERO);
   }
   for (let index = 0; index < advances.length; index += 1) {
     const advance = advances[index] as LedgerAdvance;
-    const total = totalOf(advance.currency);
+    const total = totalsOf(totals, advance.currency);
     total.advances.add(advance.amount);
     total.advancesPln.add(advanceResults[index]?.amountPln ?? ZERO);
   }
@@ -391,6 +411,22 @@ function balancesOf(
       advances_pln: total.advancesPln.text(),
       balance_pln: new MoneyTotal().addTotal(total.duePln).subtractTotal(total.advancesPln).text(),
     }));
+}
+
+/** The totals of `currency`, made on first use. */
+function totalsOf(totals: Map<string, CurrencyTotals>, currency: string): CurrencyTotals {
+  let total = totals.get(currency);
+  if (total === undefined) {
+    total = {
+      currency,
+      due: new MoneyTotal(),
+      advances: new MoneyTotal(),
+      duePln: new MoneyTotal(),
+      advancesPln: new MoneyTotal(),
+    };
+    totals.set(currency, total);
+  }
+  return total;
 }
 
 /** Due and advances of one currency, in its currency and in PLN. */
