@@ -1,6 +1,6 @@
 import { isLocalDate } from '../common/dates.ts';
 import type { Issue } from '../common/errors.ts';
-import { dec, MoneyTotal, roundMoney, sumDecimals, type Dec } from '../common/money.ts';
+import { Dec, dec, MoneyTotal, roundMoney } from '../common/money.ts';
 import type { SystemSettings } from '../settings/system-settings.ts';
 import { valueAccommodation, type AccommodationLineKind, type AccommodationValue } from './accommodation.ts';
 import {
@@ -24,7 +24,6 @@ import type { CountryPart, DelegationForm } from './delegation-form.ts';
 import { explain, PARAGRAPH, type Explanation } from './explanation.ts';
 import {
   calculateUnit,
-  displayDecimal,
   type DobaMeals,
   type DobaValue,
   type PerDiemSpan,
@@ -192,6 +191,9 @@ interface PartPlan {
   countryCode: string;
   region: string | null;
   interval: Interval;
+  /** The Warsaw days the part begins and ends on, read once: its rates, tables and cost days follow them. */
+  firstDay: string;
+  lastDay: string;
   /** Index of a car segment at the place, which excludes the transport lump sums (§ 9 ust. 2, § 17 ust. 4). */
   carSegment: number | null;
 }
@@ -389,6 +391,8 @@ export function calculateSettlement(
       countryCode,
       region: part.region || null,
       interval,
+      firstDay: localDateOf(interval.start),
+      lastDay: localDateOf(interval.end),
       carSegment: car === -1 ? null : car,
     });
   });
@@ -414,7 +418,7 @@ export function calculateSettlement(
   delegation.country.forEach((part, index) => {
     const plan = planOf.get(index);
     const startRate = plan
-      ? rateBook.perDiemRate(plan.countryCode, plan.region, localDateOf(plan.interval.start))
+      ? rateBook.perDiemRate(plan.countryCode, plan.region, plan.firstDay)
       : null;
     const ownDobas = dobasByPart.get(index) ?? [];
     const currency =
@@ -460,7 +464,7 @@ export function calculateSettlement(
       issues.push({
         path: ['country', index, 'country_code'],
         code: 'settlement.rateMissing',
-        params: { country_code: plan.countryCode, date: localDateOf(plan.interval.start) },
+        params: { country_code: plan.countryCode, date: plan.firstDay },
       });
     }
     // A company override may change currency within a part; such dobas need a part of their own.
@@ -477,15 +481,19 @@ export function calculateSettlement(
     const unit = unitOfPart.get(index);
     // A loop, not flatMap: V8's flatMap is a slow generic builtin, and this runs for every doba (docs/performance.md).
     const dietDetails: Explanation[] = [];
-    for (const doba of inCurrency) for (const detail of doba.details) dietDetails.push(detail);
+    const perDiems: Dec[] = [];
+    for (const doba of inCurrency) {
+      perDiems.push(doba.perDiem);
+      for (const detail of doba.details) dietDetails.push(detail);
+    }
     if (unit && inCurrency.length === 0 && unit.dobas.length > 0) {
       const owner = unit.dobas[0]?.partIndex ?? index;
       dietDetails.push(explain('calc.perDiem.includedInPart', { part: owner + 1 }));
     }
     const dietValue: CostValue = {
-      amount: roundMoney(sumDecimals(inCurrency.map((doba) => doba.perDiem))),
+      amount: roundMoney(Dec.sum(perDiems)),
       currency,
-      costDay: localDateOf(plan.interval.end),
+      costDay: plan.lastDay,
       explanation: unit
         ? dietExplanation(plan.kind, unit.parts, unit.unitMs, unit.dobas)
         : explain('calc.incomplete'),
@@ -671,11 +679,13 @@ function localTransportValue(plan: PartPlan, currency: string, dobas: readonly D
       }),
     );
   }
-  const amount = roundMoney(sumDecimals(dobas.map((doba) => doba.localTransport)));
+  const shares: Dec[] = [];
+  for (const doba of dobas) shares.push(doba.localTransport);
+  const amount = roundMoney(Dec.sum(shares));
   return {
     amount,
     currency,
-    costDay: localDateOf(plan.interval.end),
+    costDay: plan.lastDay,
     explanation: explain('calc.lumpSum.localTransport', {
       count: dobas.length,
       amount: amount.toFixed(2),
@@ -685,8 +695,8 @@ function localTransportValue(plan: PartPlan, currency: string, dobas: readonly D
     details: dobas.map((doba) =>
       explain('calc.lumpSum.localTransportDoba', {
         doba: doba.index + 1,
-        rate: doba.rate ? dec(doba.rate.per_diem).toFixed(2) : '0.00',
-        amount: displayDecimal(doba.localTransport),
+        rate: doba.rateText,
+        amount: doba.localTransportText,
         currency,
       }),
     ),
@@ -717,14 +727,14 @@ function transferValue(
       }),
     );
   }
-  const rules = rateBook.ruleSet(localDateOf(plan.interval.start));
+  const rules = rateBook.ruleSet(plan.firstDay);
   if (!rate || !rules) return zeroLine(currency, explain('calc.incomplete'));
   const share = direction === 'both' ? rules.foreign.transfer_both_ways : rules.foreign.transfer_one_way;
   const amount = roundMoney(dec(rate.per_diem).times(share));
   return {
     amount,
     currency,
-    costDay: localDateOf(plan.interval.end),
+    costDay: plan.lastDay,
     explanation: explain(
       direction === 'both' ? 'calc.lumpSum.transferBothWays' : 'calc.lumpSum.transferOneWay',
       {

@@ -72,6 +72,9 @@ export interface DobaValue {
   rate: PerDiemRate | null;
   perDiem: Dec;
   localTransport: Dec;
+  /** The rate's per diem and `localTransport` as the explanations show them (worked out once per rate). */
+  rateText: string;
+  localTransportText: string;
   details: Explanation[];
 }
 
@@ -89,6 +92,17 @@ function fraction(text: DobaFraction['text'], paragraph: string): DobaFraction {
   return { text, numerator, denominator, paragraph };
 }
 
+// Each fraction built once: `RateTerms` keeps a rate's share by the fraction object.
+const DOMESTIC_SHORT_HALF = fraction('1/2', PARAGRAPH.domesticShortHalf);
+const DOMESTIC_SHORT_FULL = fraction('1', PARAGRAPH.domesticShortFull);
+const DOMESTIC_FULL_DOBA = fraction('1', PARAGRAPH.domesticFullDoba);
+const DOMESTIC_PARTIAL_HALF = fraction('1/2', PARAGRAPH.domesticPartialHalf);
+const DOMESTIC_PARTIAL_FULL = fraction('1', PARAGRAPH.domesticPartialFull);
+const FOREIGN_FULL_DOBA = fraction('1', PARAGRAPH.foreignFullDoba);
+const FOREIGN_PARTIAL_THIRD = fraction('1/3', PARAGRAPH.foreignPartialThird);
+const FOREIGN_PARTIAL_HALF = fraction('1/2', PARAGRAPH.foreignPartialHalf);
+const FOREIGN_PARTIAL_FULL = fraction('1', PARAGRAPH.foreignPartialFull);
+
 /**
  * The fraction of the rate a doba earns.
  * Domestic (§ 7 ust. 2): a trip of at most one doba earns nothing under 8 h, half from 8 to 12 h
@@ -101,20 +115,14 @@ export function dobaFraction(kind: TripKind, unitMs: number, dobaMs: number): Do
   if (kind === 'domestic') {
     if (unitMs <= DOBA_MS) {
       if (unitMs < EIGHT_HOURS) return NONE;
-      return unitMs <= TWELVE_HOURS
-        ? fraction('1/2', PARAGRAPH.domesticShortHalf)
-        : fraction('1', PARAGRAPH.domesticShortFull);
+      return unitMs <= TWELVE_HOURS ? DOMESTIC_SHORT_HALF : DOMESTIC_SHORT_FULL;
     }
-    if (dobaMs === DOBA_MS) return fraction('1', PARAGRAPH.domesticFullDoba);
-    return dobaMs <= EIGHT_HOURS
-      ? fraction('1/2', PARAGRAPH.domesticPartialHalf)
-      : fraction('1', PARAGRAPH.domesticPartialFull);
+    if (dobaMs === DOBA_MS) return DOMESTIC_FULL_DOBA;
+    return dobaMs <= EIGHT_HOURS ? DOMESTIC_PARTIAL_HALF : DOMESTIC_PARTIAL_FULL;
   }
-  if (dobaMs === DOBA_MS) return fraction('1', PARAGRAPH.foreignFullDoba);
-  if (dobaMs <= EIGHT_HOURS) return fraction('1/3', PARAGRAPH.foreignPartialThird);
-  return dobaMs <= TWELVE_HOURS
-    ? fraction('1/2', PARAGRAPH.foreignPartialHalf)
-    : fraction('1', PARAGRAPH.foreignPartialFull);
+  if (dobaMs === DOBA_MS) return FOREIGN_FULL_DOBA;
+  if (dobaMs <= EIGHT_HOURS) return FOREIGN_PARTIAL_THIRD;
+  return dobaMs <= TWELVE_HOURS ? FOREIGN_PARTIAL_HALF : FOREIGN_PARTIAL_FULL;
 }
 
 /** A decimal for explanations: two decimals, or four when the exact value has more (e.g. 16.3333). */
@@ -134,21 +142,19 @@ function percentOf(share: string): string {
   return percent;
 }
 
+/** Breakfast, lunch and dinner, in this order (`mealCount`, `mealTerms`, `RateTerms.meals`). */
 const MEALS = [
   {
-    key: 'breakfast',
     code: 'calc.perDiem.breakfastDeducted',
     domestic: PARAGRAPH.domesticBreakfast,
     foreign: PARAGRAPH.foreignBreakfast,
   },
   {
-    key: 'lunch',
     code: 'calc.perDiem.lunchDeducted',
     domestic: PARAGRAPH.domesticLunch,
     foreign: PARAGRAPH.foreignLunch,
   },
   {
-    key: 'dinner',
     code: 'calc.perDiem.dinnerDeducted',
     domestic: PARAGRAPH.domesticDinner,
     foreign: PARAGRAPH.foreignDinner,
@@ -199,11 +205,21 @@ function shareOf(rate: Dec, share: DobaFraction): Dec {
   return rate.times(share.numerator).div(share.denominator);
 }
 
+/** An amount worked out once per rate, with its text as the explanations show it (`displayDecimal`). */
+interface Shown {
+  value: Dec;
+  text: string;
+}
+
+function shown(value: Dec): Shown {
+  return { value, text: displayDecimal(value) };
+}
+
 /**
  * A rate as the dobas valued at it use it: its per diem parsed and printed, the local-transport lump
- * sum and each meal's deduction worked out once for the dobas of a unit that share the rate and rule
- * set, rather than once per doba (docs/performance.md, "The engine"). Decimals are immutable, so the
- * dobas share them.
+ * sum, each meal's deduction and each fraction's share of the rate worked out and printed once for
+ * the dobas of a unit that share the rate and rule set, rather than once per doba (docs/performance.md,
+ * "The engine"). Decimals are immutable, so the dobas share them.
  */
 interface RateTerms {
   /** The rate's text: the book answers each day with its own object, so the terms are kept by text. */
@@ -214,9 +230,11 @@ interface RateTerms {
   /** `value` to two decimals, as the explanations show it. */
   text: string;
   /** § 9 ust. 1 / § 17 ust. 3: the share of the per diem due for a started doba. */
-  localTransport: Dec;
+  localTransport: Shown;
   /** Breakfast, lunch and dinner (`MEALS`' order): the rate times the meal's share, once needed. */
-  meals: [Dec | null, Dec | null, Dec | null];
+  meals: [MealTerms | null, MealTerms | null, MealTerms | null];
+  /** The rate's share for each fraction met so far (§ 7 ust. 2, § 13 ust. 3). */
+  shares: Map<DobaFraction, Shown>;
 }
 
 function rateTerms(kind: TripKind, rate: PerDiemRate, rules: PerDiemRuleSet): RateTerms {
@@ -228,9 +246,40 @@ function rateTerms(kind: TripKind, rate: PerDiemRate, rules: PerDiemRuleSet): Ra
     currency: rate.currency,
     value,
     text: value.toFixed(2),
-    localTransport: value.times(localShare),
+    localTransport: shown(value.times(localShare)),
     meals: [null, null, null],
+    shares: new Map(),
   };
+}
+
+/** A meal's deduction at a rate, and its share of the rate as a percentage ("25"). */
+interface MealTerms extends Shown {
+  percent: string;
+}
+
+/** The meal of `MEALS` at `mealIndex`: its count in a doba (a plain property read, not one by a computed key). */
+function mealCount(meals: DobaMeals, mealIndex: number): number {
+  return mealIndex === 0 ? meals.breakfast : mealIndex === 1 ? meals.lunch : meals.dinner;
+}
+
+function mealTerms(
+  terms: RateTerms,
+  percentages: { breakfast: string; lunch: string; dinner: string },
+  mealIndex: number,
+): MealTerms {
+  const share = mealIndex === 0 ? percentages.breakfast : mealIndex === 1 ? percentages.lunch : percentages.dinner;
+  const value = terms.value.times(share);
+  return { value, text: displayDecimal(value), percent: percentOf(share) };
+}
+
+/** The share `fraction` of the rate of `terms`, worked out once per rate. */
+function shareTerms(terms: RateTerms, fraction: DobaFraction): Shown {
+  let share = terms.shares.get(fraction);
+  if (share === undefined) {
+    share = shown(shareOf(terms.value, fraction));
+    terms.shares.set(fraction, share);
+  }
+  return share;
 }
 
 /**
@@ -244,22 +293,22 @@ function valueDoba(
   kind: TripKind,
   doba: number,
   share: DobaFraction,
-  base: Dec,
+  base: Shown,
   terms: RateTerms,
   meals: DobaMeals,
-): { value: Dec; details: Explanation[] } {
+): { value: Shown; details: Explanation[] } {
   const { rules, currency } = terms;
   const details: Explanation[] = [];
   if (share.numerator === 0) return { value: base, details };
   if (kind === 'foreign' && (meals.hospital || meals.fullBoard)) {
     const percent = meals.hospital ? rules.foreign.hospital : rules.foreign.full_board;
-    const value = base.times(percent);
+    const value = shown(base.value.times(percent));
     details.push(
       explain(meals.hospital ? 'calc.perDiem.hospital' : 'calc.perDiem.fullBoardForeign', {
         doba,
         percent: percentOf(percent),
-        base: displayDecimal(base),
-        amount: displayDecimal(value),
+        base: base.text,
+        amount: value.text,
         currency,
         paragraph: meals.hospital ? PARAGRAPH.foreignHospital : PARAGRAPH.foreignFullBoard,
       }),
@@ -268,37 +317,37 @@ function valueDoba(
   }
   if (kind === 'domestic' && meals.fullBoard) {
     details.push(explain('calc.perDiem.fullBoardDomestic', { doba, paragraph: PARAGRAPH.domesticFullBoard }));
-    return { value: dec(0), details };
+    return { value: shown(dec(0)), details };
   }
   const percentages = kind === 'domestic' ? rules.domestic : rules.foreign;
   // No decimal is built for an identity: no meal, one meal of a kind, the first deduction.
   let deductions: Dec | null = null;
   for (let mealIndex = 0; mealIndex < MEALS.length; mealIndex += 1) {
-    const meal = MEALS[mealIndex] as (typeof MEALS)[number];
-    const count = meals[meal.key];
+    const count = mealCount(meals, mealIndex);
     if (count === 0) continue;
-    const one = (terms.meals[mealIndex] ??= terms.value.times(percentages[meal.key]));
-    const amount = count === 1 ? one : one.times(count);
-    deductions = deductions === null ? amount : deductions.plus(amount);
+    const meal = MEALS[mealIndex] as (typeof MEALS)[number];
+    const one = (terms.meals[mealIndex] ??= mealTerms(terms, percentages, mealIndex));
+    const amount = count === 1 ? one : shown(one.value.times(count));
+    deductions = deductions === null ? amount.value : deductions.plus(amount.value);
     details.push(
       explain(meal.code, {
         doba,
         count,
-        percent: percentOf(percentages[meal.key]),
+        percent: one.percent,
         rate: terms.text,
-        amount: displayDecimal(amount),
+        amount: amount.text,
         currency,
         paragraph: kind === 'domestic' ? meal.domestic : meal.foreign,
       }),
     );
   }
-  if (deductions === null) return { value: clampAtZero(base), details };
-  const value = clampAtZero(base.minus(deductions));
-  if (deductions.greaterThan(base)) {
+  if (deductions === null) return { value: base.value.isNegative() ? shown(dec(0)) : base, details };
+  const value = shown(clampAtZero(base.value.minus(deductions)));
+  if (deductions.greaterThan(base.value)) {
     details.push(
       explain('calc.perDiem.clampedAtZero', {
         doba,
-        base: displayDecimal(base),
+        base: base.text,
         deductions: displayDecimal(deductions),
         currency,
       }),
@@ -347,6 +396,8 @@ export function calculateUnit(unit: PerDiemUnit, rateBook: RateBook): DobaValue[
         rate: null,
         perDiem: dec(0),
         localTransport: dec(0),
+        rateText: '0.00',
+        localTransportText: '0.00',
         details: [explain('calc.perDiem.rateMissing', { doba, country_code: span.countryCode, date: day })],
       });
       continue;
@@ -359,7 +410,7 @@ export function calculateUnit(unit: PerDiemUnit, rateBook: RateBook): DobaValue[
     ) {
       terms = rateTerms(kind, rate, rules);
     }
-    const base = shareOf(terms.value, share);
+    const base = shareTerms(terms, share);
     const valued = valueDoba(kind, doba, share, base, terms, meals[index] ?? emptyMeals());
     const details: Explanation[] = [
       explain('calc.perDiem.doba', {
@@ -373,8 +424,8 @@ export function calculateUnit(unit: PerDiemUnit, rateBook: RateBook): DobaValue[
         valid_from: rate.valid_from,
         valid_to: rate.valid_to ?? '',
         source: rate.source,
-        base: displayDecimal(base),
-        amount: displayDecimal(valued.value),
+        base: base.text,
+        amount: valued.value.text,
         paragraph: share.paragraph,
       }),
     ];
@@ -387,9 +438,11 @@ export function calculateUnit(unit: PerDiemUnit, rateBook: RateBook): DobaValue[
       lengthMs,
       fraction: share,
       rate,
-      perDiem: valued.value,
+      perDiem: valued.value.value,
       // § 9 ust. 1 / § 17 ust. 3: a share of the per diem for every started doba, whatever its fraction.
-      localTransport: span.localTransport ? terms.localTransport : dec(0),
+      localTransport: span.localTransport ? terms.localTransport.value : dec(0),
+      rateText: terms.text,
+      localTransportText: span.localTransport ? terms.localTransport.text : '0.00',
       details,
     });
   }
