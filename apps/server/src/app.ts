@@ -220,6 +220,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const otherDelegationCheck = createOtherDelegationCheck(deps.db, deps.databaseChanges);
   // Runs before the database's close step, like the validities' (Fastify runs close hooks in reverse).
   app.addHook('onClose', () => otherDelegationCheck.stop());
+  // Ready once its answers may be kept (or listening failed), so the first calls need not read twice.
+  app.addHook('onReady', () => otherDelegationCheck.started);
   const otherDelegations: OtherDelegationCheck = otherDelegationCheck.issues;
   const baseOrder: BaseOrderLookup = (companyId, employeeId, form, ownId) => findFormBaseOrder(deps.db, companyId, form, employeeId, ownId);
   const bookingsTaken: BookingsTakenCheck = (companyId, form, ownId) => bookingsTakenElsewhereIssues(deps.db, companyId, form, ownId);

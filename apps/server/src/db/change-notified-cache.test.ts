@@ -43,4 +43,19 @@ describe('change-notified cache', () => {
     await cache.get('h', 'a', read);
     expect(read).toHaveBeenCalledTimes(7);
   });
+
+  it('drops what it kept and keeps nothing more once the changes can no longer be heard', async () => {
+    const { changes, lose } = fakeDatabaseChanges();
+    const cache = createChangeNotifiedCache<string>(changes, { channels: { employees: (employee) => employee }, maxGroups: 10 });
+    await cache.started;
+    const read = vi.fn(async () => 'value');
+    await cache.get('1:7', 'march', read);
+    await cache.get('1:7', 'march', read);
+    expect(read).toHaveBeenCalledTimes(1);
+
+    lose();
+    await cache.get('1:7', 'march', read);
+    await cache.get('1:7', 'march', read);
+    expect(read).toHaveBeenCalledTimes(3);
+  });
 });

@@ -2,9 +2,10 @@ import type { DatabaseChanges } from './client.ts';
 
 /**
  * Values read from the database and kept in process while the database reports no change to them (ADR 0043).
- * Only the embedded database reports changes as they commit, before the changing request goes on; without
- * `DatabaseChanges` (a PostgreSQL server, where other processes change the data and their notifications come
- * late) nothing is kept and every call reads.
+ * The embedded database reports changes as they commit, before the changing request goes on (`immediate`);
+ * a PostgreSQL server moments after, so there a kept value may lag a commit by that moment (ADR 0048: only
+ * for advice a save checks again). Without `DatabaseChanges` nothing is kept and every call reads; nor after
+ * the changes can no longer be heard.
  *
  * Values are kept in groups, each dropped whole by a notification that names it (a session, an employee);
  * a key tells the reads of one group apart (a query's arguments).
@@ -14,6 +15,8 @@ export interface ChangeNotifiedCache<V> {
   get(group: string, key: string, read: () => Promise<V>): Promise<V>;
   /** Stops listening; what is kept is dropped. */
   stop(): Promise<void>;
+  /** Settles once listening has started, or failed (then nothing is ever kept). */
+  readonly started: Promise<void>;
 }
 
 export interface ChangeNotifiedCacheOptions<V> {
@@ -45,12 +48,19 @@ export function createChangeNotifiedCache<V>(changes: DatabaseChanges | undefine
   };
 
   // Until every channel listens, a change could go unheard: nothing is kept before that (nor ever, if
-  // listening fails: every call then reads, as on a PostgreSQL server).
+  // listening fails: every call then reads, as without changes). Once they can no longer be heard (a
+  // server's listening connection lost), nothing is kept again.
+  let lost = false;
+  const onLost = () => {
+    lost = true;
+    listening = false;
+    forget(null);
+  };
   const started = changes
-    ? Promise.all(Object.entries(options.channels).map(([channel, groupOf]) => changes.listen(channel, (payload) => forget(groupOf(payload))))).then(
+    ? Promise.all(Object.entries(options.channels).map(([channel, groupOf]) => changes.listen(channel, (payload) => forget(groupOf(payload)), onLost))).then(
         (stops) => {
           stopListening = stops;
-          listening = true;
+          listening = !lost;
         },
         () => undefined,
       )
@@ -74,6 +84,8 @@ export function createChangeNotifiedCache<V>(changes: DatabaseChanges | undefine
       }
       return value;
     },
+
+    started,
 
     async stop() {
       await started;

@@ -11,6 +11,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { reuseParsedStatements } from './pglite-statements.ts';
+import { listenOnServer } from './server-changes.ts';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -19,14 +20,19 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 export type Executor = Database | Transaction;
 
 /**
- * Notifications (`pg_notify`) of committed changes, heard by the process that holds the connection. Only the
- * embedded database offers them: its one connection carries every change, so a notification has arrived
- * before the request after the change is read. Between processes on a PostgreSQL server it would arrive
- * some time after the commit, too late for 'the very next request'.
+ * Notifications (`pg_notify`) of committed changes, heard by the process that holds the connection. The
+ * embedded database's one connection carries every change, so a notification has arrived before the
+ * statement that made the change answers (`immediate`): before any later request. On a PostgreSQL server a
+ * connection of its own listens, and a notification arrives moments after the commit (this process's or
+ * another's): too late for 'the very next request', soon enough for advice that a save checks again.
  */
 export interface DatabaseChanges {
-  /** Calls `onChange` with each notification's payload on `channel` from now on; the returned function stops. */
-  listen(channel: string, onChange: (payload: string) => void): Promise<() => Promise<void>>;
+  readonly immediate: boolean;
+  /**
+   * Calls `onChange` with each notification's payload on `channel` from now on, and `onLost` once if
+   * notifications can no longer be heard (the listening connection was lost); the returned function stops.
+   */
+  listen(channel: string, onChange: (payload: string) => void, onLost?: () => void): Promise<() => Promise<void>>;
 }
 
 export interface DatabaseHandle {
@@ -72,11 +78,16 @@ export async function openDatabase(options: { url?: string; dataDir?: string; pg
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     pool.on('connect', queueQueries);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const changes = listenOnServer(options.url);
     return {
       db,
       driver: 'pg',
+      changes,
       migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
-      close: () => pool.end(),
+      close: async () => {
+        await changes.close();
+        await pool.end();
+      },
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -87,7 +98,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; pg
   return {
     db,
     driver: 'pglite',
-    changes: { listen: (channel, onChange) => client.listen(channel, onChange) },
+    changes: { immediate: true, listen: (channel, onChange) => client.listen(channel, onChange) },
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
     close: () => client.close(),
   };

@@ -16,8 +16,9 @@ const MAX_SESSIONS = 10_000;
  * and every entry goes when any company's actor or rates version rises. The idle and absolute ends are
  * times, checked against the entry on every request as against a row just read.
  *
- * Without change notifications (a PostgreSQL server, where other processes change the data) nothing is
- * kept and every request reads its session.
+ * Only with notifications that arrive before the changing statement answers (`immediate`: the embedded
+ * database): on a PostgreSQL server a notification arrives moments after the commit, too late for the very
+ * next request, so nothing is kept there and every request reads its session (ADR 0047 shares the reads).
  */
 export interface SessionValidityCache {
   validityOf(sessionId: string, read: (sessionId: string) => Promise<SessionValidity | null>): Promise<SessionValidity | null>;
@@ -26,7 +27,7 @@ export interface SessionValidityCache {
 }
 
 export function createSessionValidityCache(changes: DatabaseChanges | undefined, maxSessions = MAX_SESSIONS): SessionValidityCache {
-  const kept = createChangeNotifiedCache<SessionValidity | null>(changes, {
+  const kept = createChangeNotifiedCache<SessionValidity | null>(changes?.immediate ? changes : undefined, {
     channels: { [SESSION_CHANGED_CHANNEL]: (sessionId) => sessionId, [COMPANY_VERSIONS_CHANGED_CHANNEL]: () => null },
     maxGroups: maxSessions,
     keep: (validity) => validity !== null,

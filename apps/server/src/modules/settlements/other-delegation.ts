@@ -35,9 +35,10 @@ const MAX_ANSWERS_PER_EMPLOYEE = 8;
 
 /**
  * `otherDelegationIssues` for the settlement form while the user types (`form-field-changed`), whose dates
- * rarely change between calls. On the embedded database each employee's answers are kept until a
- * statement changes any of their settlements (ADR 0044), so a recalculation reads nothing; elsewhere every
- * call reads. The save checks again, under the employee's lock.
+ * rarely change between calls. Each employee's answers are kept until a statement changes any of their
+ * settlements (ADR 0044), so a recalculation reads nothing. On a PostgreSQL server the notification comes
+ * moments after the commit, and for that moment the form may still say what was true before (ADR 0048):
+ * it is advice, and the save checks again, under the employee's lock.
  */
 export function createOtherDelegationCheck(db: Database, changes: DatabaseChanges | undefined) {
   const answers = createChangeNotifiedCache<readonly Issue[]>(changes, {
@@ -50,6 +51,7 @@ export function createOtherDelegationCheck(db: Database, changes: DatabaseChange
       answers.get(`${companyId}:${employeeId}`, `${form.start_date}|${form.end_date}|${ownId}`, async () =>
         Object.freeze((await otherDelegationIssues(db, companyId, employeeId, form, ownId)).map((issue) => Object.freeze(issue))),
       ),
+    started: answers.started,
     stop: () => answers.stop(),
   };
 }
