@@ -13,13 +13,12 @@ export interface AuditEntry {
   userId?: number | null;
 }
 
-/**
- * Writes one append-only audit row in the caller's transaction, recording both the
- * signed-in user and the user acted as.
- */
-export async function recordAudit(db: Executor, ctx: RequestContext | AuthenticatedContext, entry: AuditEntry): Promise<void> {
+export type AuditRow = typeof auditLog.$inferInsert;
+
+/** The audit row of an entry, naming both the signed-in user and the user acted as. */
+export function auditRowOf(ctx: RequestContext | AuthenticatedContext, entry: AuditEntry): AuditRow {
   const actor = 'actor' in ctx ? ctx.actor : undefined;
-  await db.insert(auditLog).values({
+  return {
     companyId: entry.companyId,
     userId: actor?.userId ?? entry.userId ?? null,
     contextUserId: actor?.contextUserId ?? entry.userId ?? null,
@@ -30,7 +29,12 @@ export async function recordAudit(db: Executor, ctx: RequestContext | Authentica
     after: entry.after ?? null,
     requestId: ctx.requestId,
     ipAddress: ctx.ip,
-  });
+  };
+}
+
+/** Writes one append-only audit row in the caller's transaction (`auditRowOf`). */
+export async function recordAudit(db: Executor, ctx: RequestContext | AuthenticatedContext, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values(auditRowOf(ctx, entry));
 }
 
 /**

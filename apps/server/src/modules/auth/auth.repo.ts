@@ -1,13 +1,138 @@
-import { and, count, eq, gt, isNull, lt, lte, max, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, lte, max, ne, or, sql, type Column } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { toPermissionMap, type PermissionMap } from '@delego/domain';
 import { createBatchedLoad } from '../../db/batched-load.ts';
-import type { Executor } from '../../db/client.ts';
-import { actionTokens, companies, knownLoginAddresses, loginAttempts, loginThrottles, passwordResetRequests, sessions, substitutes, users } from '../../db/schema/index.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { actionTokens, auditLog, companies, knownLoginAddresses, loginAttempts, loginThrottles, passwordResetRequests, sessions, substitutes, users, userTwoFactor } from '../../db/schema/index.ts';
 import { toCompanyRecord, type CompanyRecord } from '../company/company.repo.ts';
+import type { AuditRow } from '../audit/audit.repo.ts';
 import type { SessionValidity } from './actor-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
+
+interface LoginKey {
+  companyCode: string;
+  login: string;
+}
+
+/** The guard's state of one attempt (ADR 0015). */
+export interface GuardState {
+  /** When the last of the attempt's running delays ends (per login and address, per address), or null. */
+  throttledUntil: Date | null;
+  /** Whether the login signed in from the address within `KNOWN_ADDRESS_DAYS`. */
+  knownAddress: boolean;
+  /** The login's lock end as stored, running or not. */
+  lockedUntil: Date | null;
+}
+
+/** A `FROM` of one row, so that a select of subqueries and outer joins always answers one. */
+const oneRow = sql`(VALUES (1)) AS sign_in`;
+
+/** The guard's state as three subqueries of one select, each the statement it was on its own. */
+function guardStateFields(db: Executor, key: LoginKey, address: string, now: Date, knownSince: Date) {
+  const throttle = db
+    .select({ until: max(loginThrottles.blockedUntil) })
+    .from(loginThrottles)
+    .where(
+      and(
+        eq(loginThrottles.address, address),
+        gt(loginThrottles.blockedUntil, now),
+        or(
+          and(eq(loginThrottles.scope, 'login'), eq(loginThrottles.companyCode, key.companyCode), eq(loginThrottles.login, key.login)),
+          and(eq(loginThrottles.scope, 'address'), eq(loginThrottles.companyCode, ''), eq(loginThrottles.login, '')),
+        ),
+      ),
+    );
+  const known = db
+    .select({ one: sql`1` })
+    .from(knownLoginAddresses)
+    .where(
+      and(
+        eq(knownLoginAddresses.companyCode, key.companyCode),
+        eq(knownLoginAddresses.login, key.login),
+        eq(knownLoginAddresses.address, address),
+        gt(knownLoginAddresses.lastLoginAt, knownSince),
+      ),
+    );
+  const attempt = db
+    .select({ lockedUntil: loginAttempts.lockedUntil })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.companyCode, key.companyCode), eq(loginAttempts.login, key.login)));
+  return {
+    throttledUntil: sql<Date | null>`${throttle}`.mapWith(loginThrottles.blockedUntil),
+    knownAddress: sql<boolean>`EXISTS ${known}`,
+    lockedUntil: sql<Date | null>`${attempt}`.mapWith(loginAttempts.lockedUntil),
+  };
+}
+
+/** The substitutions naming the user a substitute on `today` (YYYY-MM-DD, Warsaw). */
+function activeSubstitutionsOf(companyId: number | Column, userId: number | Column, today: string) {
+  return and(
+    eq(substitutes.companyId, companyId),
+    eq(substitutes.substituteUserId, userId),
+    or(isNull(substitutes.fromDate), lte(substitutes.fromDate, today)),
+    or(isNull(substitutes.toDate), sql`${substitutes.toDate} >= ${today}`),
+  );
+}
+
+/** A whole sign-in that succeeded, for `signedInParts`. */
+export interface SignedIn {
+  key: LoginKey;
+  address: string;
+  now: Date;
+  /** Addresses of the login unused since then are forgotten. */
+  forgetBefore: Date;
+}
+
+/**
+ * What a whole sign-in that succeeded writes, as the parts of one statement: the login's failures forgotten
+ * unless a lock runs (possible only when signing in from a known address: the outsider's count stays, so the
+ * owner's sign-in does not hand them a fresh set of attempts), the delays of this login from this address
+ * ended (not those of the address as a whole), the login's addresses unused since `forgetBefore` forgotten,
+ * and — the part that ends the statement, `rememberedAddress` — the address remembered. PostgreSQL runs
+ * every data-modifying part to completion whether or not anything reads it; they touch different rows (the
+ * address remembered is never among those forgotten, as when they were separate statements).
+ */
+function signedInParts(db: Executor, { key, address, now, forgetBefore }: SignedIn) {
+  return [
+    db.$with('forgotten_failures').as(
+      db
+        .delete(loginAttempts)
+        .where(
+          and(
+            eq(loginAttempts.companyCode, key.companyCode),
+            eq(loginAttempts.login, key.login),
+            or(isNull(loginAttempts.lockedUntil), lte(loginAttempts.lockedUntil, now)),
+          ),
+        ),
+    ),
+    db.$with('ended_delays').as(
+      db
+        .delete(loginThrottles)
+        .where(and(eq(loginThrottles.scope, 'login'), eq(loginThrottles.companyCode, key.companyCode), eq(loginThrottles.login, key.login), eq(loginThrottles.address, address))),
+    ),
+    db.$with('forgotten_addresses').as(
+      db
+        .delete(knownLoginAddresses)
+        .where(
+          and(
+            eq(knownLoginAddresses.companyCode, key.companyCode),
+            eq(knownLoginAddresses.login, key.login),
+            ne(knownLoginAddresses.address, address),
+            lt(knownLoginAddresses.lastLoginAt, forgetBefore),
+          ),
+        ),
+    ),
+  ];
+}
+
+/** Remembers the address of a whole sign-in that succeeded: the part that ends `signedInParts`. */
+function rememberedAddress(db: { insert: Database['insert'] }, { key, address, now }: SignedIn) {
+  return db
+    .insert(knownLoginAddresses)
+    .values({ ...key, address, lastLoginAt: now })
+    .onConflictDoUpdate({ target: [knownLoginAddresses.companyCode, knownLoginAddresses.login, knownLoginAddresses.address], set: { lastLoginAt: now } });
+}
 
 function prepareSessionValiditiesQuery(db: Executor) {
   const acting = alias(companies, 'acting_company');
@@ -73,6 +198,35 @@ export const authRepo = {
   },
 
   /**
+   * What a password sign-in reads, in one statement: the guard's state of the key and address, the company by
+   * its code and the user by login (as typed, lower-cased; null when none), whether the user has a confirmed
+   * authenticator, and how many absent colleagues they may log in as on `today`.
+   */
+  async signInRecordOf(db: Executor, key: LoginKey, address: string, now: Date, knownSince: Date, today: string) {
+    const substitutions = db.select({ value: count() }).from(substitutes).where(activeSubstitutionsOf(users.companyId, users.id, today));
+    const [row] = await db
+      .select({
+        ...guardStateFields(db, key, address, now, knownSince),
+        company: companies,
+        user: users,
+        twoFactorConfirmedAt: userTwoFactor.confirmedAt,
+        substituteCount: sql<number | null>`${substitutions}`.mapWith(Number),
+      })
+      .from(oneRow)
+      .leftJoin(companies, eq(sql`lower(${companies.code})`, key.companyCode))
+      .leftJoin(users, and(eq(users.companyId, companies.id), eq(sql`lower(${users.login})`, key.login)))
+      .leftJoin(userTwoFactor, and(eq(userTwoFactor.companyId, users.companyId), eq(userTwoFactor.userId, users.id)));
+    const { throttledUntil, knownAddress, lockedUntil, company, user, twoFactorConfirmedAt, substituteCount } = row!;
+    return {
+      guard: { throttledUntil, knownAddress, lockedUntil } satisfies GuardState,
+      company: company ? toCompanyRecord(company) : null,
+      user,
+      twoFactorEnabled: twoFactorConfirmedAt !== null,
+      substituteCount: substituteCount ?? 0,
+    };
+  },
+
+  /**
    * The user's permissions: direct grants, those of every unblocked role they hold and of
    * each role's parent chain, and the permissions and roles handed over to them
    * (permission_transfers) whose period includes `today` (YYYY-MM-DD, Warsaw). With `today` null,
@@ -117,17 +271,7 @@ export const authRepo = {
 
   /** How many absent colleagues the user may log in as today. */
   async activeSubstitutionCount(db: Executor, companyId: number, userId: number, today: string): Promise<number> {
-    const [row] = await db
-      .select({ value: count() })
-      .from(substitutes)
-      .where(
-        and(
-          eq(substitutes.companyId, companyId),
-          eq(substitutes.substituteUserId, userId),
-          or(isNull(substitutes.fromDate), lte(substitutes.fromDate, today)),
-          or(isNull(substitutes.toDate), sql`${substitutes.toDate} >= ${today}`),
-        ),
-      );
+    const [row] = await db.select({ value: count() }).from(substitutes).where(activeSubstitutionsOf(companyId, userId, today));
     return row?.value ?? 0;
   },
 
@@ -146,15 +290,6 @@ export const authRepo = {
   },
 
   // --- failed logins -------------------------------------------------------
-
-  async findLoginAttempt(db: Executor, companyCode: string, login: string) {
-    const [row] = await db
-      .select()
-      .from(loginAttempts)
-      .where(and(eq(loginAttempts.companyCode, companyCode), eq(loginAttempts.login, login)))
-      .limit(1);
-    return row ?? null;
-  },
 
   /**
    * Counts one more failure atomically and locks the key when the limit is reached.
@@ -189,66 +324,15 @@ export const authRepo = {
     await db.delete(loginAttempts).where(and(eq(loginAttempts.companyCode, key.companyCode), eq(loginAttempts.login, key.login)));
   },
 
-  /**
-   * Forgets the failures of a login that signed in, unless a lock runs (possible only when signing
-   * in from a known address): the outsider's count stays, so the owner's sign-in does not hand
-   * them a fresh set of attempts.
-   */
-  async clearFailedLoginsUnlessLocked(db: Executor, key: { companyCode: string; login: string }, now: Date): Promise<void> {
-    await db
-      .delete(loginAttempts)
-      .where(
-        and(
-          eq(loginAttempts.companyCode, key.companyCode),
-          eq(loginAttempts.login, key.login),
-          or(isNull(loginAttempts.lockedUntil), lte(loginAttempts.lockedUntil, now)),
-        ),
-      );
+  /** The guard's state of an attempt, in one statement. */
+  async guardState(db: Executor, key: LoginKey, address: string, now: Date, knownSince: Date): Promise<GuardState> {
+    const [row] = await db.select(guardStateFields(db, key, address, now, knownSince)).from(oneRow);
+    return row!;
   },
 
-  async isKnownLoginAddress(db: Executor, key: { companyCode: string; login: string }, address: string, since: Date): Promise<boolean> {
-    const [row] = await db
-      .select({ address: knownLoginAddresses.address })
-      .from(knownLoginAddresses)
-      .where(
-        and(
-          eq(knownLoginAddresses.companyCode, key.companyCode),
-          eq(knownLoginAddresses.login, key.login),
-          eq(knownLoginAddresses.address, address),
-          gt(knownLoginAddresses.lastLoginAt, since),
-        ),
-      )
-      .limit(1);
-    return row !== undefined;
-  },
-
-  /** Remembers a successful sign-in's address and forgets the login's addresses unused since `forgetBefore`. */
-  async rememberLoginAddress(db: Executor, key: { companyCode: string; login: string }, address: string, now: Date, forgetBefore: Date): Promise<void> {
-    await db
-      .insert(knownLoginAddresses)
-      .values({ ...key, address, lastLoginAt: now })
-      .onConflictDoUpdate({ target: [knownLoginAddresses.companyCode, knownLoginAddresses.login, knownLoginAddresses.address], set: { lastLoginAt: now } });
-    await db
-      .delete(knownLoginAddresses)
-      .where(and(eq(knownLoginAddresses.companyCode, key.companyCode), eq(knownLoginAddresses.login, key.login), lt(knownLoginAddresses.lastLoginAt, forgetBefore)));
-  },
-
-  /** The latest end of a running delay among the throttle keys of this attempt, or null. */
-  async throttledUntil(db: Executor, key: { companyCode: string; login: string }, address: string, now: Date): Promise<Date | null> {
-    const [row] = await db
-      .select({ until: max(loginThrottles.blockedUntil) })
-      .from(loginThrottles)
-      .where(
-        and(
-          eq(loginThrottles.address, address),
-          gt(loginThrottles.blockedUntil, now),
-          or(
-            and(eq(loginThrottles.scope, 'login'), eq(loginThrottles.companyCode, key.companyCode), eq(loginThrottles.login, key.login)),
-            and(eq(loginThrottles.scope, 'address'), eq(loginThrottles.companyCode, ''), eq(loginThrottles.login, '')),
-          ),
-        ),
-      );
-    return row?.until ?? null;
+  /** Records a whole sign-in that succeeded (`signedInParts`), in one statement. */
+  async recordSignIn(db: Executor, signedIn: SignedIn): Promise<void> {
+    await rememberedAddress(db.with(...signedInParts(db, signedIn)), signedIn);
   },
 
   /**
@@ -295,32 +379,35 @@ export const authRepo = {
     }
   },
 
-  /** A successful sign-in ends the delays of this login from this address (not those of the address as a whole). */
-  async clearLoginThrottle(db: Executor, key: { companyCode: string; login: string }, address: string): Promise<void> {
-    await db
-      .delete(loginThrottles)
-      .where(
-        and(eq(loginThrottles.scope, 'login'), eq(loginThrottles.companyCode, key.companyCode), eq(loginThrottles.login, key.login), eq(loginThrottles.address, address)),
-      );
-  },
-
   // --- sessions -------------------------------------------------------------
 
-  async createSession(
+  /**
+   * Opens the session of a whole sign-in that succeeded and writes its audit row and what the sign-in writes
+   * besides (`signedInParts`): one statement, so all of it is written or none (the session and its audit row
+   * were one transaction), and one the embedded database runs as a parsed statement, which it does not inside
+   * a transaction (`db/pglite-statements.ts`).
+   */
+  async openSession(
     db: Executor,
     session: { id: string; companyId: number; userId: number; contextUserId: number; ip: string; userAgent: string | undefined; now: Date; expiresAt: Date },
+    audit: AuditRow,
+    signedIn: SignedIn,
   ): Promise<void> {
-    await db.insert(sessions).values({
-      id: session.id,
-      companyId: session.companyId,
-      userId: session.userId,
-      contextUserId: session.contextUserId,
-      ipAddress: session.ip,
-      userAgent: session.userAgent?.slice(0, 500) ?? null,
-      createdAt: session.now,
-      lastActiveAt: session.now,
-      expiresAt: session.expiresAt,
-    });
+    const opened = db.$with('opened_session').as(
+      db.insert(sessions).values({
+        id: session.id,
+        companyId: session.companyId,
+        userId: session.userId,
+        contextUserId: session.contextUserId,
+        ipAddress: session.ip,
+        userAgent: session.userAgent?.slice(0, 500) ?? null,
+        createdAt: session.now,
+        lastActiveAt: session.now,
+        expiresAt: session.expiresAt,
+      }),
+    );
+    const remembered = db.$with('remembered_address').as(rememberedAddress(db, signedIn));
+    await db.with(...signedInParts(db, signedIn), remembered, opened).insert(auditLog).values(audit);
   },
 
   /** An open session with its user and company, in one round trip (runs on every request). */

@@ -29,13 +29,13 @@ import { generateOneTimeToken, hashToken } from '../../lib/tokens.ts';
 import type { Actor, AuthenticatedContext, RequestContext } from '../../http/request-context.ts';
 import { companyRepo, type CompanyRecord } from '../company/company.repo.ts';
 import { companiesRepo } from '../provider-admin/companies.repo.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { auditRowOf, recordAudit } from '../audit/audit.repo.ts';
 import { outboxRepo } from '../mail/outbox.repo.ts';
 import { substitutesRepo } from '../substitutes/substitutes.repo.ts';
 import { createActorCache, type ActorCache } from './actor-cache.ts';
 import { createPermissionMapCache } from './permission-map-cache.ts';
 import { createSessionValidityCache, type SessionValidityCache } from './session-validity-cache.ts';
-import { authRepo, type UserRow } from './auth.repo.ts';
+import { authRepo, type SignedIn, type UserRow } from './auth.repo.ts';
 import { loadCommonPasswordCheck } from './common-passwords.ts';
 import { passwordHasher, verifyAgainstDummy } from './password-hasher.ts';
 import type { TokenSigner } from './token-signer.ts';
@@ -82,6 +82,17 @@ interface LoginInput {
 
 const normalise = (text: string) => text.trim().toLowerCase();
 
+/**
+ * What a password sign-in read with its credentials (`authRepo.signInRecordOf`) and need not read again: the
+ * company's actor version (the sign-in changes nothing permission maps are made of), whether the user has a
+ * confirmed authenticator, and how many absent colleagues they may log in as.
+ */
+interface ReadWithCredentials {
+  actorVersion: number;
+  twoFactorEnabled: boolean;
+  substituteCount: number;
+}
+
 function forbidden(permission: string): AppError {
   return new AppError(ErrorCode.forbidden, { messages: ['You do not have permission to perform this action'], params: { permission } });
 }
@@ -119,9 +130,10 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function verifyCredentials(ctx: RequestContext, input: LoginInput) {
     const now = clock.now();
     const key = signInKeyOf(input.company, input.username);
-    const { knownAddress } = await guard.check(key, ctx.ip, now);
-    const company = await companyRepo.findByCode(db, input.company);
-    const user = company?.isActive ? await authRepo.findUserByLogin(db, company.id, input.username) : null;
+    const record = await authRepo.signInRecordOf(db, key, ctx.ip, now, guard.knownSince(now), toLocalDate(now));
+    const { knownAddress } = guard.admit(record.guard, now);
+    const { company } = record;
+    const user = company?.isActive ? record.user : null;
     const matches = user?.isActive ? await passwordHasher.verify(user.passwordHash, input.password) : (await verifyAgainstDummy(input.password), false);
     if (!company || !user || !matches) {
       const locked = await guard.failed(ctx, { key, company, userId: user?.id ?? null, knownAddress, now, action: 'auth.loginFailed' });
@@ -132,18 +144,19 @@ export function createAuthService(deps: AuthServiceDeps) {
       await recordAudit(db, ctx, { companyId: company.id, userId: user.id, action: 'auth.ipRefused', entityType: 'session', after: { ip: ctx.ip } });
       throw failure(ErrorCode.ipNotAllowed, 'Your IP is not allowed');
     }
-    return { company, user, now, key };
+    const read: ReadWithCredentials = { actorVersion: company.actorVersion, twoFactorEnabled: record.twoFactorEnabled, substituteCount: record.substituteCount };
+    return { company, user, now, key, read };
   }
 
   /**
    * After a right password: a session at once, or — when the user has an authenticator, or must have
-   * one — a one-time token for the second step and no session (ASVS 5.0 6.3.3).
+   * one — a one-time token for the second step and no session (ASVS 5.0 6.3.3). `read`: what the request read
+   * with the credentials and changed nothing of since.
    */
-  async function afterPassword(ctx: RequestContext, company: CompanyRecord, user: UserRow, now: Date) {
-    const enabled = await twoFactor.isEnabled(company.id, user.id);
-    if (!enabled && !(await twoFactor.isRequired(company, user))) {
-      await guard.succeeded(signInKeyOf(company.code, user.login), ctx.ip, now);
-      return startSession(ctx, company, user, now);
+  async function afterPassword(ctx: RequestContext, company: CompanyRecord, user: UserRow, now: Date, read?: ReadWithCredentials) {
+    const enabled = read ? read.twoFactorEnabled : await twoFactor.isEnabled(company.id, user.id);
+    if (!enabled && !(await twoFactor.isRequired(company, user, read?.actorVersion))) {
+      return startSession(ctx, company, user, now, { signedIn: guard.signedIn(signInKeyOf(company.code, user.login), ctx.ip, now), read });
     }
     const secondStep = enabled ? ('code' as const) : ('enrolment' as const);
     const token = generateOneTimeToken();
@@ -176,27 +189,35 @@ export function createAuthService(deps: AuthServiceDeps) {
   /** Spends the second-step token and opens the session: once, however many requests carry the token. */
   async function finishSignIn(ctx: RequestContext, step: { row: { id: number }; company: CompanyRecord; user: UserRow; key: SignInKey }, now: Date) {
     if (!(await authRepo.spendActionToken(db, step.row.id, now))) throw failure(ErrorCode.tokenUsed, 'Action already executed');
-    await guard.succeeded(step.key, ctx.ip, now);
-    return startSession(ctx, step.company, step.user, now);
+    return startSession(ctx, step.company, step.user, now, { signedIn: guard.signedIn(step.key, ctx.ip, now) });
   }
 
-  async function startSession(ctx: RequestContext, company: CompanyRecord, user: UserRow, now: Date, action = 'auth.login') {
+  /**
+   * Opens a session with its audit row and, for a whole sign-in that succeeded, what the sign-in guard then
+   * writes (`signedIn`), in one statement (`authRepo.openSession`).
+   */
+  async function startSession(
+    ctx: RequestContext,
+    company: CompanyRecord,
+    user: UserRow,
+    now: Date,
+    options: { action?: string; signedIn: SignedIn; read?: ReadWithCredentials },
+  ) {
     const sessionId = randomUUID();
-    await db.transaction(async (tx) => {
-      await authRepo.createSession(tx, {
-        id: sessionId,
-        companyId: company.id,
-        userId: user.id,
-        contextUserId: user.id,
-        ip: ctx.ip,
-        userAgent: ctx.userAgent,
-        now,
-        expiresAt: sessionExpiresAt(now, company.settings.session_max_hours),
-      });
-      await recordAudit(tx, ctx, { companyId: company.id, userId: user.id, action, entityType: 'session', entityId: sessionId });
-    });
+    const session = {
+      id: sessionId,
+      companyId: company.id,
+      userId: user.id,
+      contextUserId: user.id,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      now,
+      expiresAt: sessionExpiresAt(now, company.settings.session_max_hours),
+    };
+    const audit = auditRowOf(ctx, { companyId: company.id, userId: user.id, action: options.action ?? 'auth.login', entityType: 'session', entityId: sessionId });
+    await authRepo.openSession(db, session, audit, options.signedIn);
     const { token } = await signer.sign({ sid: sessionId, sub: user.id, cid: company.id, ctx: user.id }, now);
-    const actor = await actorFor(sessionId, company, user, user);
+    const actor = await actorFor(sessionId, company, user, user, company, options.read);
     return { access_token: token, user_properties: userPropertiesOf(actor) };
   }
 
@@ -238,13 +259,15 @@ export function createAuthService(deps: AuthServiceDeps) {
   /**
    * The actor of a session: `company` and `user` are the session's own; `contextUser` whom it acts as, in
    * `acting` — the session's company, except while a provider administrator acts in a company's context.
+   * `read`: what a password sign-in of the user read with the credentials (the session's own user, acting in
+   * their own company).
    */
-  async function actorFor(sessionId: string, company: CompanyRecord, user: UserRow, contextUser: UserRow, acting: CompanyRecord = company): Promise<Actor> {
+  async function actorFor(sessionId: string, company: CompanyRecord, user: UserRow, contextUser: UserRow, acting: CompanyRecord = company, read?: ReadWithCredentials): Promise<Actor> {
     // Transferred permissions count on the Warsaw calendar day of the request.
     const today = toLocalDate(clock.now());
-    const permissions = await permissionMaps.mapOf(db, company.id, user.id, today);
+    const permissions = read ? await permissionMaps.mapAt(db, company.id, read.actorVersion, user.id, today) : await permissionMaps.mapOf(db, company.id, user.id, today);
     const contextPermissions = contextUser.id === user.id ? permissions : await permissionMaps.mapOf(db, acting.id, contextUser.id, today);
-    const substituteCount = acting.id === company.id ? await authRepo.activeSubstitutionCount(db, company.id, user.id, today) : 0;
+    const substituteCount = acting.id !== company.id ? 0 : read ? read.substituteCount : await authRepo.activeSubstitutionCount(db, company.id, user.id, today);
     const link = user.isExternal ? await externalSystemRepo.findLink(db, company.id) : null;
     return {
       sessionId,
@@ -420,11 +443,11 @@ async function backToAdminContext(ctx: AuthenticatedContext) {
     changeOwnPassword,
 
     async login(ctx: RequestContext, input: LoginInput) {
-      const { company, user, now } = await verifyCredentials(ctx, input);
+      const { company, user, now, read } = await verifyCredentials(ctx, input);
       if (isPasswordExpired(user, company.settings, now)) {
         throw failure(ErrorCode.passwordExpired, 'Password expired');
       }
-      return afterPassword(ctx, company, user, now);
+      return afterPassword(ctx, company, user, now, read);
     },
 
     async changeExpiredPassword(ctx: RequestContext, input: LoginInput & { new_password: string; repeat_password: string }) {
@@ -467,8 +490,7 @@ async function backToAdminContext(ctx: AuthenticatedContext) {
         throw failure(ErrorCode.ipNotAllowed, 'Your IP is not allowed');
       }
       const signedIn = await upsertExternalUser(ctx, company, user, claims);
-      await guard.succeeded(key, ctx.ip, now);
-      return startSession(ctx, company, signedIn, now, 'auth.externalLogin');
+      return startSession(ctx, company, signedIn, now, { action: 'auth.externalLogin', signedIn: guard.signedIn(key, ctx.ip, now) });
     },
 
     /** The second step: a code of the user's authenticator or one of their recovery codes; a wrong one counts like a wrong password. */

@@ -19,21 +19,30 @@ const MAX_MAPS = 10_000;
  */
 export interface PermissionMapCache {
   mapOf(db: Executor, companyId: number, userId: number, today: string): Promise<PermissionMap>;
+  /**
+   * The map at a version the caller read itself in this request, after its own last change of what maps are
+   * made of (a password sign-in reads its company with the user and changes nothing of them): no look-up.
+   */
+  mapAt(db: Executor, companyId: number, actorVersion: number, userId: number, today: string): Promise<PermissionMap>;
 }
 
 export function createPermissionMapCache(maxMaps = MAX_MAPS): PermissionMapCache {
   const maps = new Map<string, PermissionMap>();
+  async function mapAt(db: Executor, companyId: number, version: number, userId: number, today: string): Promise<PermissionMap> {
+    const key = `${companyId}:${version}:${userId}:${today}`;
+    const kept = maps.get(key);
+    if (kept) return kept;
+    const map = Object.freeze(await authRepo.permissionMapOf(db, companyId, userId, today));
+    maps.set(key, map);
+    if (maps.size > maxMaps) maps.delete(maps.keys().next().value!);
+    return map;
+  }
   return {
     async mapOf(db, companyId, userId, today) {
       const version = await companyRepo.actorVersionOf(db, companyId);
       if (version === null) return authRepo.permissionMapOf(db, companyId, userId, today);
-      const key = `${companyId}:${version}:${userId}:${today}`;
-      const kept = maps.get(key);
-      if (kept) return kept;
-      const map = Object.freeze(await authRepo.permissionMapOf(db, companyId, userId, today));
-      maps.set(key, map);
-      if (maps.size > maxMaps) maps.delete(maps.keys().next().value!);
-      return map;
+      return mapAt(db, companyId, version, userId, today);
     },
+    mapAt,
   };
 }

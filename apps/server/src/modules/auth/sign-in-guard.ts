@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { CompanyRecord } from '../company/company.repo.ts';
-import { authRepo } from './auth.repo.ts';
+import { authRepo, type GuardState, type SignedIn } from './auth.repo.ts';
 
 /** Whose sign-in is tried: the company code and login as typed, lower-cased (known or not). */
 export interface SignInKey {
@@ -27,17 +27,28 @@ export function createSignInGuard(deps: { db: Database; loginFailuresPerAddress:
   const { db } = deps;
   const knownSince = (now: Date) => new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 86_400_000);
 
+  /**
+   * Refuses while a delay runs, or while the login is locked and the address is not one it signed in from;
+   * answers whether it is.
+   */
+  function admit(state: GuardState, now: Date): { knownAddress: boolean } {
+    const { throttledUntil, knownAddress, lockedUntil } = state;
+    if (throttledUntil) throw lockedError(throttledUntil, now);
+    if (!knownAddress && lockedUntil && lockedUntil > now) throw lockedError(lockedUntil, now);
+    return { knownAddress };
+  }
+
+  /** What a whole sign-in that succeeded writes (`succeeded`; `authRepo.openSession` writes it with the session). */
+  const signedIn = (key: SignInKey, address: string, now: Date): SignedIn => ({ key, address, now, forgetBefore: knownSince(now) });
+
   return {
-    /** Refuses while a delay or lock runs; answers whether the address is one the login signed in from. */
+    knownSince,
+    admit,
+    signedIn,
+
+    /** `admit` on the state the database holds now. */
     async check(key: SignInKey, address: string, now: Date): Promise<{ knownAddress: boolean }> {
-      const throttledUntil = await authRepo.throttledUntil(db, key, address, now);
-      if (throttledUntil) throw lockedError(throttledUntil, now);
-      const knownAddress = await authRepo.isKnownLoginAddress(db, key, address, knownSince(now));
-      if (!knownAddress) {
-        const attempt = await authRepo.findLoginAttempt(db, key.companyCode, key.login);
-        if (attempt?.lockedUntil && attempt.lockedUntil > now) throw lockedError(attempt.lockedUntil, now);
-      }
-      return { knownAddress };
+      return admit(await authRepo.guardState(db, key, address, now, knownSince(now)), now);
     },
 
     /**
@@ -67,9 +78,7 @@ export function createSignInGuard(deps: { db: Database; loginFailuresPerAddress:
 
     /** A whole sign-in succeeded: its failures are forgotten (unless a lock runs) and the address becomes known. */
     async succeeded(key: SignInKey, address: string, now: Date): Promise<void> {
-      await authRepo.clearFailedLoginsUnlessLocked(db, key, now);
-      await authRepo.clearLoginThrottle(db, key, address);
-      await authRepo.rememberLoginAddress(db, key, address, now, knownSince(now));
+      await authRepo.recordSignIn(db, signedIn(key, address, now));
     },
   };
 }

@@ -33,8 +33,14 @@ export const usedCodeError = () => fieldError(['code'], 'validation.twoFactor.co
 export function createTwoFactorService(deps: TwoFactorServiceDeps) {
   const { db, clock, box, guard } = deps;
 
-  async function isRequired(company: CompanyRecord, user: UserRow): Promise<boolean> {
-    const permissions = await deps.permissionMaps.mapOf(db, company.id, user.id, toLocalDate(clock.now()));
+  /**
+   * Whether the user must have a second factor. `actorVersion`: the company's, when the caller read it in this
+   * request after its own last change of the company's users and roles (`PermissionMapCache.mapAt`).
+   */
+  async function isRequired(company: CompanyRecord, user: UserRow, actorVersion?: number): Promise<boolean> {
+    const today = toLocalDate(clock.now());
+    const permissions =
+      actorVersion === undefined ? await deps.permissionMaps.mapOf(db, company.id, user.id, today) : await deps.permissionMaps.mapAt(db, company.id, actorVersion, user.id, today);
     return isTwoFactorRequired({
       isAdminContext: company.code.toLowerCase() === ADMIN_COMPANY_CODE,
       isCompanyAdmin: permissions.companyAdmin === true,
