@@ -114,7 +114,10 @@ export interface AppDependencies {
   storage?: FileStorage;
   /** Closes `db` as the app's last close step, once the requests' work and the background workers are done (`server.ts`). */
   closeDatabase?: () => Promise<void>;
-  /** The embedded database's change notifications: with them a request's session is read only after it changed. */
+  /**
+   * The database's change notifications: with the embedded database's (immediate) a request's session is read
+   * only after it changed; with either, the settlement form's advice is kept until a change (ADR 0043, 0048).
+   */
   databaseChanges?: DatabaseChanges;
 }
 

@@ -53,7 +53,9 @@ async function main(): Promise<void> {
   const databaseState = embedded ? embeddedDatabaseState(pgliteDir) : 'new';
   const partialFilesRemoved = previousRun ? await removePartialFiles(path.join(config.dataDir, 'files')) : 0;
 
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: pgliteDir });
+  // The app's logger exists only once the database is open: trouble before that goes to standard error.
+  let warnOfDatabase = (message: string, error?: unknown) => console.warn(message, error);
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: pgliteDir, warn: (message, error) => warnOfDatabase(message, error) });
   await database.migrate();
   // PGlite gives the files it creates modes of its own (0666), whatever the umask: take them back too. The
   // directory's 0700 already keeps other users out of everything inside.
@@ -79,6 +81,7 @@ async function main(): Promise<void> {
     closeDatabase: () => database.close(),
     databaseChanges: database.changes,
   });
+  warnOfDatabase = (message, error) => app.log.warn({ err: error }, message);
   if (tightened > 0) app.log.warn(`data directory: ${tightened} files and folders were open to other users; now only the server's user may read them`);
   if (previousRun) app.log.warn(await describeRecovery(database.db, { previous: previousRun, tookOverStaleLock: lock?.tookOverStaleLock ?? false, databaseState, partialFilesRemoved }));
   if (config.demoSeed && (await seedDemo(database.db, { serverSecret: tokenSecret, storage }))) app.log.info('demo company loaded (see README for the accounts)');

@@ -22,7 +22,7 @@ export interface TestApp {
   storage: ReturnType<typeof createMemoryStorage>;
   /** Signs the access tokens; another server process of the same deployment shares it. */
   tokenSecret: string;
-  /** The embedded database's change notifications (none on PostgreSQL), as the server passes them. */
+  /** The database's change notifications (immediate on the embedded database only), as the server passes them. */
   databaseChanges?: DatabaseChanges;
   close(): Promise<void>;
 }

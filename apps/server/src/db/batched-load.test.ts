@@ -8,7 +8,7 @@ interface Statement {
   fail(error: Error): void;
 }
 
-function controlledLoad() {
+function controlledLoad(maxWaitMs?: number) {
   const statements: Statement[] = [];
   const load = createBatchedLoad<string, string>(
     (keys) =>
@@ -19,6 +19,7 @@ function controlledLoad() {
           fail: reject,
         });
       }),
+    maxWaitMs,
   );
   return { load, statements };
 }
@@ -75,5 +76,16 @@ describe('batched load', () => {
     await turn();
     statements[1]!.answer({});
     expect(await again).toBeNull();
+  });
+
+  it('sends the next statement after a moment when the running one does not answer, and answers its keys', async () => {
+    const { load, statements } = controlledLoad(30);
+    void load('s1');
+    await turn();
+    const next = load('s2');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(statements.map((statement) => statement.keys)).toEqual([['s1'], ['s2']]);
+    statements[1]!.answer({ s2: 'open' });
+    expect(await next).toBe('open');
   });
 });

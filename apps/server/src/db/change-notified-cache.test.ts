@@ -44,18 +44,26 @@ describe('change-notified cache', () => {
     expect(read).toHaveBeenCalledTimes(7);
   });
 
-  it('drops what it kept and keeps nothing more once the changes can no longer be heard', async () => {
-    const { changes, lose } = fakeDatabaseChanges();
+  it('drops what it kept and keeps nothing while notifications are not heard, and keeps again once they are', async () => {
+    const { changes, notify, lose, resume } = fakeDatabaseChanges();
     const cache = createChangeNotifiedCache<string>(changes, { channels: { employees: (employee) => employee }, maxGroups: 10 });
     await cache.started;
-    const read = vi.fn(async () => 'value');
+    let generation = 1;
+    const read = vi.fn(async () => `read ${generation}`);
     await cache.get('1:7', 'march', read);
     await cache.get('1:7', 'march', read);
     expect(read).toHaveBeenCalledTimes(1);
 
     lose();
-    await cache.get('1:7', 'march', read);
-    await cache.get('1:7', 'march', read);
+    generation = 2;
+    notify('employees', '1:7');
+    expect(await cache.get('1:7', 'march', read)).toBe('read 2');
+    expect(await cache.get('1:7', 'march', read)).toBe('read 2');
     expect(read).toHaveBeenCalledTimes(3);
+
+    resume();
+    expect(await cache.get('1:7', 'march', read)).toBe('read 2');
+    expect(await cache.get('1:7', 'march', read)).toBe('read 2');
+    expect(read).toHaveBeenCalledTimes(4);
   });
 });

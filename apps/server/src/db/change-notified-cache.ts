@@ -4,8 +4,8 @@ import type { DatabaseChanges } from './client.ts';
  * Values read from the database and kept in process while the database reports no change to them (ADR 0043).
  * The embedded database reports changes as they commit, before the changing request goes on (`immediate`);
  * a PostgreSQL server moments after, so there a kept value may lag a commit by that moment (ADR 0048: only
- * for advice a save checks again). Without `DatabaseChanges` nothing is kept and every call reads; nor after
- * the changes can no longer be heard.
+ * for advice a save checks again). Without `DatabaseChanges` nothing is kept and every call reads; nor while
+ * notifications are not heard.
  *
  * Values are kept in groups, each dropped whole by a notification that names it (a session, an employee);
  * a key tells the reads of one group apart (a query's arguments).
@@ -48,19 +48,29 @@ export function createChangeNotifiedCache<V>(changes: DatabaseChanges | undefine
   };
 
   // Until every channel listens, a change could go unheard: nothing is kept before that (nor ever, if
-  // listening fails: every call then reads, as without changes). Once they can no longer be heard (a
-  // server's listening connection lost), nothing is kept again.
-  let lost = false;
-  const onLost = () => {
-    lost = true;
-    listening = false;
-    forget(null);
+  // listening fails: every call then reads, as without changes). While notifications are not heard (a
+  // server's listening connection lost and not yet open again) nothing is kept either.
+  let heard = true;
+  let startedListening = false;
+  const interruptions = {
+    lost: () => {
+      heard = false;
+      listening = false;
+      forget(null);
+    },
+    resumed: () => {
+      heard = true;
+      // What was read while nothing was heard may be older than a change missed: not kept (`changesHeard`).
+      forget(null);
+      listening = startedListening;
+    },
   };
   const started = changes
-    ? Promise.all(Object.entries(options.channels).map(([channel, groupOf]) => changes.listen(channel, (payload) => forget(groupOf(payload)), onLost))).then(
+    ? Promise.all(Object.entries(options.channels).map(([channel, groupOf]) => changes.listen(channel, (payload) => forget(groupOf(payload)), interruptions))).then(
         (stops) => {
           stopListening = stops;
-          listening = !lost;
+          startedListening = true;
+          listening = heard;
         },
         () => undefined,
       )
@@ -89,6 +99,7 @@ export function createChangeNotifiedCache<V>(changes: DatabaseChanges | undefine
 
     async stop() {
       await started;
+      startedListening = false;
       listening = false;
       groups.clear();
       const stops = stopListening;

@@ -29,10 +29,17 @@ export type Executor = Database | Transaction;
 export interface DatabaseChanges {
   readonly immediate: boolean;
   /**
-   * Calls `onChange` with each notification's payload on `channel` from now on, and `onLost` once if
-   * notifications can no longer be heard (the listening connection was lost); the returned function stops.
+   * Calls `onChange` with each notification's payload on `channel` from now on, and `interruptions` when
+   * notifications stop being heard (a server's listening connection was lost) and are heard again; the
+   * returned function stops.
    */
-  listen(channel: string, onChange: (payload: string) => void, onLost?: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onChange: (payload: string) => void, interruptions?: NotificationInterruptions): Promise<() => Promise<void>>;
+}
+
+/** A listener's news of its notifications: between `lost` and `resumed` changes may go unheard. */
+export interface NotificationInterruptions {
+  lost(): void;
+  resumed(): void;
 }
 
 export interface DatabaseHandle {
@@ -73,12 +80,22 @@ export function queueQueries(client: pg.PoolClient | pg.Client): void {
  * Opens PostgreSQL through `pg` when a URL is given, otherwise the embedded PGlite:
  * in `dataDir` when given, in memory when not.
  */
-export async function openDatabase(options: { url?: string; dataDir?: string; pglite?: PGlite }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  pglite?: PGlite;
+  /** Told of a database server's connection trouble that no request will see (an idle connection lost). */
+  warn?: (message: string, error?: unknown) => void;
+}): Promise<DatabaseHandle> {
   if (options.url) {
+    const warn = options.warn ?? (() => undefined);
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     pool.on('connect', queueQueries);
+    // An idle pooled connection the server ends (a restart) is dropped from the pool and reported here;
+    // without a listener the report would end the process.
+    pool.on('error', (error) => warn('An idle database connection was lost; the pool opens another when needed', error));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    const changes = listenOnServer(options.url);
+    const changes = listenOnServer(options.url, { warn });
     return {
       db,
       driver: 'pg',

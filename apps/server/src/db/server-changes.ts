@@ -1,12 +1,24 @@
 import pg from 'pg';
-import type { DatabaseChanges } from './client.ts';
+import type { DatabaseChanges, NotificationInterruptions } from './client.ts';
 
-/** How long the listening connection may take to open before listening counts as failed. */
-const CONNECT_TIMEOUT_MS = 10_000;
+/** How long the listening connection may take to open, and a statement on it to answer. */
+const TIMEOUT_MS = 10_000;
+/** How often the idle listening connection is asked whether it is still there (a dropped one tells nothing). */
+const HEARTBEAT_MS = 30_000;
+/** The first wait before opening a lost connection again; it doubles with each failure, up to the most. */
+const RETRY_FIRST_MS = 1_000;
+const RETRY_MOST_MS = 30_000;
 
 interface Listener {
   onChange(payload: string): void;
-  onLost?(): void;
+  interruptions?: NotificationInterruptions;
+}
+
+export interface ServerChangesOptions {
+  /** Told when the listening connection is lost or cannot be opened. */
+  warn?: (message: string, error?: unknown) => void;
+  retryFirstMs?: number;
+  heartbeatMs?: number;
 }
 
 /**
@@ -14,49 +26,87 @@ interface Listener {
  * `listen` (the pool's connections go back to the pool between statements and cannot hold a `LISTEN`). A
  * notification arrives moments after its commit, so these are not `immediate` (`DatabaseChanges`).
  *
- * The connection is not opened again once lost: every listener is told (`onLost`) and nothing is heard
- * until the server restarts, so what kept answers by these notifications reads every time, as without them.
+ * When the connection is lost (the server restarted, a proxy cut it, or it stopped answering the heartbeat)
+ * every listener is told at once (`lost`: from then on it must not trust what it kept), and the connection is
+ * opened again, after a wait that grows with each failure; once it listens to every channel again, the
+ * listeners are told (`resumed`).
  */
-export function listenOnServer(connectionString: string): DatabaseChanges & { close(): Promise<void> } {
+export function listenOnServer(connectionString: string, options: ServerChangesOptions = {}): DatabaseChanges & { close(): Promise<void> } {
+  const { warn = () => undefined, retryFirstMs = RETRY_FIRST_MS, heartbeatMs = HEARTBEAT_MS } = options;
   const listeners = new Map<string, Set<Listener>>();
-  /** Each channel's `LISTEN`, sent once. */
-  const listening = new Map<string, Promise<unknown>>();
-  let connection: Promise<pg.Client> | null = null;
-  let lost = false;
+  /** The connection in use or being opened, with the channels it listens to. */
+  let connection: Promise<{ client: pg.Client; channels: Map<string, Promise<unknown>> }> | null = null;
+  /** The client of `connection`: events of an earlier, lost one are ignored. */
+  let currentClient: pg.Client | null = null;
+  let closed = false;
+  let retryMs = retryFirstMs;
+  let retry: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
 
-  const loseAll = () => {
-    if (lost) return;
-    lost = true;
-    for (const channelListeners of listeners.values()) for (const listener of channelListeners) listener.onLost?.();
-    listeners.clear();
-  };
+  const everyListener = () => [...listeners.values()].flatMap((channelListeners) => [...channelListeners]);
+
+  function lose(client: pg.Client, error?: unknown) {
+    if (closed || client !== currentClient) return;
+    currentClient = null;
+    connection = null;
+    clearInterval(heartbeat);
+    client.end().catch(() => undefined);
+    warn(`The database server's change notifications are not heard; kept answers are dropped and the connection is opened again in ${retryMs / 1000} s`, error);
+    for (const listener of everyListener()) listener.interruptions?.lost();
+    retry = setTimeout(reopen, retryMs);
+    retry.unref();
+    retryMs = Math.min(retryMs * 2, RETRY_MOST_MS);
+  }
 
   const connected = () =>
     (connection ??= (async () => {
-      const client = new pg.Client({ connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      const client = new pg.Client({ connectionString, connectionTimeoutMillis: TIMEOUT_MS, query_timeout: TIMEOUT_MS, keepAlive: true });
+      currentClient = client;
       client.on('notification', ({ channel, payload }) => {
         for (const listener of listeners.get(channel) ?? []) listener.onChange(payload ?? '');
       });
       // Without an 'error' listener a lost connection would end the process.
-      client.on('error', loseAll);
-      client.on('end', loseAll);
-      await client.connect();
-      return client;
+      client.on('error', (error) => lose(client, error));
+      client.on('end', () => lose(client));
+      try {
+        await client.connect();
+      } catch (error) {
+        lose(client, error);
+        throw error;
+      }
+      heartbeat = setInterval(() => client.query('SELECT 1').catch((error) => lose(client, error)), heartbeatMs);
+      heartbeat.unref();
+      return { client, channels: new Map<string, Promise<unknown>>() };
     })());
+
+  async function listenOn(channel: string) {
+    const { client, channels } = await connected();
+    let started = channels.get(channel);
+    if (!started) {
+      started = client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+      channels.set(channel, started);
+    }
+    await started;
+  }
+
+  async function reopen() {
+    if (closed) return;
+    try {
+      await Promise.all([...listeners.keys()].map(listenOn));
+    } catch {
+      return; // `lose` has already planned the next try
+    }
+    retryMs = retryFirstMs;
+    for (const listener of everyListener()) listener.interruptions?.resumed();
+  }
 
   return {
     immediate: false,
 
-    async listen(channel, onChange, onLost) {
-      if (lost) throw new Error('The database server is no longer heard');
-      const client = await connected();
-      let started = listening.get(channel);
-      if (!started) {
-        started = client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
-        listening.set(channel, started);
-      }
-      await started;
-      const listener: Listener = { onChange, onLost };
+    async listen(channel, onChange, interruptions) {
+      if (closed) throw new Error('The change notifications are closed');
+      await listenOn(channel);
+      const listener: Listener = { onChange, interruptions };
       const channelListeners = listeners.get(channel) ?? new Set();
       channelListeners.add(listener);
       listeners.set(channel, channelListeners);
@@ -64,10 +114,12 @@ export function listenOnServer(connectionString: string): DatabaseChanges & { cl
     },
 
     async close() {
-      lost = true;
+      closed = true;
+      clearTimeout(retry);
+      clearInterval(heartbeat);
       listeners.clear();
-      const client = await connection?.catch(() => null);
-      await client?.end();
+      const open = await connection?.catch(() => null);
+      await open?.client.end().catch(() => undefined);
     },
   };
 }

@@ -65,7 +65,7 @@ function nothing(currency: string, costDay: string | null, explanation: Explanat
 
 // The helpers below are module functions, not closures made per call: a closure bound to a name gets
 // its name set at run time where the code is run through esbuild with `keepNames` (tsx, which runs the
-// bench and the tests), and that cost a third of the engine's time (docs/performance.md, "The engine").
+// bench and the tests), and that cost about a quarter of the engine's time (docs/performance.md, "The engine").
 
 /** A segment without mileage due: `code` explains why. */
 function noMileage(costDay: string | null, code: string, params: Record<string, string> = {}): TransportValue {

@@ -22,6 +22,17 @@ function validity(sessionId: string, actorVersion = 1): SessionValidity {
 const settled = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('session validity cache', () => {
+  it('reads every session on every request when notifications may arrive after the changing commit (a database server)', async () => {
+    const { changes } = fakeChanges(undefined, { immediate: false });
+    const cache = createSessionValidityCache(changes);
+    await settled();
+    const read = vi.fn(async (sessionId: string) => validity(sessionId));
+    await cache.validityOf('a', read);
+    await cache.validityOf('a', read);
+    await cache.validityOf('a', read);
+    expect(read).toHaveBeenCalledTimes(3);
+  });
+
   it('reads a session once while no change is reported, and again after its row changed', async () => {
     const { changes, notify } = fakeChanges();
     const cache = createSessionValidityCache(changes);
