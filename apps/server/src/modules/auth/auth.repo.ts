@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lt, lte, max, ne, or, sql, type Column } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lt, lte, max, ne, or, sql, type Column } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { toPermissionMap, type PermissionMap } from '@delego/domain';
 import { createBatchedLoad } from '../../db/batched-load.ts';
@@ -112,16 +112,30 @@ function signedInParts(db: Executor, { key, address, now, forgetBefore }: Signed
         .where(and(eq(loginThrottles.scope, 'login'), eq(loginThrottles.companyCode, key.companyCode), eq(loginThrottles.login, key.login), eq(loginThrottles.address, address))),
     ),
     db.$with('forgotten_addresses').as(
-      db
-        .delete(knownLoginAddresses)
-        .where(
-          and(
-            eq(knownLoginAddresses.companyCode, key.companyCode),
-            eq(knownLoginAddresses.login, key.login),
-            ne(knownLoginAddresses.address, address),
-            lt(knownLoginAddresses.lastLoginAt, forgetBefore),
+      db.delete(knownLoginAddresses).where(
+        and(
+          eq(knownLoginAddresses.companyCode, key.companyCode),
+          eq(knownLoginAddresses.login, key.login),
+          // Two sign-ins of one login from two stale addresses would each hold its own address (remembered) and
+          // wait for the other's (forgotten) until one statement ends: a deadlock. An address another sign-in
+          // holds is left for a later sign-in to forget.
+          inArray(
+            knownLoginAddresses.address,
+            db
+              .select({ address: knownLoginAddresses.address })
+              .from(knownLoginAddresses)
+              .where(
+                and(
+                  eq(knownLoginAddresses.companyCode, key.companyCode),
+                  eq(knownLoginAddresses.login, key.login),
+                  ne(knownLoginAddresses.address, address),
+                  lt(knownLoginAddresses.lastLoginAt, forgetBefore),
+                ),
+              )
+              .for('update', { skipLocked: true }),
           ),
         ),
+      ),
     ),
   ];
 }

@@ -1,4 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { KNOWN_ADDRESS_DAYS } from '@delego/domain';
+import { and, eq } from 'drizzle-orm';
+import { knownLoginAddresses } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createCompany, createUser, TEST_PASSWORD } from '../../../test/factories.ts';
 
@@ -17,6 +21,15 @@ function freshAddress(): string {
 
 async function login(from: string, company: string, username: string, password = TEST_PASSWORD) {
   return t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: from, payload: { company, username, password } });
+}
+
+/** The addresses the login is remembered signing in from. */
+async function addressesOf(company: string, username: string): Promise<string[]> {
+  const rows = await t.db
+    .select({ address: knownLoginAddresses.address })
+    .from(knownLoginAddresses)
+    .where(and(eq(knownLoginAddresses.companyCode, company.toLowerCase()), eq(knownLoginAddresses.login, username.toLowerCase())));
+  return rows.map((row) => row.address);
 }
 
 /** The answer without what differs per request. */
@@ -66,8 +79,23 @@ describe('login throttling', () => {
     expect((await login(freshAddress(), company.code, user.login)).statusCode).toBe(200);
     t.clock.advance(4000);
     expect((await login(from, company.code, user.login)).statusCode).toBe(200);
-    // Signing in ended this address's delay for the login.
+    // Signing in ended this address's delay for the login: after one more failure only the address's own delay
+    // (its seventh failure on any login, 1 s) holds the next attempt, not the login's (its seventh: 8 s).
     expect((await login(from, company.code, user.login, 'bad-6')).statusCode).toBe(401);
+    expect((await login(from, company.code, user.login)).headers['retry-after']).toBe('1');
+  });
+
+  it("forgets the login's failures when the owner signs in, so an outsider starts counting again", async () => {
+    const company = await createCompany(t.db, { failed_login_limit: 3, lock_minutes: 30 });
+    const user = await createUser(t.db, company);
+    const first = freshAddress();
+    for (const guess of ['guess-1', 'guess-2']) expect((await login(first, company.code, user.login, guess)).statusCode).toBe(401);
+    expect((await login(freshAddress(), company.code, user.login)).statusCode).toBe(200);
+
+    const second = freshAddress();
+    expect((await login(second, company.code, user.login, 'guess-3')).statusCode).toBe(401);
+    expect((await login(second, company.code, user.login, 'guess-4')).statusCode).toBe(401);
+    expect((await login(second, company.code, user.login, 'guess-5')).statusCode).toBe(429);
   });
 
   it('answers an unknown login exactly as a known one, delay and lock alike', async () => {
@@ -97,5 +125,47 @@ describe('login throttling', () => {
     expect((await login(freshAddress(), company.code, user.login)).statusCode).toBe(200);
     t.clock.advance(1000);
     expect((await login(stuffer, company.code, user.login)).statusCode).toBe(200);
+  });
+
+  it('forgets an address the login has not signed in from for the known-address period, and keeps the one it signs in from', async () => {
+    const company = await createCompany(t.db, { failed_login_limit: 3, lock_minutes: 30 });
+    const user = await createUser(t.db, company);
+    const [old, usual, outsider] = [freshAddress(), freshAddress(), freshAddress()];
+    expect((await login(old, company.code, user.login)).statusCode).toBe(200);
+    expect((await login(usual, company.code, user.login)).statusCode).toBe(200);
+    t.clock.advance((KNOWN_ADDRESS_DAYS + 1) * 86_400_000);
+    expect((await login(usual, company.code, user.login)).statusCode).toBe(200);
+    expect(await addressesOf(company.code, user.login)).toEqual([usual]);
+
+    // The lock spares the address signed in from: known again for the period.
+    for (const guess of ['guess-1', 'guess-2']) expect((await login(outsider, company.code, user.login, guess)).statusCode).toBe(401);
+    expect((await login(outsider, company.code, user.login, 'guess-3')).statusCode).toBe(429);
+    expect((await login(usual, company.code, user.login)).statusCode).toBe(200);
+  });
+
+  it.runIf(inject('testDatabaseUrl'))('signs in while another sign-in of the login holds one of its stale addresses, and leaves that address for a later sign-in', async () => {
+    const company = await createCompany(t.db);
+    const user = await createUser(t.db, company);
+    const [here, held] = [freshAddress(), freshAddress()];
+    expect((await login(here, company.code, user.login)).statusCode).toBe(200);
+    expect((await login(held, company.code, user.login)).statusCode).toBe(200);
+    t.clock.advance((KNOWN_ADDRESS_DAYS + 1) * 86_400_000);
+
+    // Another sign-in's statement holds the stale address's row (it remembers it) until it ends.
+    const other = new pg.Client({ connectionString: inject('testDatabaseUrl')! });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('select 1 from known_login_addresses where company_code = $1 and login = $2 and address = $3 for update', [company.code.toLowerCase(), user.login.toLowerCase(), held]);
+      const waited = new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 5_000));
+      const signedIn = await Promise.race([login(here, company.code, user.login), waited]);
+      expect(signedIn === 'waited' ? signedIn : signedIn.statusCode).toBe(200);
+    } finally {
+      await other.query('rollback');
+      await other.end();
+    }
+    expect((await addressesOf(company.code, user.login)).sort()).toEqual([here, held].sort());
+    expect((await login(here, company.code, user.login)).statusCode).toBe(200);
+    expect(await addressesOf(company.code, user.login)).toEqual([here]);
   });
 });

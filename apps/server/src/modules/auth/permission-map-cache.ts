@@ -12,7 +12,7 @@ const MAX_MAPS = 10_000;
  * change a map is made of (migration 0019), and the Warsaw day, by which transfers count. A sign-in needs its
  * user's map twice (whether a second factor is required, then the session's actor), and every session of a
  * company builds its actor again after the version rose: each asks for the map once per user, version and day.
- * The version is read here, by primary key, just before the map: a company record the caller read earlier may
+ * `mapOf` reads the version itself, by primary key, just before the map: a company record the caller read earlier may
  * predate a change the caller itself made since (an external sign-in sets the user's roles), and the map is
  * read after the version, so it is never kept under a version newer than its data (at worst older, which only
  * reads it once more).
