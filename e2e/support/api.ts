@@ -1,3 +1,4 @@
+import { addDaysToLocalDate, toLocalDate } from '@delego/domain';
 import { baseUrl, DEMO_PASSWORD } from './browser.ts';
 
 /** Calls the running server's API as a screen would: GET without a body, POST with one. */
@@ -21,9 +22,13 @@ export async function demoToken(login: string): Promise<string> {
   return answer.access_token;
 }
 
-/** `YYYY-MM-DD` `days` from today (UTC days: near enough for dates weeks away, and for the days before today). */
+/**
+ * `YYYY-MM-DD` `days` from today, on the Warsaw calendar as the app and its demo seed count days: between 23:00
+ * and midnight UTC (22:00 in summer) Warsaw's today is UTC's tomorrow, and a report up to UTC's today left out
+ * what the seed settled on Warsaw's.
+ */
 export function dayFromToday(days: number): string {
-  return new Date(Date.now() + days * 24 * 3600_000).toISOString().slice(0, 10);
+  return addDaysToLocalDate(toLocalDate(new Date()), days);
 }
 
 /** What differs between the journeys' trip orders; the rest is what the order form sends for a plain trip. */
