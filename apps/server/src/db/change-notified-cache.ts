@@ -33,7 +33,6 @@ export interface ChangeNotifiedCacheOptions<V> {
 export function createChangeNotifiedCache<V>(changes: DatabaseChanges | undefined, options: ChangeNotifiedCacheOptions<V>): ChangeNotifiedCache<V> {
   const { maxGroups, maxKeysPerGroup = 1, keep = () => true } = options;
   const groups = new Map<string, Map<string, V>>();
-  let listening = false;
   let stopListening: (() => Promise<void>)[] = [];
   /**
    * Counts the changes heard. A read that started before a change may return the data as it was: it is kept
@@ -50,19 +49,18 @@ export function createChangeNotifiedCache<V>(changes: DatabaseChanges | undefine
   // Until every channel listens, a change could go unheard: nothing is kept before that (nor ever, if
   // listening fails: every call then reads, as without changes). While notifications are not heard (a
   // server's listening connection lost and not yet open again) nothing is kept either.
-  let heard = true;
   let startedListening = false;
+  let heard = true;
+  const keeping = () => startedListening && heard;
   const interruptions = {
     lost: () => {
       heard = false;
-      listening = false;
       forget(null);
     },
     resumed: () => {
       heard = true;
       // What was read while nothing was heard may be older than a change missed: not kept (`changesHeard`).
       forget(null);
-      listening = startedListening;
     },
   };
   const started = changes
@@ -70,7 +68,6 @@ export function createChangeNotifiedCache<V>(changes: DatabaseChanges | undefine
         (stops) => {
           stopListening = stops;
           startedListening = true;
-          listening = heard;
         },
         () => undefined,
       )
@@ -82,7 +79,7 @@ export function createChangeNotifiedCache<V>(changes: DatabaseChanges | undefine
       if (kept?.has(key)) return kept.get(key)!;
       const heardBefore = changesHeard;
       const value = await read();
-      if (listening && changesHeard === heardBefore && keep(value)) {
+      if (keeping() && changesHeard === heardBefore && keep(value)) {
         let values = groups.get(group);
         if (!values) {
           values = new Map();
@@ -100,7 +97,6 @@ export function createChangeNotifiedCache<V>(changes: DatabaseChanges | undefine
     async stop() {
       await started;
       startedListening = false;
-      listening = false;
       groups.clear();
       const stops = stopListening;
       stopListening = [];

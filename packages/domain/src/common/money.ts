@@ -54,6 +54,11 @@ export class MoneyTotal {
     return this;
   }
 
+  /** `minuend − subtrahend`, printed (a balance: what is due less what was paid). */
+  static differenceText(minuend: MoneyTotal, subtrahend: MoneyTotal): string {
+    return new MoneyTotal().addTotal(minuend).subtractTotal(subtrahend).text();
+  }
+
   /** Adds another total's value. */
   addTotal(other: MoneyTotal): this {
     return this.combine(other, 1);

@@ -613,7 +613,7 @@ export function calculateSettlement(
       other_total_pln: otherTotal.text(),
       total_pln: total.text(),
       advances_total_pln: advancesTotal.text(),
-      balance_pln: new MoneyTotal().addTotal(total).subtractTotal(advancesTotal).text(),
+      balance_pln: MoneyTotal.differenceText(total, advancesTotal),
       balances_by_currency: converted.balances,
       settlement_date: settlementDate,
       exchange_rate_rule: policy.exchange_rate_date_rule,

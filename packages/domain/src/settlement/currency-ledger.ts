@@ -406,10 +406,10 @@ function balancesOf(
       currency: total.currency,
       due: total.due.text(),
       advances: total.advances.text(),
-      balance: new MoneyTotal().addTotal(total.due).subtractTotal(total.advances).text(),
+      balance: MoneyTotal.differenceText(total.due, total.advances),
       due_pln: total.duePln.text(),
       advances_pln: total.advancesPln.text(),
-      balance_pln: new MoneyTotal().addTotal(total.duePln).subtractTotal(total.advancesPln).text(),
+      balance_pln: MoneyTotal.differenceText(total.duePln, total.advancesPln),
     }));
 }
 
