@@ -15,6 +15,7 @@ export function fakeDatabaseChanges(listening: Promise<void> = Promise.resolve()
       if (interruptions) interrupted.add(interruptions);
       return async () => void set.delete(onChange);
     },
+    caughtUp: () => (heard ? Promise.resolve() : Promise.reject(new Error('The change notifications are not heard'))),
   };
   const notify = (channel: string, payload: string) => {
     if (heard) listeners.get(channel)?.forEach((onChange) => onChange(payload));

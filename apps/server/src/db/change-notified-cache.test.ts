@@ -66,4 +66,48 @@ describe('change-notified cache', () => {
     expect(await cache.get('1:7', 'march', read)).toBe('read 2');
     expect(read).toHaveBeenCalledTimes(4);
   });
+
+  it('returns a `current` value from a server only once the changes committed before the call are heard, and reads it when they are not in time', async () => {
+    const { changes, notify } = fakeDatabaseChanges(undefined, { immediate: false });
+    const caughtUp = vi.fn(async (): Promise<void> => undefined);
+    changes.caughtUp = caughtUp;
+    const cache = createChangeNotifiedCache<string>(changes, { channels: { companies: (company) => company }, maxGroups: 10, current: true });
+    await cache.started;
+    let generation = 1;
+    const read = vi.fn(async () => `read ${generation}`);
+    expect(await cache.get('1', 'page', read)).toBe('read 1');
+    expect(caughtUp).not.toHaveBeenCalled();
+    expect(await cache.get('1', 'page', read)).toBe('read 1');
+    expect([caughtUp.mock.calls.length, read.mock.calls.length]).toEqual([1, 1]);
+
+    // The notification of a commit answered before the call arrives while catching up.
+    generation = 2;
+    caughtUp.mockImplementationOnce(async () => notify('companies', '1'));
+    expect(await cache.get('1', 'page', read)).toBe('read 2');
+    // Catching up fails (notifications not heard) or stalls past CATCH_UP_WAIT_MS: the value is read.
+    generation = 3;
+    caughtUp.mockImplementationOnce(() => Promise.reject(new Error('not heard')));
+    expect(await cache.get('1', 'page', read)).toBe('read 3');
+    generation = 4;
+    caughtUp.mockImplementationOnce(() => new Promise(() => undefined));
+    expect(await cache.get('1', 'page', read)).toBe('read 4');
+    expect(read).toHaveBeenCalledTimes(4);
+  });
+
+  it('never waits to catch up with immediate changes, nor for values that need not be current', async () => {
+    for (const [immediate, current] of [
+      [true, true],
+      [false, false],
+    ]) {
+      const { changes } = fakeDatabaseChanges(undefined, { immediate });
+      const caughtUp = vi.fn(async (): Promise<void> => undefined);
+      changes.caughtUp = caughtUp;
+      const cache = createChangeNotifiedCache<string>(changes, { channels: { companies: (company) => company }, maxGroups: 10, current });
+      await cache.started;
+      const read = vi.fn(async () => 'value');
+      await cache.get('1', 'page', read);
+      await cache.get('1', 'page', read);
+      expect([caughtUp.mock.calls.length, read.mock.calls.length]).toEqual([0, 1]);
+    }
+  });
 });

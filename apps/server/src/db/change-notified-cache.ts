@@ -7,6 +7,10 @@ import type { DatabaseChanges } from './client.ts';
  * for advice a save checks again). Without `DatabaseChanges` nothing is kept and every call reads; nor while
  * notifications are not heard.
  *
+ * With `current`, a kept value is as current as a read on a server too: it is returned only once every change
+ * committed before the call has been heard (`DatabaseChanges.caughtUp`, ADR 0051), and read again when that
+ * takes longer than a read may.
+ *
  * Values are kept in groups, each dropped whole by a notification that names it (a session, an employee);
  * a key tells the reads of one group apart (a query's arguments).
  */
@@ -28,10 +32,32 @@ export interface ChangeNotifiedCacheOptions<V> {
   maxKeysPerGroup?: number;
   /** Whether a value read may be kept (a session that was not found is read again). */
   keep?: (value: V) => boolean;
+  /** Whether a kept value must reflect every change committed before the call (a list the user just changed). */
+  current?: boolean;
+}
+
+/** How long a `current` value waits for a server's notifications to be caught up with before it is read instead. */
+export const CATCH_UP_WAIT_MS = 250;
+
+function caughtUpInTime(changes: DatabaseChanges): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), CATCH_UP_WAIT_MS);
+    changes.caughtUp().then(
+      () => {
+        clearTimeout(timer);
+        resolve(true);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(false);
+      },
+    );
+  });
 }
 
 export function createChangeNotifiedCache<V>(changes: DatabaseChanges | undefined, options: ChangeNotifiedCacheOptions<V>): ChangeNotifiedCache<V> {
   const { maxGroups, maxKeysPerGroup = 1, keep = () => true } = options;
+  const mustCatchUp = options.current === true && changes !== undefined && !changes.immediate;
   const groups = new Map<string, Map<string, V>>();
   let stopListening: (() => Promise<void>)[] = [];
   /**
@@ -76,7 +102,12 @@ export function createChangeNotifiedCache<V>(changes: DatabaseChanges | undefine
   return {
     async get(group, key, read) {
       const kept = groups.get(group);
-      if (kept?.has(key)) return kept.get(key)!;
+      if (kept?.has(key)) {
+        if (!mustCatchUp) return kept.get(key)!;
+        // A notification heard meanwhile may have dropped the value.
+        const stillKept = (await caughtUpInTime(changes!)) ? groups.get(group) : undefined;
+        if (stillKept?.has(key)) return stillKept.get(key)!;
+      }
       const heardBefore = changesHeard;
       const value = await read();
       if (keeping() && changesHeard === heardBefore && keep(value)) {

@@ -34,6 +34,12 @@ export interface DatabaseChanges {
    * returned function stops.
    */
   listen(channel: string, onChange: (payload: string) => void, interruptions?: NotificationInterruptions): Promise<() => Promise<void>>;
+  /**
+   * Settles once every notification of a commit answered before the call has reached its listeners; rejects
+   * while notifications are not heard. Immediate changes have always arrived; a server's are caught up with by
+   * a statement on the listening connection, whose answer comes after them (ADR 0051).
+   */
+  caughtUp(): Promise<void>;
 }
 
 /** A listener's news of its notifications: between `lost` and `resumed` changes may go unheard. */
@@ -115,7 +121,7 @@ export async function openDatabase(options: {
   return {
     db,
     driver: 'pglite',
-    changes: { immediate: true, listen: (channel, onChange) => client.listen(channel, onChange) },
+    changes: { immediate: true, listen: (channel, onChange) => client.listen(channel, onChange), caughtUp: () => Promise.resolve() },
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
     close: () => client.close(),
   };

@@ -30,4 +30,34 @@ describe('change notifications of a PostgreSQL server', () => {
       await changes.close();
     }
   });
+
+  it.runIf(inject('testDatabaseUrl'))('is caught up with every notification of a commit answered before it is asked, and refuses while its connection is lost', async () => {
+    const url = new URL(inject('testDatabaseUrl')!);
+    const name = `delego-changes-caught-up-${process.pid}-${Date.now()}`;
+    url.searchParams.set('application_name', name);
+    const changes = listenOnServer(url.toString(), { retryFirstMs: 60_000 });
+    const other = new pg.Client({ connectionString: inject('testDatabaseUrl')! });
+    await other.connect();
+    try {
+      const heard: string[] = [];
+      const interruptions = { lost: vi.fn(), resumed: vi.fn() };
+      await changes.listen('delego_test_caught_up', (payload) => heard.push(payload), interruptions);
+      for (let round = 1; round <= 30; round++) {
+        await other.query('begin');
+        await other.query(`select pg_notify('delego_test_caught_up', $1)`, [String(round)]);
+        await other.query('commit');
+        await changes.caughtUp();
+        expect(heard.at(-1)).toBe(String(round));
+      }
+      // Requests that ask at once share one statement.
+      await Promise.all(Array.from({ length: 20 }, () => changes.caughtUp()));
+
+      await other.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [name]);
+      await vi.waitFor(() => expect(interruptions.lost).toHaveBeenCalledTimes(1));
+      await expect(changes.caughtUp()).rejects.toThrow();
+    } finally {
+      await other.end();
+      await changes.close();
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { createBatchedLoad } from './batched-load.ts';
 import type { DatabaseChanges, NotificationInterruptions } from './client.ts';
 
 /** How long the listening connection may take to open, and a statement on it to answer. */
@@ -30,6 +31,12 @@ export interface ServerChangesOptions {
  * every listener is told at once (`lost`: from then on it must not trust what it kept), and the connection is
  * opened again, after a wait that grows with each failure; once it listens to every channel again, the
  * listeners are told (`resumed`).
+ *
+ * `caughtUp` sends a statement on the listening connection. PostgreSQL signals a listening backend before it
+ * answers the commit that notified, and the backend sends the notifications it was signalled before it reads its
+ * next statement; so the statement's answer comes after every notification of a commit answered before it was
+ * sent (ADR 0051). Calls that arrive while one runs share the next, and the heartbeat is one of them: the
+ * connection never has two statements at once.
  */
 export function listenOnServer(connectionString: string, options: ServerChangesOptions = {}): DatabaseChanges & { close(): Promise<void> } {
   const { warn = () => undefined, retryFirstMs = RETRY_FIRST_MS, heartbeatMs = HEARTBEAT_MS } = options;
@@ -42,6 +49,8 @@ export function listenOnServer(connectionString: string, options: ServerChangesO
   let retryMs = retryFirstMs;
   let retry: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
+  /** From a loss until every channel listens again: notifications may go unheard. */
+  let reopening = false;
 
   const everyListener = () => [...listeners.values()].flatMap((channelListeners) => [...channelListeners]);
 
@@ -49,6 +58,7 @@ export function listenOnServer(connectionString: string, options: ServerChangesO
     if (closed || client !== currentClient) return;
     currentClient = null;
     connection = null;
+    reopening = true;
     clearInterval(heartbeat);
     client.end().catch(() => undefined);
     warn(`The database server's change notifications are not heard; kept answers are dropped and the connection is opened again in ${retryMs / 1000} s`, error);
@@ -74,7 +84,7 @@ export function listenOnServer(connectionString: string, options: ServerChangesO
         lose(client, error);
         throw error;
       }
-      heartbeat = setInterval(() => client.query('SELECT 1').catch((error) => lose(client, error)), heartbeatMs);
+      heartbeat = setInterval(() => catchUp(true).catch(() => undefined), heartbeatMs);
       heartbeat.unref();
       return { client, channels: new Map<string, Promise<unknown>>() };
     })());
@@ -89,6 +99,18 @@ export function listenOnServer(connectionString: string, options: ServerChangesO
     await started;
   }
 
+  const catchUp = createBatchedLoad<true, true>(async () => {
+    const client = currentClient;
+    if (!client || reopening) throw new Error('The change notifications are not heard');
+    try {
+      await client.query('SELECT 1');
+    } catch (error) {
+      lose(client, error);
+      throw error;
+    }
+    return new Map([[true, true]]);
+  }, TIMEOUT_MS);
+
   async function reopen() {
     if (closed) return;
     try {
@@ -97,6 +119,7 @@ export function listenOnServer(connectionString: string, options: ServerChangesO
       return; // `lose` has already planned the next try
     }
     retryMs = retryFirstMs;
+    reopening = false;
     for (const listener of everyListener()) listener.interruptions?.resumed();
   }
 
@@ -111,6 +134,10 @@ export function listenOnServer(connectionString: string, options: ServerChangesO
       channelListeners.add(listener);
       listeners.set(channel, channelListeners);
       return async () => void channelListeners.delete(listener);
+    },
+
+    async caughtUp() {
+      await catchUp(true);
     },
 
     async close() {

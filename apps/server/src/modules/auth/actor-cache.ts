@@ -1,4 +1,5 @@
 import type { Actor } from '../../http/request-context.ts';
+import { deepFreeze } from '../../lib/deep-freeze.ts';
 
 /**
  * What a request reads of its session on every call (one look-up of the session and its company by
@@ -48,14 +49,6 @@ export interface ActorCache {
   current(validity: SessionValidity, day: string): Actor | null;
   store(validity: SessionValidity, day: string, actor: Actor): Actor;
   forget(sessionId: string): void;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
 }
 
 export function createActorCache(maxSessions = MAX_SESSIONS): ActorCache {

@@ -33,6 +33,7 @@ import { ADVANCE_OWNER_KIND, attachmentsRepo } from '../settlements/attachments.
 import { toAttachmentDto } from '../settlements/attachments.service.ts';
 import { settlementPolicyOf, withRateBook } from '../settlement-calculation/rate-book-loader.ts';
 import type { CompanyRatesCache } from '../settlement-calculation/company-rates-cache.ts';
+import { UNKEPT_DOCUMENT_LISTS, type DocumentListCache } from '../trip-workflow/document-list-cache.ts';
 import type { TripWorkflow } from '../trip-workflow/trip-workflow.service.ts';
 import { decisionPeople, orderAsTripDocument } from '../trip-workflow/trip-workflow.repo.ts';
 import { delegationOrderRepo, type AdvanceRow, type OrderRow, type OrderSort, type OrderValues } from './delegation-order.repo.ts';
@@ -102,8 +103,15 @@ function formOf(row: OrderRow, advances: AdvanceRow[]): DelegationOrderForm {
 const destinationSummary = (row: Pick<OrderRow, 'destinations' | 'destinationText'>) =>
   row.destinationText?.trim() || row.destinations.map((destination) => `${destination.place_text} (${destination.country_code})`).join(', ');
 
-export function createDelegationOrderService(deps: { db: Database; clock: Clock; workflow: TripWorkflow; rates: CompanyRatesCache }) {
-  const { db, clock, workflow, rates } = deps;
+export function createDelegationOrderService(deps: {
+  db: Database;
+  clock: Clock;
+  workflow: TripWorkflow;
+  rates: CompanyRatesCache;
+  /** Pages kept until their documents change (ADR 0051). */
+  listPages?: DocumentListCache;
+}) {
+  const { db, clock, workflow, rates, listPages = UNKEPT_DOCUMENT_LISTS } = deps;
 
   async function estimate(executor: Executor, ctx: AuthenticatedContext, form: DelegationOrderForm): Promise<OrderEstimate | null> {
     const start = form.start_date ? parseLocalDateTimeToMillis(form.start_date) : null;
@@ -285,46 +293,50 @@ export function createDelegationOrderService(deps: { db: Database; clock: Clock;
 
   const auditedOrder = (form: DelegationOrderForm, values: { number: string | null; status: string }) => ({ ...form, number: values.number, status: values.status });
 
+  async function readListPage(ctx: AuthenticatedContext, query: ListQuery) {
+    const companyId = ctx.actor.companyId;
+    const { rows, total, total_is_exact } = await delegationOrderRepo.page(
+      db,
+      companyId,
+      {
+        viewerId: ctx.actor.contextUserId,
+        seesAll: can(ctx, 'companyAdmin'),
+        acceptsSubstantive: can(ctx, 'delegationAcceptSubstantive'),
+        status: query.status,
+        endsFrom: query.date_from ? new Date(localTimeToMillis(query.date_from, 0, 0)!) : undefined,
+        startsBefore: query.date_to ? new Date(localTimeToMillis(addDaysToLocalDate(query.date_to, 1), 0, 0)!) : undefined,
+        userId: query.user_id,
+        number: query.number,
+        search: query.search,
+        waitingForMe: query.waiting_for_me === 'true',
+      },
+      { column: query.sort as OrderSort, order: query.order },
+      pageWindow(query),
+    );
+    const actions = await workflow.allowedActionsForMany(ctx, 'delegationOrder', rows.map((entry) => orderAsTripDocument(entry.order)));
+    const items: DelegationOrderListItem[] = rows.map(({ order, employeeName, employeeSurname, taskName, waitingForMe }) => ({
+      id: order.id,
+      version: order.version,
+      number: order.number ?? order.customNumber,
+      is_number_permanent: order.isNumberPermanent,
+      status: order.status as DelegationOrderListItem['status'],
+      stage: order.stage as DelegationOrderListItem['stage'],
+      employee: { id: order.userId, fullName: fullName({ name: employeeName, surname: employeeSurname }) },
+      start_date: localDateTime(order.startDate),
+      end_date: localDateTime(order.endDate),
+      destination: destinationSummary(order),
+      task_name: taskName ?? order.task,
+      estimated_total_cost: order.estimatedTotalCost,
+      waiting_for_me: waitingForMe === true,
+      waiting_for_budget: waitsForBudgetAcceptance(order),
+      allowedActions: actions.get(order.id) ?? [],
+    }));
+    return { items, total, total_is_exact };
+  }
+
   return {
-    async list(ctx: AuthenticatedContext, query: ListQuery) {
-      const companyId = ctx.actor.companyId;
-      const { rows, total, total_is_exact } = await delegationOrderRepo.page(
-        db,
-        companyId,
-        {
-          viewerId: ctx.actor.contextUserId,
-          seesAll: can(ctx, 'companyAdmin'),
-          acceptsSubstantive: can(ctx, 'delegationAcceptSubstantive'),
-          status: query.status,
-          endsFrom: query.date_from ? new Date(localTimeToMillis(query.date_from, 0, 0)!) : undefined,
-          startsBefore: query.date_to ? new Date(localTimeToMillis(addDaysToLocalDate(query.date_to, 1), 0, 0)!) : undefined,
-          userId: query.user_id,
-          number: query.number,
-          search: query.search,
-          waitingForMe: query.waiting_for_me === 'true',
-        },
-        { column: query.sort as OrderSort, order: query.order },
-        pageWindow(query),
-      );
-      const actions = await workflow.allowedActionsForMany(ctx, 'delegationOrder', rows.map((entry) => orderAsTripDocument(entry.order)));
-      const items: DelegationOrderListItem[] = rows.map(({ order, employeeName, employeeSurname, taskName, waitingForMe }) => ({
-        id: order.id,
-        version: order.version,
-        number: order.number ?? order.customNumber,
-        is_number_permanent: order.isNumberPermanent,
-        status: order.status as DelegationOrderListItem['status'],
-        stage: order.stage as DelegationOrderListItem['stage'],
-        employee: { id: order.userId, fullName: fullName({ name: employeeName, surname: employeeSurname }) },
-        start_date: localDateTime(order.startDate),
-        end_date: localDateTime(order.endDate),
-        destination: destinationSummary(order),
-        task_name: taskName ?? order.task,
-        estimated_total_cost: order.estimatedTotalCost,
-        waiting_for_me: waitingForMe === true,
-        waiting_for_budget: waitsForBudgetAcceptance(order),
-        allowedActions: actions.get(order.id) ?? [],
-      }));
-      return { items, total, total_is_exact };
+    list(ctx: AuthenticatedContext, query: ListQuery) {
+      return listPages.page(ctx, 'delegationOrder', query, () => readListPage(ctx, query));
     },
 
     /**

@@ -35,6 +35,7 @@ import { recordSaveAudit } from '../audit/audit.repo.ts';
 import { calculateAndValidate } from '../settlement-calculation/rate-book-loader.ts';
 import { withMapsDistances, type SettlementDistances } from '../settlement-calculation/settlement-distances.ts';
 import type { CompanyRatesCache } from '../settlement-calculation/company-rates-cache.ts';
+import { UNKEPT_DOCUMENT_LISTS, type DocumentListCache } from '../trip-workflow/document-list-cache.ts';
 import type { TripWorkflow } from '../trip-workflow/trip-workflow.service.ts';
 import { decisionPeople, settlementAsTripDocument, tripWorkflowRepo } from '../trip-workflow/trip-workflow.repo.ts';
 import { fileReferencesOf, type AttachmentsService } from './attachments.service.ts';
@@ -107,8 +108,10 @@ export function createSettlementsService(deps: {
   workflow: TripWorkflow;
   attachments: AttachmentsService;
   rates: CompanyRatesCache;
+  /** Pages kept until their documents change (ADR 0051). */
+  listPages?: DocumentListCache;
 } & SettlementDistances) {
-  const { db, clock, workflow, attachments, rates } = deps;
+  const { db, clock, workflow, attachments, rates, listPages = UNKEPT_DOCUMENT_LISTS } = deps;
 
   const me = (ctx: AuthenticatedContext) => ctx.actor.contextUserId;
   const actsForOthers = (ctx: AuthenticatedContext) => can(ctx, 'delegationForOthers');
@@ -230,27 +233,31 @@ export function createSettlementsService(deps: {
     return { form: { ...form, advances }, advanceIds, issues };
   }
 
+  async function readListPage(ctx: AuthenticatedContext, query: ListQuery) {
+    const { items, total, total_is_exact } = await settlementsRepo.page(
+      db,
+      ctx.actor.companyId,
+      viewerOf(ctx),
+      {
+        scope: query.scope,
+        status: query.status,
+        dateFrom: query.date_from ? startOfDay(query.date_from) : undefined,
+        dateTo: query.date_to ? startOfDay(addDaysToLocalDate(query.date_to, 1)) : undefined,
+        userId: query.user_id,
+        number: query.number || undefined,
+        search: query.search || undefined,
+        sort: query.sort,
+        order: query.order,
+      },
+      pageWindow(query),
+    );
+    const actions = await workflow.allowedActionsForMany(ctx, 'delegation', items.map(settlementAsTripDocument));
+    return { items: items.map((row) => listItemOf(row, actions.get(row.id) ?? [])), total, total_is_exact };
+  }
+
   return {
-    async list(ctx: AuthenticatedContext, query: ListQuery) {
-      const { items, total, total_is_exact } = await settlementsRepo.page(
-        db,
-        ctx.actor.companyId,
-        viewerOf(ctx),
-        {
-          scope: query.scope,
-          status: query.status,
-          dateFrom: query.date_from ? startOfDay(query.date_from) : undefined,
-          dateTo: query.date_to ? startOfDay(addDaysToLocalDate(query.date_to, 1)) : undefined,
-          userId: query.user_id,
-          number: query.number || undefined,
-          search: query.search || undefined,
-          sort: query.sort,
-          order: query.order,
-        },
-        pageWindow(query),
-      );
-      const actions = await workflow.allowedActionsForMany(ctx, 'delegation', items.map(settlementAsTripDocument));
-      return { items: items.map((row) => listItemOf(row, actions.get(row.id) ?? [])), total, total_is_exact };
+    list(ctx: AuthenticatedContext, query: ListQuery) {
+      return listPages.page(ctx, 'delegation', query, () => readListPage(ctx, query));
     },
 
     /** Spec §7 `delegation/available-users`: oneself, and everyone active with `delegationForOthers`; with `others`, only the workers besides oneself. */

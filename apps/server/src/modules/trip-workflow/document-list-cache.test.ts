@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { apiCalls } from '../../../test/api-helpers.ts';
+import { insertBooking, insertInvoice } from '../../../test/bookings.ts';
+import { settlementCompany, type SettlementCompany } from '../../../test/settlements.ts';
+import { insertOrder } from '../../../test/trips.ts';
+import { attachments, delegationBookings, delegationOrders, delegations, delegationTasks, documentDecisions, users } from '../../db/schema/index.ts';
+import { delegationOrderRepo } from '../delegation-order/delegation-order.repo.ts';
+import { settlementsRepo } from '../settlements/settlements.repo.ts';
+
+let t: TestApp;
+let api: ReturnType<typeof apiCalls>;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: '2026-04-20T10:00:00Z' });
+  api = apiCalls(t.app);
+});
+afterAll(async () => t.close());
+
+type Headers = Record<string, string>;
+interface SettlementItem {
+  id: number;
+  employee_name: string;
+  destination_text: string | null;
+  attachment_count: number;
+}
+interface OrderItem {
+  id: number;
+  task_name: string | null;
+}
+
+async function insertSettlement(companyId: number, userId: number, values: Partial<typeof delegations.$inferInsert> = {}): Promise<number> {
+  const [inserted] = await t.db
+    .insert(delegations)
+    .values({
+      companyId,
+      userId,
+      createdById: userId,
+      startDate: new Date('2026-03-02T06:00:00Z'),
+      endDate: new Date('2026-03-02T19:00:00Z'),
+      destinationText: 'Kraków',
+      form: { country: [{ country_code: 'PL' }] },
+      ...values,
+    })
+    .returning({ id: delegations.id });
+  return inserted!.id;
+}
+
+describe('kept pages of the trip-order and settlement lists (ADR 0051)', () => {
+  let c: SettlementCompany;
+  let settlementId: number;
+  let orderId: number;
+  const settlementPage = async (headers: Headers) => {
+    const response = await api.get('/delegation/list?scope=all', headers);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().items as SettlementItem[];
+  };
+  const orderPage = async (headers: Headers) => {
+    const response = await api.get('/delegation-order/list', headers);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().items as OrderItem[];
+  };
+
+  beforeAll(async () => {
+    c = await settlementCompany(t.app, t.db);
+    settlementId = await insertSettlement(c.company.id, c.employee.id);
+    orderId = await insertOrder(t.db, c.company.id, c.employee.id);
+  });
+
+  it('answers a page it has read without reading it again, and a changed page from the very next request', async () => {
+    const pages = vi.spyOn(settlementsRepo, 'page');
+    const caughtUp = vi.spyOn(t.databaseChanges!, 'caughtUp');
+    try {
+      const first = await settlementPage(c.headers.admin);
+      expect(first.map((item) => [item.id, item.destination_text])).toEqual([[settlementId, 'Kraków']]);
+      expect(await settlementPage(c.headers.admin)).toEqual(first);
+      expect(pages).toHaveBeenCalledTimes(1);
+      // A server's notifications come moments after a commit: a kept page waits until they are caught up with.
+      expect(caughtUp).toHaveBeenCalledTimes(t.databaseChanges!.immediate ? 0 : 1);
+
+      // Another viewer, another page: what the employee sees is read for them.
+      expect((await settlementPage(c.headers.employee)).map((item) => item.id)).toEqual([settlementId]);
+      expect(pages).toHaveBeenCalledTimes(2);
+
+      // A change straight in the database, committed before the request: no wait, on either database.
+      await t.db.update(delegations).set({ destinationText: 'Gdańsk' }).where(eq(delegations.id, settlementId));
+      expect((await settlementPage(c.headers.admin))[0]!.destination_text).toBe('Gdańsk');
+      expect((await settlementPage(c.headers.employee))[0]!.destination_text).toBe('Gdańsk');
+      expect(pages).toHaveBeenCalledTimes(4);
+
+      // Names are part of the company's actor version, which a kept page is keyed by.
+      await t.db.update(users).set({ surname: 'Zmieniony' }).where(eq(users.id, c.employee.id));
+      expect((await settlementPage(c.headers.admin))[0]!.employee_name).toMatch(/ Zmieniony$/);
+    } finally {
+      pages.mockRestore();
+      caughtUp.mockRestore();
+    }
+  });
+
+  it('reads a page again after a change to anything a page shows: documents, attachments, decisions, bookings, invoices and tasks', async () => {
+    const settlementPages = vi.spyOn(settlementsRepo, 'page');
+    const orderPages = vi.spyOn(delegationOrderRepo, 'page');
+    const readsAfter = async (change: () => Promise<unknown>) => {
+      await settlementPage(c.headers.admin);
+      await orderPage(c.headers.admin);
+      const before = [settlementPages.mock.calls.length, orderPages.mock.calls.length];
+      await settlementPage(c.headers.admin);
+      await orderPage(c.headers.admin);
+      expect([settlementPages.mock.calls.length, orderPages.mock.calls.length]).toEqual(before);
+      await change();
+      await settlementPage(c.headers.admin);
+      await orderPage(c.headers.admin);
+      return [settlementPages.mock.calls.length - before[0]!, orderPages.mock.calls.length - before[1]!];
+    };
+    try {
+      expect(await readsAfter(() => insertOrder(t.db, c.company.id, c.colleague.id))).toEqual([1, 1]);
+      expect(await readsAfter(() => t.db.update(delegationOrders).set({ destinationText: 'Poznań' }).where(eq(delegationOrders.id, orderId)))).toEqual([1, 1]);
+      expect(
+        await readsAfter(() =>
+          t.db.insert(attachments).values({
+            companyId: c.company.id,
+            ownerKind: 'delegation',
+            ownerId: settlementId,
+            fileName: 'bilet.pdf',
+            contentType: 'application/pdf',
+            sizeBytes: 1024,
+            sha256: 'a'.repeat(64),
+            storageKey: `test/${settlementId}/bilet.pdf`,
+            uploadedById: c.employee.id,
+          }),
+        ),
+      ).toEqual([1, 1]);
+      expect((await settlementPage(c.headers.admin)).find((item) => item.id === settlementId)!.attachment_count).toBe(1);
+      expect(
+        await readsAfter(() =>
+          t.db.insert(documentDecisions).values({
+            companyId: c.company.id,
+            documentKind: 'delegationOrder',
+            documentId: orderId,
+            action: 'accept',
+            fromStatus: 'submitted',
+            toStatus: 'accepted',
+            userId: c.acceptor.id,
+            contextUserId: c.acceptor.id,
+          }),
+        ),
+      ).toEqual([1, 1]);
+      const bookingId = await insertBooking(t.db, c.company.id, c.employee.id, { paidBy: 'companyInvoice', status: 'booked' });
+      expect(await readsAfter(() => t.db.insert(delegationBookings).values({ companyId: c.company.id, bookingId, delegationId: settlementId }))).toEqual([1, 1]);
+      expect(await readsAfter(() => insertInvoice(t.db, c.company.id, [bookingId]))).toEqual([1, 1]);
+      const [task] = await t.db.insert(delegationTasks).values({ companyId: c.company.id, namePl: 'Szkolenie', nameEn: 'Training' }).returning({ id: delegationTasks.id });
+      await t.db.update(delegationOrders).set({ taskId: task!.id }).where(eq(delegationOrders.id, orderId));
+      expect((await orderPage(c.headers.admin)).find((item) => item.id === orderId)!.task_name).toBe('Szkolenie');
+      expect(await readsAfter(() => t.db.update(delegationTasks).set({ namePl: 'Szkolenie BHP' }).where(eq(delegationTasks.id, task!.id)))).toEqual([1, 1]);
+      expect((await orderPage(c.headers.admin)).find((item) => item.id === orderId)!.task_name).toBe('Szkolenie BHP');
+      expect(await readsAfter(async () => t.db.delete(delegations).where(eq(delegations.id, await insertSettlement(c.company.id, c.colleague.id))))).toEqual([1, 1]);
+
+      // Another company's change leaves this company's pages kept.
+      const other = await settlementCompany(t.app, t.db);
+      expect(await readsAfter(() => insertSettlement(other.company.id, other.employee.id))).toEqual([0, 0]);
+    } finally {
+      settlementPages.mockRestore();
+      orderPages.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import type { DocumentKind, PermissionMap } from '@delego/domain';
+import { createChangeNotifiedCache } from '../../db/change-notified-cache.ts';
+import type { DatabaseChanges } from '../../db/client.ts';
+import type { AuthenticatedContext } from '../../http/request-context.ts';
+import { deepFreeze } from '../../lib/deep-freeze.ts';
+
+/** The channel of migration 0032: a statement changed what the document lists of the company (the payload) show. */
+export const COMPANY_DOCUMENTS_CHANGED_CHANNEL = 'delego_company_documents_changed';
+
+/** Companies whose pages are kept at once, and pages kept per company (viewers × filters × pages). */
+const MAX_COMPANIES = 64;
+const MAX_PAGES_PER_COMPANY = 256;
+
+/** The permissions a viewer holds, as a key: the frozen map of a cached actor is read once. */
+const permissionKeys = new WeakMap<PermissionMap, string>();
+function permissionKey(permissions: PermissionMap): string {
+  let key = permissionKeys.get(permissions);
+  if (key === undefined) {
+    key = Object.keys(permissions)
+      .filter((permission) => permissions[permission as keyof PermissionMap])
+      .sort()
+      .join(',');
+    permissionKeys.set(permissions, key);
+  }
+  return key;
+}
+
+export type DocumentListCache = ReturnType<typeof createDocumentListCache>;
+
+/**
+ * Pages of the trip-order and settlement lists, kept per company until a statement changes anything a page
+ * shows (migration 0032's notification) and returned only when as current as a read (ADR 0051): a list is
+ * where a user looks for what they have just done. A page is kept for one viewer, as the company's actor
+ * version describes them (their permissions and everyone's names), and one query; nothing else decides what a
+ * page holds. Kept pages are frozen: every request that gets one shares it.
+ */
+export function createDocumentListCache(changes: DatabaseChanges | undefined) {
+  const pages = createChangeNotifiedCache<unknown>(changes, {
+    channels: { [COMPANY_DOCUMENTS_CHANGED_CHANNEL]: (companyId) => companyId },
+    maxGroups: MAX_COMPANIES,
+    maxKeysPerGroup: MAX_PAGES_PER_COMPANY,
+    current: true,
+  });
+  return {
+    page<T>(ctx: AuthenticatedContext, kind: DocumentKind, query: object, read: () => Promise<T>): Promise<T> {
+      const { actor } = ctx;
+      const viewer = `${actor.contextUserId}|${actor.actorVersion}|${permissionKey(actor.contextPermissions)}`;
+      return pages.get(String(actor.companyId), `${kind}|${viewer}|${JSON.stringify(query)}`, async () => deepFreeze(await read())) as Promise<T>;
+    },
+    started: pages.started,
+    stop: () => pages.stop(),
+  };
+}
+
+/** For services made without the server's changes (scripts, tests): every page is read. */
+export const UNKEPT_DOCUMENT_LISTS: DocumentListCache = createDocumentListCache(undefined);
