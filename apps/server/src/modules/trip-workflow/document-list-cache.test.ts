@@ -164,4 +164,28 @@ describe('kept pages of the trip-order and settlement lists (ADR 0051)', () => {
       orderPages.mockRestore();
     }
   });
+
+  it('keeps pages of up to 50 rows and reads a longer page every time', async () => {
+    const d = await settlementCompany(t.app, t.db);
+    await t.db.insert(delegations).values(
+      Array.from({ length: 51 }, (_, index) => ({
+        companyId: d.company.id,
+        userId: d.employee.id,
+        createdById: d.employee.id,
+        startDate: new Date(Date.UTC(2026, 2, 2 + (index % 20), 6)),
+        endDate: new Date(Date.UTC(2026, 2, 2 + (index % 20), 19)),
+        form: { country: [{ country_code: 'PL' }] },
+      })),
+    );
+    const pages = vi.spyOn(settlementsRepo, 'page');
+    try {
+      const rows = async (pageSize: number) => (await api.get(`/delegation/list?scope=all&page_size=${pageSize}`, d.headers.admin)).json().items.length;
+      expect([await rows(50), await rows(50)]).toEqual([50, 50]);
+      expect(pages).toHaveBeenCalledTimes(1);
+      expect([await rows(100), await rows(100)]).toEqual([51, 51]);
+      expect(pages).toHaveBeenCalledTimes(3);
+    } finally {
+      pages.mockRestore();
+    }
+  });
 });

@@ -7,9 +7,13 @@ import { deepFreeze } from '../../lib/deep-freeze.ts';
 /** The channel of migration 0032: a statement changed what the document lists of the company (the payload) show. */
 export const COMPANY_DOCUMENTS_CHANGED_CHANNEL = 'delego_company_documents_changed';
 
-/** Companies whose pages are kept at once, and pages kept per company (viewers × filters × pages). */
-const MAX_COMPANIES = 64;
-const MAX_PAGES_PER_COMPANY = 256;
+/**
+ * Companies whose pages are kept at once, pages kept per company (viewers × filters × pages), and the longest page
+ * kept (the screens ask for 25 rows; a page of up to 200 is read each time): at most about 200 000 rows in all.
+ */
+const MAX_COMPANIES = 32;
+const MAX_PAGES_PER_COMPANY = 128;
+const MAX_KEPT_ROWS = 50;
 
 /** The permissions a viewer holds, as a key: the frozen map of a cached actor is read once. */
 const permissionKeys = new WeakMap<PermissionMap, string>();
@@ -35,14 +39,15 @@ export type DocumentListCache = ReturnType<typeof createDocumentListCache>;
  * page holds. Kept pages are frozen: every request that gets one shares it.
  */
 export function createDocumentListCache(changes: DatabaseChanges | undefined) {
-  const pages = createChangeNotifiedCache<unknown>(changes, {
+  const pages = createChangeNotifiedCache<{ items: readonly unknown[] }>(changes, {
     channels: { [COMPANY_DOCUMENTS_CHANGED_CHANNEL]: (companyId) => companyId },
     maxGroups: MAX_COMPANIES,
     maxKeysPerGroup: MAX_PAGES_PER_COMPANY,
     current: true,
+    keep: (page) => page.items.length <= MAX_KEPT_ROWS,
   });
   return {
-    page<T>(ctx: AuthenticatedContext, kind: DocumentKind, query: object, read: () => Promise<T>): Promise<T> {
+    page<T extends { items: readonly unknown[] }>(ctx: AuthenticatedContext, kind: DocumentKind, query: object, read: () => Promise<T>): Promise<T> {
       const { actor } = ctx;
       const viewer = `${actor.contextUserId}|${actor.actorVersion}|${permissionKey(actor.contextPermissions)}`;
       return pages.get(String(actor.companyId), `${kind}|${viewer}|${JSON.stringify(query)}`, async () => deepFreeze(await read())) as Promise<T>;
