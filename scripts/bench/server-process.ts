@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -15,6 +15,14 @@ export interface RunningServer {
  * or on the PostgreSQL database named by `environment.BENCH_DATABASE_URL` (which should be empty). A
  * given `dataDir` is kept when the server stops, so a second start finds the same embedded database.
  */
+/** The V8 flags `npm start` gives the server (ADR 0052), read from the start script so the bench runs what users run. */
+function startFlags(): string[] {
+  const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const flags = /\bnode ((?:--\S+ )*)apps\/server\/dist\/server\.js/.exec(start);
+  if (!flags) throw new Error(`package.json's start script does not run apps/server/dist/server.js with node: ${start}`);
+  return flags[1]!.split(' ').filter(Boolean);
+}
+
 export async function startBuiltServer(port = 3917, options: { dataDir?: string; environment?: { BENCH_DATABASE_URL?: string } } = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'delego-bench-'));
   // An empty DATABASE_URL is not a URL to the server's configuration: leave it out for the embedded database.
@@ -24,7 +32,7 @@ export async function startBuiltServer(port = 3917, options: { dataDir?: string;
   // The benches load one server from one address as fast as it answers: they measure the routes, not the
   // rate limits, so the budgets are raised here explicitly.
   const limits = { AUTH_RATE_LIMIT: '100000000', RATE_LIMIT_PER_ADDRESS: '100000000', RATE_LIMIT_PER_USER: '100000000', LOGIN_FAILURES_PER_ADDRESS: '100000000' };
-  const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/server.js'], {
+  const child: ChildProcess = spawn(process.execPath, [...startFlags(), 'apps/server/dist/server.js'], {
     env: { ...inherited, ...database, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...limits, EXCHANGE_RATE_SYNC: 'false' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
