@@ -244,7 +244,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerBookingRoutes(app, bookings);
   registerBookingReportRoutes(app, createBookingReportsService({ db: deps.db }));
   registerDashboardRoutes(app, createDashboardService({ db: deps.db, clock: deps.clock }));
-  const travelServices = createTravelServiceService({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl, bookings, rates, onMailQueued: () => outbox.wake() });
+  const travelServices = createTravelServiceService({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl, bookings, rates, listPages, onMailQueued: () => outbox.wake() });
   registerTravelServiceRoutes(app, travelServices);
   // The substitute's view of what waits for the absent reads the absent user's own lists.
   const absentWaiting = createAbsentWaitingService({ db: deps.db, clock: deps.clock, lists: { orders, settlements, advances, travelServices } });

@@ -52,6 +52,7 @@ import { outboxRepo } from '../mail/outbox.repo.ts';
 import { travelServicesExceedBudget } from '../budgets/budgets.service.ts';
 import type { BookingsService } from '../bookings/bookings.service.ts';
 import type { CompanyRatesCache } from '../settlement-calculation/company-rates-cache.ts';
+import { UNKEPT_DOCUMENT_LISTS, type DocumentListCache } from '../trip-workflow/document-list-cache.ts';
 import { withRateBook } from '../settlement-calculation/rate-book-loader.ts';
 import { travelServiceMail, type TravelMailEvent } from './travel-service.mails.ts';
 import { travelServiceRepo, type OfferRow, type PassengerRow, type TravelItemRow, type TravelOrderRow } from './travel-service.repo.ts';
@@ -165,8 +166,17 @@ function inputFingerprint(input: OrderItemInput): string {
   });
 }
 
-export function createTravelServiceService(deps: { db: Database; clock: Clock; publicUrl: string; bookings: BookingsService; rates: CompanyRatesCache; onMailQueued: () => void }) {
-  const { db, clock, publicUrl, bookings, rates } = deps;
+export function createTravelServiceService(deps: {
+  db: Database;
+  clock: Clock;
+  publicUrl: string;
+  bookings: BookingsService;
+  rates: CompanyRatesCache;
+  onMailQueued: () => void;
+  /** The client's list pages, kept until their orders change (ADR 0051). */
+  listPages?: DocumentListCache;
+}) {
+  const { db, clock, publicUrl, bookings, rates, listPages = UNKEPT_DOCUMENT_LISTS } = deps;
 
   function assertModule(ctx: AuthenticatedContext) {
     if (!ctx.actor.isAdminContext && !isModuleEnabled(ctx.actor.settings, 'travel_service')) throw moduleDisabled();
@@ -1059,12 +1069,20 @@ export function createTravelServiceService(deps: { db: Database; clock: Clock; p
 
   // --- lists and form data --------------------------------------------------------
 
-  async function list(ctx: AuthenticatedContext, query: ListQuery, admin: boolean): Promise<{ items: TravelServiceOrderRow[]; total: number; total_is_exact: boolean }> {
-    if (admin) assertAdminContext(ctx);
-    else {
-      assertModule(ctx);
-      if (ctx.actor.isAdminContext) throw forbidden();
+  type ListPage = { items: TravelServiceOrderRow[]; total: number; total_is_exact: boolean };
+
+  /** The client's pages are kept (ADR 0051); the provider's, across companies and consultants' assignments, are read. */
+  async function list(ctx: AuthenticatedContext, query: ListQuery, admin: boolean): Promise<ListPage> {
+    if (admin) {
+      assertAdminContext(ctx);
+      return readListPage(ctx, query, true);
     }
+    assertModule(ctx);
+    if (ctx.actor.isAdminContext) throw forbidden();
+    return listPages.page(ctx, 'travelServiceOrder', query, () => readListPage(ctx, query, false));
+  }
+
+  async function readListPage(ctx: AuthenticatedContext, query: ListQuery, admin: boolean): Promise<ListPage> {
     const me = ctx.actor.contextUserId;
     const isAcceptor = !admin && (await travelServiceRepo.isAcceptor(db, ctx.actor.companyId, me));
     const seesCompany = !admin && (can(ctx, 'travelOrder') || can(ctx, 'travelOrderPreview') || isAcceptor);

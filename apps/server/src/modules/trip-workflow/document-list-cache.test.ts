@@ -5,9 +5,25 @@ import { apiCalls } from '../../../test/api-helpers.ts';
 import { insertBooking, insertInvoice } from '../../../test/bookings.ts';
 import { settlementCompany, type SettlementCompany } from '../../../test/settlements.ts';
 import { insertOrder } from '../../../test/trips.ts';
-import { attachments, delegationBookings, delegationOrders, delegations, delegationTasks, documentDecisions, users } from '../../db/schema/index.ts';
+import { insertTravelOrder, travelCompany } from '../../../test/travel-services.ts';
+import {
+  attachments,
+  delegationBookings,
+  delegationOrders,
+  delegations,
+  delegationTasks,
+  documentDecisions,
+  travelServiceAcceptors,
+  travelServiceMessageReads,
+  travelServiceOrderEvents,
+  travelServiceOrderItems,
+  travelServiceOrders,
+  travelServicePassengers,
+  users,
+} from '../../db/schema/index.ts';
 import { delegationOrderRepo } from '../delegation-order/delegation-order.repo.ts';
 import { settlementsRepo } from '../settlements/settlements.repo.ts';
+import { travelServiceRepo } from '../travel-service/travel-service.repo.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof apiCalls>;
@@ -47,7 +63,7 @@ async function insertSettlement(companyId: number, userId: number, values: Parti
   return inserted!.id;
 }
 
-describe('kept pages of the trip-order and settlement lists (ADR 0051)', () => {
+describe('kept pages of the trip-order, settlement and travel-service order lists (ADR 0051)', () => {
   let c: SettlementCompany;
   let settlementId: number;
   let orderId: number;
@@ -184,6 +200,48 @@ describe('kept pages of the trip-order and settlement lists (ADR 0051)', () => {
       expect(pages).toHaveBeenCalledTimes(1);
       expect([await rows(100), await rows(100)]).toEqual([51, 51]);
       expect(pages).toHaveBeenCalledTimes(3);
+    } finally {
+      pages.mockRestore();
+    }
+  });
+
+  it("keeps the client's travel-service order pages per user signed in, until an order, its items, passengers, messages or their reads change", async () => {
+    const d = await travelCompany(t.app, t.db);
+    const { orderId, itemId } = await insertTravelOrder(t.db, d.company.id, d.people.traveller.id, d.people.traveller);
+    const pages = vi.spyOn(travelServiceRepo, 'page');
+    const listed = async (headers: Headers) => {
+      const response = await api.get('/travel-service/list', headers);
+      expect(response.statusCode, response.body).toBe(200);
+      const [order] = response.json().items as { id: number; unread_messages: number; travellers: string[] }[];
+      expect(order!.id).toBe(orderId);
+      return order!;
+    };
+    try {
+      expect((await listed(d.headers.editor)).unread_messages).toBe(0);
+      await listed(d.headers.editor);
+      expect(pages).toHaveBeenCalledTimes(1);
+
+      // A message from the traveller is unread for the editor, but not for its author.
+      const [message] = await t.db
+        .insert(travelServiceOrderEvents)
+        .values({ companyId: d.company.id, orderId, action: 'message', userId: d.people.traveller.id, comment: 'Proszę o miejsce przy oknie' })
+        .returning({ id: travelServiceOrderEvents.id });
+      expect((await listed(d.headers.editor)).unread_messages).toBe(1);
+      expect((await listed(d.headers.traveller)).unread_messages).toBe(0);
+      await t.db.insert(travelServiceMessageReads).values({ eventId: message!.id, userId: d.people.editor.id, companyId: d.company.id });
+      expect((await listed(d.headers.editor)).unread_messages).toBe(0);
+
+      await t.db.update(travelServicePassengers).set({ surname: 'Podróżna' }).where(eq(travelServicePassengers.itemId, itemId));
+      expect((await listed(d.headers.editor)).travellers).toEqual([`${d.people.traveller.name} Podróżna`]);
+      const before = pages.mock.calls.length;
+      await listed(d.headers.editor);
+      await t.db.update(travelServiceOrderItems).set({ comment: 'Bagaż rejestrowany' }).where(eq(travelServiceOrderItems.id, itemId));
+      await listed(d.headers.editor);
+      await t.db.insert(travelServiceAcceptors).values({ companyId: d.company.id, userId: d.people.colleague.id });
+      await listed(d.headers.editor);
+      await t.db.update(travelServiceOrders).set({ endDate: '2026-06-13' }).where(eq(travelServiceOrders.id, orderId));
+      await listed(d.headers.editor);
+      expect(pages.mock.calls.length - before).toBe(3);
     } finally {
       pages.mockRestore();
     }

@@ -4,7 +4,7 @@ import type { DatabaseChanges } from '../../db/client.ts';
 import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { deepFreeze } from '../../lib/deep-freeze.ts';
 
-/** The channel of migration 0032: a statement changed what the document lists of the company (the payload) show. */
+/** The channel of migrations 0032 and 0033: a statement changed what the document lists of the company (the payload) show. */
 export const COMPANY_DOCUMENTS_CHANGED_CHANNEL = 'delego_company_documents_changed';
 
 /**
@@ -30,13 +30,16 @@ function permissionKey(permissions: PermissionMap): string {
 }
 
 export type DocumentListCache = ReturnType<typeof createDocumentListCache>;
+/** The lists kept: trip orders, settlements and (the client's) travel-service orders. */
+export type KeptListKind = DocumentKind | 'travelServiceOrder';
 
 /**
- * Pages of the trip-order and settlement lists, kept per company until a statement changes anything a page
- * shows (migration 0032's notification) and returned only when as current as a read (ADR 0051): a list is
- * where a user looks for what they have just done. A page is kept for one viewer, as the company's actor
- * version describes them (their permissions and everyone's names), and one query; nothing else decides what a
- * page holds. Kept pages are frozen: every request that gets one shares it.
+ * Pages of the trip-order, settlement and travel-service order lists, kept per company until a statement changes
+ * anything a page shows (the notification of migrations 0032 and 0033) and returned only when as current as a read
+ * (ADR 0051): a list is where a user looks for what they have just done. A page is kept for one viewer, as the
+ * company's actor version describes them (their permissions and everyone's names), the user signed in (whose unread
+ * messages a travel-service page counts) and one query; nothing else decides what a page holds. Kept pages are
+ * frozen: every request that gets one shares it.
  */
 export function createDocumentListCache(changes: DatabaseChanges | undefined) {
   const pages = createChangeNotifiedCache<{ items: readonly unknown[] }>(changes, {
@@ -47,9 +50,9 @@ export function createDocumentListCache(changes: DatabaseChanges | undefined) {
     keep: (page) => page.items.length <= MAX_KEPT_ROWS,
   });
   return {
-    page<T extends { items: readonly unknown[] }>(ctx: AuthenticatedContext, kind: DocumentKind, query: object, read: () => Promise<T>): Promise<T> {
+    page<T extends { items: readonly unknown[] }>(ctx: AuthenticatedContext, kind: KeptListKind, query: object, read: () => Promise<T>): Promise<T> {
       const { actor } = ctx;
-      const viewer = `${actor.contextUserId}|${actor.actorVersion}|${permissionKey(actor.contextPermissions)}`;
+      const viewer = `${actor.contextUserId}|${actor.userId}|${actor.actorVersion}|${permissionKey(actor.contextPermissions)}`;
       return pages.get(String(actor.companyId), `${kind}|${viewer}|${JSON.stringify(query)}`, async () => deepFreeze(await read())) as Promise<T>;
     },
     started: pages.started,
