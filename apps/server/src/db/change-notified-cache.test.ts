@@ -89,9 +89,37 @@ describe('change-notified cache', () => {
     caughtUp.mockImplementationOnce(() => Promise.reject(new Error('not heard')));
     expect(await cache.get('1', 'page', read)).toBe('read 3');
     generation = 4;
-    caughtUp.mockImplementationOnce(() => new Promise(() => undefined));
+    let release!: () => void;
+    caughtUp.mockImplementationOnce(() => new Promise<void>((resolve) => (release = resolve)));
     expect(await cache.get('1', 'page', read)).toBe('read 4');
-    expect(read).toHaveBeenCalledTimes(4);
+    expect([caughtUp.mock.calls.length, read.mock.calls.length]).toEqual([4, 4]);
+    // While that catch-up is still under way, kept values are read without waiting for another.
+    generation = 5;
+    expect(await cache.get('1', 'page', read)).toBe('read 5');
+    expect([caughtUp.mock.calls.length, read.mock.calls.length]).toEqual([4, 5]);
+    release();
+    await settled();
+    expect(await cache.get('1', 'page', read)).toBe('read 5');
+    expect([caughtUp.mock.calls.length, read.mock.calls.length]).toEqual([5, 5]);
+  });
+
+  it("keeps a read when another group's change arrives while it runs, and not when its own group's does", async () => {
+    const { changes, notify } = fakeDatabaseChanges();
+    const cache = createChangeNotifiedCache<string>(changes, { channels: { companies: (company) => company }, maxGroups: 10 });
+    await cache.started;
+    const readWhile = (change: () => void) =>
+      vi.fn(async () => {
+        change();
+        return 'value';
+      });
+    const others = readWhile(() => notify('companies', '2'));
+    await cache.get('1', 'page', others);
+    await cache.get('1', 'page', others);
+    expect(others).toHaveBeenCalledTimes(1);
+    const own = readWhile(() => notify('companies', '3'));
+    await cache.get('3', 'page', own);
+    await cache.get('3', 'page', own);
+    expect(own).toHaveBeenCalledTimes(2);
   });
 
   it('never waits to catch up with immediate changes, nor for values that need not be current', async () => {

@@ -39,37 +39,61 @@ export interface ChangeNotifiedCacheOptions<V> {
 /** How long a `current` value waits for a server's notifications to be caught up with before it is read instead. */
 export const CATCH_UP_WAIT_MS = 250;
 
-function caughtUpInTime(changes: DatabaseChanges): Promise<boolean> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), CATCH_UP_WAIT_MS);
-    changes.caughtUp().then(
-      () => {
-        clearTimeout(timer);
-        resolve(true);
-      },
-      () => {
-        clearTimeout(timer);
+/**
+ * Whether `changes` caught up within `CATCH_UP_WAIT_MS`. Once a catch-up took longer (a stalled listening
+ * connection, until its statement times out), later calls do not wait for it: they read until it settles.
+ */
+function catchingUp(changes: DatabaseChanges): () => Promise<boolean> {
+  let stalled: Promise<void> | null = null;
+  return () => {
+    if (stalled) return Promise.resolve(false);
+    const catchUp = changes.caughtUp();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        stalled = catchUp;
+        const settled = () => {
+          if (stalled === catchUp) stalled = null;
+        };
+        catchUp.then(settled, settled);
         resolve(false);
-      },
-    );
-  });
+      }, CATCH_UP_WAIT_MS);
+      catchUp.then(
+        () => {
+          clearTimeout(timer);
+          resolve(true);
+        },
+        () => {
+          clearTimeout(timer);
+          resolve(false);
+        },
+      );
+    });
+  };
 }
 
 export function createChangeNotifiedCache<V>(changes: DatabaseChanges | undefined, options: ChangeNotifiedCacheOptions<V>): ChangeNotifiedCache<V> {
   const { maxGroups, maxKeysPerGroup = 1, keep = () => true } = options;
-  const mustCatchUp = options.current === true && changes !== undefined && !changes.immediate;
+  const caughtUpInTime = options.current === true && changes !== undefined && !changes.immediate ? catchingUp(changes) : null;
   const groups = new Map<string, Map<string, V>>();
   let stopListening: (() => Promise<void>)[] = [];
   /**
-   * Counts the changes heard. A read that started before a change may return the data as it was: it is kept
-   * only when no change arrived while it ran, so what is kept is never older than the last notification.
+   * A read that started before a change may return the data as it was: it is kept only when no change to its
+   * group arrived while it ran, so what is kept is never older than the last notification. Changes are counted
+   * for every group at once (`null`, a lost or resumed listening) and for each group a read is under way in:
+   * another group's change does not stop a read from being kept.
    */
-  let changesHeard = 0;
+  let everyGroupChanged = 0;
+  const readsUnderWay = new Map<string, { reads: number; changes: number }>();
 
   const forget = (group: string | null) => {
-    changesHeard += 1;
-    if (group === null) groups.clear();
-    else groups.delete(group);
+    if (group === null) {
+      everyGroupChanged += 1;
+      groups.clear();
+    } else {
+      const underWay = readsUnderWay.get(group);
+      if (underWay) underWay.changes += 1;
+      groups.delete(group);
+    }
   };
 
   // Until every channel listens, a change could go unheard: nothing is kept before that (nor ever, if
@@ -85,7 +109,7 @@ export function createChangeNotifiedCache<V>(changes: DatabaseChanges | undefine
     },
     resumed: () => {
       heard = true;
-      // What was read while nothing was heard may be older than a change missed: not kept (`changesHeard`).
+      // What was read while nothing was heard may be older than a change missed: not kept (`everyGroupChanged`).
       forget(null);
     },
   };
@@ -103,14 +127,24 @@ export function createChangeNotifiedCache<V>(changes: DatabaseChanges | undefine
     async get(group, key, read) {
       const kept = groups.get(group);
       if (kept?.has(key)) {
-        if (!mustCatchUp) return kept.get(key)!;
+        if (!caughtUpInTime) return kept.get(key)!;
         // A notification heard meanwhile may have dropped the value.
-        const stillKept = (await caughtUpInTime(changes!)) ? groups.get(group) : undefined;
+        const stillKept = (await caughtUpInTime()) ? groups.get(group) : undefined;
         if (stillKept?.has(key)) return stillKept.get(key)!;
       }
-      const heardBefore = changesHeard;
-      const value = await read();
-      if (keeping() && changesHeard === heardBefore && keep(value)) {
+      const everyGroupBefore = everyGroupChanged;
+      let underWay = readsUnderWay.get(group);
+      if (!underWay) readsUnderWay.set(group, (underWay = { reads: 0, changes: 0 }));
+      underWay.reads += 1;
+      const groupBefore = underWay.changes;
+      let value: V;
+      try {
+        value = await read();
+      } finally {
+        underWay.reads -= 1;
+        if (underWay.reads === 0) readsUnderWay.delete(group);
+      }
+      if (keeping() && everyGroupChanged === everyGroupBefore && underWay.changes === groupBefore && keep(value)) {
         let values = groups.get(group);
         if (!values) {
           values = new Map();

@@ -50,10 +50,17 @@ describe('change notifications of a PostgreSQL server', () => {
         expect(heard.at(-1)).toBe(String(round));
       }
       // Requests that ask at once share one statement.
+      const statements = vi.spyOn(pg.Client.prototype, 'query');
       await Promise.all(Array.from({ length: 20 }, () => changes.caughtUp()));
+      expect(statements.mock.calls.filter(([text]) => text === 'SELECT 1')).toHaveLength(1);
+      statements.mockRestore();
 
       await other.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [name]);
       await vi.waitFor(() => expect(interruptions.lost).toHaveBeenCalledTimes(1));
+      await expect(changes.caughtUp()).rejects.toThrow();
+      // A channel listened to meanwhile opens a connection, but the first channel is not heard on it until the
+      // connection is opened again for every channel: not caught up.
+      await changes.listen('delego_test_caught_up_later', () => undefined);
       await expect(changes.caughtUp()).rejects.toThrow();
     } finally {
       await other.end();

@@ -35,8 +35,7 @@ export interface ServerChangesOptions {
  * `caughtUp` sends a statement on the listening connection. PostgreSQL signals a listening backend before it
  * answers the commit that notified, and the backend sends the notifications it was signalled before it reads its
  * next statement; so the statement's answer comes after every notification of a commit answered before it was
- * sent (ADR 0051). Calls that arrive while one runs share the next, and the heartbeat is one of them: the
- * connection never has two statements at once.
+ * sent (ADR 0051). Calls that arrive while one runs share the next, and the heartbeat is one of them.
  */
 export function listenOnServer(connectionString: string, options: ServerChangesOptions = {}): DatabaseChanges & { close(): Promise<void> } {
   const { warn = () => undefined, retryFirstMs = RETRY_FIRST_MS, heartbeatMs = HEARTBEAT_MS } = options;

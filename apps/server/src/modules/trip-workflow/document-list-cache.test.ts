@@ -24,6 +24,10 @@ import {
 import { delegationOrderRepo } from '../delegation-order/delegation-order.repo.ts';
 import { settlementsRepo } from '../settlements/settlements.repo.ts';
 import { travelServiceRepo } from '../travel-service/travel-service.repo.ts';
+import type { PermissionMap } from '@delego/domain';
+import type { AuthenticatedContext } from '../../http/request-context.ts';
+import { fakeDatabaseChanges } from '../../../test/fake-database-changes.ts';
+import { createDocumentListCache, type KeptListKind } from './document-list-cache.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof apiCalls>;
@@ -245,5 +249,41 @@ describe('kept pages of the trip-order, settlement and travel-service order list
     } finally {
       pages.mockRestore();
     }
+  });
+});
+
+describe('the key of a kept list page', () => {
+  it('tells apart every fact a page depends on: company, list, context user, user signed in, actor version, permissions and query', async () => {
+    const { changes } = fakeDatabaseChanges();
+    const lists = createDocumentListCache(changes);
+    await lists.started;
+    const base: { companyId: number; contextUserId: number; userId: number; actorVersion: number; contextPermissions: PermissionMap } = {
+      companyId: 1,
+      contextUserId: 7,
+      userId: 7,
+      actorVersion: 3,
+      contextPermissions: { delegationAcceptSubstantive: true },
+    };
+    const ctxOf = (actor: Partial<typeof base>) => ({ requestId: 'r', ip: '127.0.0.1', userAgent: undefined, actor: { ...base, ...actor } }) as unknown as AuthenticatedContext;
+    const query = { scope: 'all', page: 1, page_size: 25 };
+    const read = vi.fn(async () => ({ items: [] }));
+    const page = (actor: Partial<typeof base>, kind: KeptListKind = 'delegation', asked: object = query) => lists.page(ctxOf(actor), kind, asked, read);
+    await page({});
+    await page({});
+    expect(read).toHaveBeenCalledTimes(1);
+    const variants: [Partial<typeof base>, KeptListKind, object][] = [
+      [{ companyId: 2 }, 'delegation', query],
+      [{}, 'delegationOrder', query],
+      [{ contextUserId: 8 }, 'delegation', query],
+      [{ userId: 9 }, 'delegation', query],
+      [{ actorVersion: 4 }, 'delegation', query],
+      [{ contextPermissions: { delegationAcceptSubstantive: true, companyAdmin: true } }, 'delegation', query],
+      [{}, 'delegation', { ...query, page: 2 }],
+    ];
+    for (const [actor, kind, asked] of variants) await page(actor, kind, asked);
+    expect(read).toHaveBeenCalledTimes(1 + variants.length);
+    // A permission map that grants the same is the same viewer.
+    await page({ contextPermissions: { delegationAcceptSubstantive: true, companyAdmin: false } });
+    expect(read).toHaveBeenCalledTimes(1 + variants.length);
   });
 });

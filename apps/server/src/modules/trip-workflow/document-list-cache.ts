@@ -9,10 +9,10 @@ export const COMPANY_DOCUMENTS_CHANGED_CHANNEL = 'delego_company_documents_chang
 
 /**
  * Companies whose pages are kept at once, pages kept per company (viewers × filters × pages), and the longest page
- * kept (the screens ask for 25 rows; a page of up to 200 is read each time): at most about 200 000 rows in all.
+ * kept (the screens ask for 25 rows; a page of up to 200 is read each time): at most about 100 000 rows in all.
  */
 const MAX_COMPANIES = 32;
-const MAX_PAGES_PER_COMPANY = 128;
+const MAX_PAGES_PER_COMPANY = 64;
 const MAX_KEPT_ROWS = 50;
 
 /** The permissions a viewer holds, as a key: the frozen map of a cached actor is read once. */
@@ -38,8 +38,7 @@ export type KeptListKind = DocumentKind | 'travelServiceOrder';
  * anything a page shows (the notification of migrations 0032 and 0033) and returned only when as current as a read
  * (ADR 0051): a list is where a user looks for what they have just done. A page is kept for one viewer, as the
  * company's actor version describes them (their permissions and everyone's names), the user signed in (whose unread
- * messages a travel-service page counts) and one query; nothing else decides what a page holds. Kept pages are
- * frozen: every request that gets one shares it.
+ * messages a travel-service page counts) and one query; nothing else decides what a page holds.
  */
 export function createDocumentListCache(changes: DatabaseChanges | undefined) {
   const pages = createChangeNotifiedCache<{ items: readonly unknown[] }>(changes, {
@@ -47,13 +46,18 @@ export function createDocumentListCache(changes: DatabaseChanges | undefined) {
     maxGroups: MAX_COMPANIES,
     maxKeysPerGroup: MAX_PAGES_PER_COMPANY,
     current: true,
-    keep: (page) => page.items.length <= MAX_KEPT_ROWS,
+    // Kept pages are shared by the requests that get them: frozen, so none can change another's.
+    keep: (page) => {
+      if (page.items.length > MAX_KEPT_ROWS) return false;
+      deepFreeze(page);
+      return true;
+    },
   });
   return {
     page<T extends { items: readonly unknown[] }>(ctx: AuthenticatedContext, kind: KeptListKind, query: object, read: () => Promise<T>): Promise<T> {
       const { actor } = ctx;
       const viewer = `${actor.contextUserId}|${actor.userId}|${actor.actorVersion}|${permissionKey(actor.contextPermissions)}`;
-      return pages.get(String(actor.companyId), `${kind}|${viewer}|${JSON.stringify(query)}`, async () => deepFreeze(await read())) as Promise<T>;
+      return pages.get(String(actor.companyId), `${kind}|${viewer}|${JSON.stringify(query)}`, read) as Promise<T>;
     },
     started: pages.started,
     stop: () => pages.stop(),
