@@ -1071,11 +1071,11 @@ export function createTravelServiceService(deps: {
 
   type ListPage = { items: TravelServiceOrderRow[]; total: number; total_is_exact: boolean };
 
-  /** The client's pages are kept (ADR 0051); the provider's, across companies and consultants' assignments, are read. */
+  /** Pages kept until their orders change (ADR 0051): the client's per company, the provider's across them. */
   async function list(ctx: AuthenticatedContext, query: ListQuery, admin: boolean): Promise<ListPage> {
     if (admin) {
       assertAdminContext(ctx);
-      return readListPage(ctx, query, true);
+      return listPages.providerPage(ctx, 'travelServiceOrder', query, () => readListPage(ctx, query, true));
     }
     assertModule(ctx);
     if (ctx.actor.isAdminContext) throw forbidden();

@@ -5,7 +5,7 @@ import { apiCalls } from '../../../test/api-helpers.ts';
 import { insertBooking, insertInvoice } from '../../../test/bookings.ts';
 import { settlementCompany, type SettlementCompany } from '../../../test/settlements.ts';
 import { insertOrder } from '../../../test/trips.ts';
-import { insertTravelOrder, travelCompany } from '../../../test/travel-services.ts';
+import { ALL_RESPONSE_PERMISSIONS, insertTravelOrder, providerUser, travelCompany } from '../../../test/travel-services.ts';
 import {
   attachments,
   delegationBookings,
@@ -246,6 +246,34 @@ describe('kept pages of the trip-order, settlement and travel-service order list
       await t.db.update(travelServiceOrders).set({ endDate: '2026-06-13' }).where(eq(travelServiceOrders.id, orderId));
       await listed(d.headers.editor);
       expect(pages.mock.calls.length - before).toBe(3);
+    } finally {
+      pages.mockRestore();
+    }
+  });
+});
+
+describe("kept pages of the provider's travel-service order list", () => {
+  it("are dropped by any company's change to its orders or its people's names", async () => {
+    const consultant = await providerUser(t.app, t.db, ALL_RESPONSE_PERMISSIONS);
+    const d = await travelCompany(t.app, t.db);
+    const { orderId } = await insertTravelOrder(t.db, d.company.id, d.people.traveller.id, d.people.traveller);
+    const pages = vi.spyOn(travelServiceRepo, 'page');
+    const listed = async () => {
+      const response = await api.get(`/admin/travel-service-admin/list?company_id=${d.company.id}`, consultant.headers);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().items as { id: number; user: { fullName: string }; end_date: string }[];
+    };
+    try {
+      expect((await listed()).map((order) => order.id)).toEqual([orderId]);
+      await listed();
+      expect(pages).toHaveBeenCalledTimes(1);
+      await t.db.update(travelServiceOrders).set({ endDate: '2026-06-14' }).where(eq(travelServiceOrders.id, orderId));
+      expect((await listed())[0]!.end_date).toBe('2026-06-14');
+      await t.db.update(users).set({ surname: 'Przemianowana' }).where(eq(users.id, d.people.traveller.id));
+      expect((await listed())[0]!.user.fullName).toBe(`${d.people.traveller.name} Przemianowana`);
+      expect(pages).toHaveBeenCalledTimes(3);
+      await listed();
+      expect(pages).toHaveBeenCalledTimes(3);
     } finally {
       pages.mockRestore();
     }

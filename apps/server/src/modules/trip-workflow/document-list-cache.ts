@@ -3,6 +3,7 @@ import { createChangeNotifiedCache } from '../../db/change-notified-cache.ts';
 import type { DatabaseChanges } from '../../db/client.ts';
 import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { deepFreeze } from '../../lib/deep-freeze.ts';
+import { COMPANY_VERSIONS_CHANGED_CHANNEL } from '../auth/session-validity-cache.ts';
 
 /** The channel of migrations 0032 and 0033: a statement changed what the document lists of the company (the payload) show. */
 export const COMPANY_DOCUMENTS_CHANGED_CHANNEL = 'delego_company_documents_changed';
@@ -30,37 +31,55 @@ function permissionKey(permissions: PermissionMap): string {
 }
 
 export type DocumentListCache = ReturnType<typeof createDocumentListCache>;
-/** The lists kept: trip orders, settlements and (the client's) travel-service orders. */
+/** The lists kept: trip orders, settlements and travel-service orders. */
 export type KeptListKind = DocumentKind | 'travelServiceOrder';
 
 /**
- * Pages of the trip-order, settlement and travel-service order lists, kept per company until a statement changes
+ * Pages of the trip-order, settlement and travel-service order lists (the client's and the provider's), kept per company until a statement changes
  * anything a page shows (the notification of migrations 0032 and 0033) and returned only when as current as a read
  * (ADR 0051): a list is where a user looks for what they have just done. A page is kept for one viewer, as the
  * company's actor version describes them (their permissions and everyone's names), the user signed in (whose unread
  * messages a travel-service page counts) and one query; nothing else decides what a page holds.
  */
 export function createDocumentListCache(changes: DatabaseChanges | undefined) {
-  const pages = createChangeNotifiedCache<{ items: readonly unknown[] }>(changes, {
-    channels: { [COMPANY_DOCUMENTS_CHANGED_CHANNEL]: (companyId) => companyId },
-    maxGroups: MAX_COMPANIES,
+  const options = {
     maxKeysPerGroup: MAX_PAGES_PER_COMPANY,
     current: true,
     // Kept pages are shared by the requests that get them: frozen, so none can change another's.
-    keep: (page) => {
+    keep: (page: { items: readonly unknown[] }) => {
       if (page.items.length > MAX_KEPT_ROWS) return false;
       deepFreeze(page);
       return true;
     },
+  };
+  const pages = createChangeNotifiedCache<{ items: readonly unknown[] }>(changes, {
+    ...options,
+    channels: { [COMPANY_DOCUMENTS_CHANGED_CHANNEL]: (companyId) => companyId },
+    maxGroups: MAX_COMPANIES,
   });
+  // The provider's pages span companies: any company's change drops them, its documents' as well as its people's
+  // names (its actor version, migration 0030), which the provider's own actor version does not follow.
+  const providerPages = createChangeNotifiedCache<{ items: readonly unknown[] }>(changes, {
+    ...options,
+    channels: { [COMPANY_DOCUMENTS_CHANGED_CHANNEL]: () => null, [COMPANY_VERSIONS_CHANGED_CHANNEL]: () => null },
+    maxGroups: 1,
+  });
+  const keyOf = (ctx: AuthenticatedContext, kind: KeptListKind, query: object) => {
+    const { actor } = ctx;
+    return `${kind}|${actor.contextUserId}|${actor.userId}|${actor.actorVersion}|${permissionKey(actor.contextPermissions)}|${JSON.stringify(query)}`;
+  };
   return {
     page<T extends { items: readonly unknown[] }>(ctx: AuthenticatedContext, kind: KeptListKind, query: object, read: () => Promise<T>): Promise<T> {
-      const { actor } = ctx;
-      const viewer = `${actor.contextUserId}|${actor.userId}|${actor.actorVersion}|${permissionKey(actor.contextPermissions)}`;
-      return pages.get(String(actor.companyId), `${kind}|${viewer}|${JSON.stringify(query)}`, read) as Promise<T>;
+      return pages.get(String(ctx.actor.companyId), keyOf(ctx, kind, query), read) as Promise<T>;
     },
-    started: pages.started,
-    stop: () => pages.stop(),
+    /** A page of a list the provider's consultants read across companies. */
+    providerPage<T extends { items: readonly unknown[] }>(ctx: AuthenticatedContext, kind: KeptListKind, query: object, read: () => Promise<T>): Promise<T> {
+      return providerPages.get('provider', keyOf(ctx, kind, query), read) as Promise<T>;
+    },
+    started: Promise.all([pages.started, providerPages.started]).then(() => undefined),
+    stop: async () => {
+      await Promise.all([pages.stop(), providerPages.stop()]);
+    },
   };
 }
 
