@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { queueQueries } from './client.ts';
+import { queueQueries } from './queue-queries.ts';
 
 /** A stand-in for a pg client that records how many of its queries run at once. */
 function fakeClient() {

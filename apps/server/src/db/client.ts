@@ -11,6 +11,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { reuseParsedStatements } from './pglite-statements.ts';
+import { queueQueries } from './queue-queries.ts';
 import { listenOnServer } from './server-changes.ts';
 
 export type Schema = typeof schema;
@@ -62,24 +63,6 @@ export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [path.resolve(here, '../../drizzle'), path.resolve(here, '../drizzle')];
   return candidates.find((candidate) => existsSync(candidate)) ?? candidates[0]!;
-}
-
-/**
- * Makes a pooled client run its queries one after another. A transaction is one client, and code that
- * reads several things at once inside it (`Promise.all` over the transaction) would otherwise hand the
- * client a query while it runs another, which pg only tolerates with a deprecation warning (and pg 9
- * will refuse). Each query starts when the one before has settled.
- */
-export function queueQueries(client: pg.PoolClient | pg.Client): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  let previous: Promise<unknown> = Promise.resolve();
-  (client as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-    // The callback form and submittables (cursors, streams) keep pg's own handling.
-    if (args.length === 0 || typeof args[args.length - 1] === 'function' || typeof (args[0] as { submit?: unknown }).submit === 'function') return query(...args);
-    const run = previous.then(() => query(...args));
-    previous = run.catch(() => undefined);
-    return run;
-  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { createBatchedLoad } from './batched-load.ts';
+import { queueQueries } from './queue-queries.ts';
 import type { DatabaseChanges, NotificationInterruptions } from './client.ts';
 
 /** How long the listening connection may take to open, and a statement on it to answer. */
@@ -70,6 +71,7 @@ export function listenOnServer(connectionString: string, options: ServerChangesO
   const connected = () =>
     (connection ??= (async () => {
       const client = new pg.Client({ connectionString, connectionTimeoutMillis: TIMEOUT_MS, query_timeout: TIMEOUT_MS, keepAlive: true });
+      queueQueries(client);
       currentClient = client;
       client.on('notification', ({ channel, payload }) => {
         for (const listener of listeners.get(channel) ?? []) listener.onChange(payload ?? '');
