@@ -173,7 +173,7 @@ export function createTravelServiceService(deps: {
   bookings: BookingsService;
   rates: CompanyRatesCache;
   onMailQueued: () => void;
-  /** The client's list pages, kept until their orders change (ADR 0051). */
+  /** List pages, kept until their orders change (ADR 0051). */
   listPages?: DocumentListCache;
 }) {
   const { db, clock, publicUrl, bookings, rates, listPages = UNKEPT_DOCUMENT_LISTS } = deps;
