@@ -36,9 +36,9 @@ export default defineConfig({
           root: './e2e',
           environment: 'node',
           include: ['**/*.e2e.ts'],
-          // A whole journey through the browser: the longest took 64–80 s on the 2-core host of 2026-11-27 (1.6
-          // times slower than the one before, where they stayed under 60 s) and 60 s cut it off at the same step
-          // whichever code ran, the commit before ADR 0051 included.
+          // A whole journey through the browser: on the 2-core host of 2026-11-27 (1.6 times slower than the one
+          // before, where every journey stayed under 60 s) the trip order to its settlement took 64–66 s at the
+          // commit before ADR 0051 and 69–80 s after it, alone, so 60 s failed it either way.
           testTimeout: 150_000,
           hookTimeout: 120_000,
           fileParallelism: false,
