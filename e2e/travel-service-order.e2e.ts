@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD, fillDate, launchBrowser, logInToDemo, logInToProvider, newPage } from './support/browser.ts';
+import { DEMO_PASSWORD, clickForNotification, fillDate, launchBrowser, logInToDemo, logInToProvider, newPage } from './support/browser.ts';
 import { api, dayFromToday, demoToken, sentTripOrder } from './support/api.ts';
 import { mailedLink, outboxCount } from './support/mail.ts';
 
@@ -158,8 +158,7 @@ async function answerWithOffers(page: Page, order: { id: number; number: string 
   const lot = page.getByRole('region', { name: 'Odpowiedź 2' });
   await lot.getByRole('textbox', { name: 'Cena' }).fill('2140');
   await fillLeg(lot, 1, { carrier: 'LOT', number: 'LO 379', from: 'Warszawa (WAW)', to: 'Frankfurt (FRA)', departure: `${trip.start} 11:05`, arrival: `${trip.start} 13:15` });
-  await page.getByRole('button', { name: 'Zapisz odpowiedzi' }).click();
-  await page.getByText('Odpowiedzi zostały zapisane').waitFor();
+  await clickForNotification(page, page.getByRole('button', { name: 'Zapisz odpowiedzi' }), 'Odpowiedzi zostały zapisane');
 
   // 3. The hotel: a single room with breakfast for the two nights.
   await page.getByRole('link', { name: 'Odpowiedz ofertą na usługę 3' }).click();
@@ -171,8 +170,7 @@ async function answerWithOffers(page: Page, order: { id: number; number: string 
   await fillDate(room, 'Przyjazd', trip.start);
   await fillDate(room, 'Wyjazd', trip.end);
   await room.getByRole('checkbox', { name: 'Śniadanie w cenie' }).check();
-  await page.getByRole('button', { name: 'Zapisz odpowiedzi' }).click();
-  await page.getByText('Odpowiedzi zostały zapisane').waitFor();
+  await clickForNotification(page, page.getByRole('button', { name: 'Zapisz odpowiedzi' }), 'Odpowiedzi zostały zapisane');
 
   // 2. and 4. The insurances: a response described in words.
   for (const sequence of [2, 4]) {
@@ -182,8 +180,7 @@ async function answerWithOffers(page: Page, order: { id: number; number: string 
     await insurance.getByRole('textbox', { name: 'Treść oferty' }).click();
     await page.keyboard.type('Ubezpieczenie podróżne Warta Travel: KL 200 000 EUR, NNW, bagaż');
     const before = outboxCount();
-    await page.getByRole('button', { name: 'Zapisz odpowiedzi' }).click();
-    await page.getByText('Odpowiedzi zostały zapisane').waitFor();
+    await clickForNotification(page, page.getByRole('button', { name: 'Zapisz odpowiedzi' }), 'Odpowiedzi zostały zapisane');
     if (sequence === 4) {
       // Every service answered: the order goes to the traveller, who is told by e-mail.
       await mailedLink(new RegExp(`/travel-service/choose-offer/${order.id}\\b`), EMPLOYEE_EMAIL, before);

@@ -134,6 +134,19 @@ export function outboxMessages(): string[] {
 }
 
 /**
+ * Clicks `button` and waits for the notification `message` this click brings. One with the same text still on screen
+ * from an earlier click does not count: the app shows a repeat anew once that one has left (`notification-host.tsx`).
+ */
+export async function clickForNotification(page: Page, button: Locator, message: string): Promise<void> {
+  const alerts = page.getByRole('alert').filter({ hasText: message });
+  await alerts.evaluateAll((shown) => {
+    for (const alert of shown) alert.setAttribute('data-e2e-shown-before', '');
+  });
+  await button.click();
+  await page.locator('[role="alert"]:not([data-e2e-shown-before])').filter({ hasText: message }).waitFor();
+}
+
+/**
  * Types a date (`YYYY-MM-DD`) or date and time (`YYYY-MM-DD HH:mm`) into the app's date picker
  * labelled `label`, as a person does in the Polish interface: day, month, year, hour, minute.
  */

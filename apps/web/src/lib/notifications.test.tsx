@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
 import { NotificationLayer, enqueueSnackbar } from './notifications.tsx';
 
 describe('notifications', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('shows a message sent before notistack has arrived, with its variant, once it has', async () => {
     render(
       <NotificationLayer>
@@ -40,5 +44,36 @@ describe('notifications', () => {
     await screen.findByText('Pierwsza');
     enqueueSnackbar('Druga', { variant: 'warning' });
     expect((await screen.findByText('Druga')).closest('.notistack-MuiContent-warning')).not.toBeNull();
+  });
+
+  it('shows a repeated message again for its whole time, whether the first is still on screen or already leaving it', async () => {
+    render(
+      <NotificationLayer>
+        <p>Ekran</p>
+      </NotificationLayer>,
+    );
+    enqueueSnackbar('Witaj');
+    await screen.findByText('Witaj');
+    vi.useFakeTimers();
+    const saved = 'Odpowiedzi zostały zapisane';
+    // In slices: React renders only when an `act` ends, and notistack starts the next timer from a render.
+    const wait = async (ms: number) => {
+      for (let passed = 0; passed < ms; passed += 50) await act(() => vi.advanceTimersByTime(50));
+    };
+
+    act(() => enqueueSnackbar(saved));
+    await wait(5_500);
+    // The first is still on screen: it leaves (about 750 ms) and the repeat comes for its own 6000 ms (spec §9).
+    act(() => enqueueSnackbar(saved));
+    await wait(6_000);
+    expect(screen.getAllByText(saved)).toHaveLength(1);
+
+    // About 12.25 s the repeat's time is over; at 12.5 s it is leaving the screen when the next repeat comes.
+    await wait(1_000);
+    act(() => enqueueSnackbar(saved));
+    await wait(5_500);
+    expect(screen.getAllByText(saved)).toHaveLength(1);
+    await wait(3_000);
+    expect(screen.queryByText(saved)).toBeNull();
   });
 });
