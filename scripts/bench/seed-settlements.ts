@@ -4,7 +4,7 @@
  * employees whose superior is the demo `acceptor`, with the decision history each status implies. The
  * demo `employee` owns one document in a thousand. Of the settlements one in ten waits for the
  * acceptor (submitted), two in ten for the financial check; of the orders one in ten waits for the
- * acceptor. Each accepted order has its settlement. Prints nothing.
+ * acceptor. Each accepted order has its settlement, and every order an advance. Prints nothing.
  */
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
@@ -125,6 +125,15 @@ export async function seedSettlements(target: { url?: string; dataDir?: string }
     await decisions('delegation', 'delegations', settlementBase, 'accept', 'submitted', 'accepted', 'substantive', 0, acceptor, ['accepted', 'settled']);
     await decisions('delegation', 'delegations', settlementBase, 'returnForCorrection', 'submitted', 'rejectedForCorrect', 'substantive', 0, acceptor, ['rejectedForCorrect']);
     await decisions('delegation', 'delegations', settlementBase, 'settle', 'accepted', 'settled', 'financial', 1, finance, ['settled']);
+
+    // An advance on every order, as the order's status allows: paid or approved on accepted trips, waiting for the
+    // financial decision on some accepted and every submitted one, undecided on those being written, rejected on returned ones.
+    await db.execute(sql`
+      insert into advances (company_id, user_id, delegation_order_id, amount_in_currency, currency, payment_type, payment_date, status)
+      select company_id, user_id, id, '300.00', 'PLN', 'transfer', (start_date - interval '3 days')::date,
+        case (id - ${orderBase}::int) % 10 when 0 then 'paid' when 1 then 'paid' when 2 then 'paid' when 3 then 'paid' when 4 then 'paid'
+          when 5 then 'approved' when 9 then 'rejected' else 'unknown' end
+      from delegation_orders where id > ${orderBase}::int order by id`);
 
     // As a maintained database is: autovacuum on a server, the maintenance job on the embedded one.
     await vacuumAndAnalyze(db);

@@ -238,7 +238,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerMasterDataRoutes(app, { db: deps.db });
   const orders = createDelegationOrderService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, rates, listPages });
   registerDelegationOrderRoutes(app, orders);
-  const advances = createDelegationAdvanceService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, attachments, publicUrl: deps.publicUrl, onMailQueued: () => outbox.wake() });
+  const advances = createDelegationAdvanceService({ db: deps.db, clock: deps.clock, workflow: tripWorkflow, attachments, publicUrl: deps.publicUrl, listPages, onMailQueued: () => outbox.wake() });
   registerDelegationAdvanceRoutes(app, advances);
   const bookings = createBookingsService({ db: deps.db, clock: deps.clock });
   registerBookingRoutes(app, bookings);

@@ -213,7 +213,11 @@ export const advances = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('advances_company_user_idx').on(t.companyId, t.userId)],
+  (t) => [
+    index('advances_company_user_idx').on(t.companyId, t.userId),
+    // The advance list walks orders by start date and takes each one's advances; the order's own advances are read by it.
+    index('advances_company_order_idx').on(t.companyId, t.delegationOrderId),
+  ],
 );
 
 /** Bills, tickets and other files of a document, stored through the storage interface. */

@@ -10,6 +10,7 @@ import { recordAudit, recordSaveAudit } from '../audit/audit.repo.ts';
 import { ADVANCE_OWNER_KIND } from '../settlements/attachments.repo.ts';
 import type { AttachmentsService, FileReference } from '../settlements/attachments.service.ts';
 import { outboxRepo } from '../mail/outbox.repo.ts';
+import { UNKEPT_DOCUMENT_LISTS, type DocumentListCache } from '../trip-workflow/document-list-cache.ts';
 import { tripWorkflowRepo } from '../trip-workflow/trip-workflow.repo.ts';
 import type { TripWorkflow } from '../trip-workflow/trip-workflow.service.ts';
 import { workflowRepo } from '../workflow/workflow.repo.ts';
@@ -81,8 +82,17 @@ export async function queueAdvanceDecisionRequests(
  * `delegationAcceptFinancial` approves or rejects each one here. Paying it is marked here in both.
  * Requests and decisions are e-mailed as docs/domain/trip-workflow.md "E-mails" describes.
  */
-export function createDelegationAdvanceService(deps: { db: Database; clock: Clock; workflow: TripWorkflow; attachments: AttachmentsService; onMailQueued: () => void; publicUrl: string }) {
-  const { db, clock, workflow, attachments } = deps;
+export function createDelegationAdvanceService(deps: {
+  db: Database;
+  clock: Clock;
+  workflow: TripWorkflow;
+  attachments: AttachmentsService;
+  onMailQueued: () => void;
+  publicUrl: string;
+  /** Pages kept until what they show changes (ADR 0051); without it every page is read. */
+  listPages?: DocumentListCache;
+}) {
+  const { db, clock, workflow, attachments, listPages = UNKEPT_DOCUMENT_LISTS } = deps;
 
   /**
    * After a decision on an advance: e-mails its employee and whoever filled in the order for them,
@@ -176,26 +186,28 @@ export function createDelegationAdvanceService(deps: { db: Database; clock: Cloc
 
   return {
     async list(ctx: AuthenticatedContext, query: { scope: 'mine' | 'toDecide'; status?: string; page: number; page_size: number }) {
-      const settings = ctx.actor.settings;
       const canDecide = can(ctx, 'delegationAcceptFinancial');
       if (query.scope === 'toDecide' && !canDecide) assertPermission(ctx, 'delegationAcceptFinancial');
-      const { rows, total, total_is_exact } = await delegationAdvanceRepo.page(
-        db,
-        ctx.actor.companyId,
-        { viewerId: ctx.actor.contextUserId, scope: query.scope, status: query.status, decidableOrderStatuses: GOING_AHEAD },
-        pageWindow(query),
-      );
-      const files = await filesOf(ctx.actor.companyId, rows);
-      return {
-        items: rows.map((row) => toItem(ctx, row, files.get(row.advance.id) ?? [])),
-        total,
-        total_is_exact,
-        advance_flow: settings.advance_flow,
-        multiple_advances: settings.multiple_advances,
-        can_decide: canDecide,
-        attachment_max_mb: settings.attachment_max_mb,
-        pdf_attachment_only: settings.pdf_attachment_only === 1,
-      };
+      return listPages.page(ctx, 'advance', query, async () => {
+        const settings = ctx.actor.settings;
+        const { rows, total, total_is_exact } = await delegationAdvanceRepo.page(
+          db,
+          ctx.actor.companyId,
+          { viewerId: ctx.actor.contextUserId, scope: query.scope, status: query.status, decidableOrderStatuses: GOING_AHEAD },
+          pageWindow(query),
+        );
+        const files = await filesOf(ctx.actor.companyId, rows);
+        return {
+          items: rows.map((row) => toItem(ctx, row, files.get(row.advance.id) ?? [])),
+          total,
+          total_is_exact,
+          advance_flow: settings.advance_flow,
+          multiple_advances: settings.multiple_advances,
+          can_decide: canDecide,
+          attachment_max_mb: settings.attachment_max_mb,
+          pdf_attachment_only: settings.pdf_attachment_only === 1,
+        };
+      });
     },
 
     /** Requests an advance on one's order, or changes one not decided yet. */

@@ -4,9 +4,11 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { apiCalls } from '../../../test/api-helpers.ts';
 import { insertBooking, insertInvoice } from '../../../test/bookings.ts';
 import { settlementCompany, type SettlementCompany } from '../../../test/settlements.ts';
-import { insertOrder } from '../../../test/trips.ts';
+import { createTripCompany, insertOrder } from '../../../test/trips.ts';
+import { authHeaders } from '../../../test/sessions.ts';
 import { ALL_RESPONSE_PERMISSIONS, insertTravelOrder, providerUser, travelCompany } from '../../../test/travel-services.ts';
 import {
+  advances,
   attachments,
   delegationBookings,
   delegationOrders,
@@ -21,6 +23,7 @@ import {
   travelServicePassengers,
   users,
 } from '../../db/schema/index.ts';
+import { delegationAdvanceRepo } from '../delegation-advance/delegation-advance.repo.ts';
 import { delegationOrderRepo } from '../delegation-order/delegation-order.repo.ts';
 import { settlementsRepo } from '../settlements/settlements.repo.ts';
 import { travelServiceRepo } from '../travel-service/travel-service.repo.ts';
@@ -246,6 +249,61 @@ describe('kept pages of the trip-order, settlement and travel-service order list
       await t.db.update(travelServiceOrders).set({ endDate: '2026-06-13' }).where(eq(travelServiceOrders.id, orderId));
       await listed(d.headers.editor);
       expect(pages.mock.calls.length - before).toBe(3);
+    } finally {
+      pages.mockRestore();
+    }
+  });
+});
+
+describe('kept pages of the advance list', () => {
+  it("reads a page again after a change to an advance, its order, its files or its employee's name, and never for another company's", async () => {
+    const trip = await createTripCompany(t.db, { advance_flow: 'extended' });
+    const orderId = await insertOrder(t.db, trip.company.id, trip.employee.id, { status: 'accepted' });
+    const [advance] = await t.db
+      .insert(advances)
+      .values({ companyId: trip.company.id, userId: trip.employee.id, delegationOrderId: orderId, amountInCurrency: '250.00', currency: 'EUR', paymentType: 'transfer' })
+      .returning({ id: advances.id });
+    const employee = await authHeaders(t.app, trip.company, trip.employee);
+    const finance = await authHeaders(t.app, trip.company, trip.finance);
+    const pages = vi.spyOn(delegationAdvanceRepo, 'page');
+    const listed = async (headers: Headers, scope: 'mine' | 'toDecide') => {
+      const response = await api.get(`/delegation-advance/list?scope=${scope}`, headers);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().items as { id: number; amount_in_currency: string; status: string; employee: { fullName: string }; order: { destination: string }; files: unknown[] }[];
+    };
+    try {
+      expect((await listed(employee, 'mine')).map((item) => [item.id, item.amount_in_currency])).toEqual([[advance!.id, '250.00']]);
+      expect((await listed(finance, 'toDecide')).map((item) => item.id)).toEqual([advance!.id]);
+      await listed(employee, 'mine');
+      await listed(finance, 'toDecide');
+      expect(pages).toHaveBeenCalledTimes(2);
+
+      await t.db.update(advances).set({ status: 'approved' }).where(eq(advances.id, advance!.id));
+      expect((await listed(employee, 'mine'))[0]!.status).toBe('approved');
+      await t.db.update(delegationOrders).set({ destinationText: 'Monachium' }).where(eq(delegationOrders.id, orderId));
+      expect((await listed(employee, 'mine'))[0]!.order.destination).toBe('Monachium');
+      await t.db.insert(attachments).values({
+        companyId: trip.company.id,
+        ownerKind: 'advance',
+        ownerId: advance!.id,
+        fileName: 'wniosek.pdf',
+        contentType: 'application/pdf',
+        sizeBytes: 1024,
+        sha256: 'b'.repeat(64),
+        storageKey: `test/${advance!.id}/wniosek.pdf`,
+        uploadedById: trip.employee.id,
+      });
+      expect((await listed(employee, 'mine'))[0]!.files).toHaveLength(1);
+      await t.db.update(users).set({ surname: 'Zaliczkowa' }).where(eq(users.id, trip.employee.id));
+      expect((await listed(finance, 'toDecide'))[0]!.employee.fullName).toMatch(/ Zaliczkowa$/);
+      await t.db.delete(advances).where(eq(advances.id, advance!.id));
+      expect(await listed(finance, 'toDecide')).toEqual([]);
+      expect(pages).toHaveBeenCalledTimes(7);
+
+      const other = await createTripCompany(t.db);
+      await t.db.insert(advances).values({ companyId: other.company.id, userId: other.employee.id, delegationOrderId: await insertOrder(t.db, other.company.id, other.employee.id), amountInCurrency: '100.00', paymentType: 'cash' });
+      await listed(finance, 'toDecide');
+      expect(pages).toHaveBeenCalledTimes(7);
     } finally {
       pages.mockRestore();
     }

@@ -5,7 +5,7 @@ import type { AuthenticatedContext } from '../../http/request-context.ts';
 import { deepFreeze } from '../../lib/deep-freeze.ts';
 import { COMPANY_VERSIONS_CHANGED_CHANNEL } from '../auth/session-validity-cache.ts';
 
-/** The channel of migrations 0032 and 0033: a statement changed what the document lists of the company (the payload) show. */
+/** The channel of migrations 0032–0034: a statement changed what the document lists of the company (the payload) show. */
 export const COMPANY_DOCUMENTS_CHANGED_CHANNEL = 'delego_company_documents_changed';
 
 /**
@@ -31,12 +31,12 @@ function permissionKey(permissions: PermissionMap): string {
 }
 
 export type DocumentListCache = ReturnType<typeof createDocumentListCache>;
-/** The lists kept: trip orders, settlements and travel-service orders. */
-export type KeptListKind = DocumentKind | 'travelServiceOrder';
+/** The lists kept: trip orders, settlements, advances and travel-service orders. */
+export type KeptListKind = DocumentKind | 'advance' | 'travelServiceOrder';
 
 /**
- * Pages of the trip-order, settlement and travel-service order lists (the client's and the provider's), kept per company until a statement changes
- * anything a page shows (the notification of migrations 0032 and 0033) and returned only when as current as a read
+ * Pages of the trip-order, settlement, advance and travel-service order lists (the client's and the provider's), kept per company until a
+ * statement changes anything a page shows (the notification of migrations 0032–0034) and returned only when as current as a read
  * (ADR 0051): a list is where a user looks for what they have just done. A page is kept for one viewer, as the
  * company's actor version describes them (their permissions and everyone's names), the user signed in (whose unread
  * messages a travel-service page counts) and one query; nothing else decides what a page holds.
