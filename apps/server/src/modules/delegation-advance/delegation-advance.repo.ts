@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { advances, delegationOrders, users } from '../../db/schema/index.ts';
 import { countLimit } from '../../http/paging.ts';
@@ -25,6 +25,12 @@ export type AdvanceListRow = Awaited<ReturnType<typeof delegationAdvanceRepo.fin
 
 /** Advances with their order; every query is filtered by the company id. */
 export const delegationAdvanceRepo = {
+  /**
+   * A page of the advance list, newest trip first. "Mine" is two ways of being one's advance, its employee and the
+   * order's author, each read on its own index in the list's order only as far as the page reaches, and the page is
+   * the first rows of their union (as the order and settlement lists, `docs/architecture.md`): one condition with
+   * `or` across the two tables walked every order of the company (175 ms with 100 000 on PostgreSQL).
+   */
   async page(
     db: Executor,
     companyId: number,
@@ -32,29 +38,36 @@ export const delegationAdvanceRepo = {
     page: { offset: number; limit: number },
   ) {
     const conditions: SQL[] = [eq(advances.companyId, companyId), ne(delegationOrders.status, 'deleted')];
-    if (filter.scope === 'mine') {
-      conditions.push(or(eq(advances.userId, filter.viewerId), eq(delegationOrders.createdById, filter.viewerId))!);
-    } else {
+    if (filter.scope === 'toDecide') {
       // Waiting for a financial decision or for the payment, on orders that go ahead; never one's own.
       conditions.push(ne(advances.userId, filter.viewerId), inArray(advances.status, ['unknown', 'approved']), inArray(delegationOrders.status, filter.decidableOrderStatuses));
     }
     if (filter.status) conditions.push(eq(advances.status, filter.status));
-    const where = and(...conditions);
-    const matching = db
-      .select({ id: advances.id })
-      .from(advances)
-      .innerJoin(delegationOrders, and(eq(delegationOrders.id, advances.delegationOrderId), eq(delegationOrders.companyId, companyId)))
-      .where(where);
-    const count = boundedUnionCount([sql`${matching}`], countLimit(page));
+    const ways: (SQL | undefined)[] = filter.scope === 'mine' ? [eq(advances.userId, filter.viewerId), eq(delegationOrders.createdById, filter.viewerId)] : [undefined];
+    const withOrder = <T extends Parameters<typeof db.select>[0]>(columns: T) =>
+      db
+        .select(columns)
+        .from(advances)
+        .innerJoin(delegationOrders, and(eq(delegationOrders.id, advances.delegationOrderId), eq(delegationOrders.companyId, companyId)));
+    const branches = ways.map(
+      (way) =>
+        sql`(${withOrder({ id: advances.id, key: sql`${delegationOrders.startDate}`.as('key') })
+          .where(and(...conditions, way))
+          .orderBy(desc(delegationOrders.startDate), asc(advances.id))
+          .limit(page.offset + page.limit)})`,
+    );
+    const pageIds = sql`(select "id" from (${sql.join(branches, sql` union `)}) as "ways" order by "key" desc, "id" asc offset ${page.offset} limit ${page.limit})`;
+    const count = boundedUnionCount(
+      ways.map((way) => sql`${withOrder({ id: advances.id }).where(and(...conditions, way))}`),
+      countLimit(page),
+    );
     const rows = await db
       .select({ ...listColumns, total: count })
       .from(advances)
       .innerJoin(delegationOrders, and(eq(delegationOrders.id, advances.delegationOrderId), eq(delegationOrders.companyId, companyId)))
       .innerJoin(users, eq(users.id, advances.userId))
-      .where(where)
-      .orderBy(desc(delegationOrders.startDate), asc(advances.id))
-      .offset(page.offset)
-      .limit(page.limit);
+      .where(and(eq(advances.companyId, companyId), sql`${advances.id} in ${pageIds}`))
+      .orderBy(desc(delegationOrders.startDate), asc(advances.id));
     return { rows, ...(await pageTotal(db, rows, count, page)) };
   },
 

@@ -5,7 +5,7 @@ import { authHeaders } from '../../../test/sessions.ts';
 import { apiCalls, lastAuditRow } from '../../../test/api-helpers.ts';
 import { createTripCompany, insertOrder, outboxOf } from '../../../test/trips.ts';
 import { createUser } from '../../../test/factories.ts';
-import { auditLog, delegationOrders, users } from '../../db/schema/index.ts';
+import { advances, auditLog, delegationOrders, users } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof apiCalls>;
@@ -94,6 +94,40 @@ describe('POST delegation-advance/save', () => {
     await api.post('/delegation-order/action', s.employee.headers, { id: s.orderId, action: 'submit' });
     const response = await api.post('/delegation-advance/save', s.employee.headers, advance(s.orderId));
     expect(response.statusCode).toBe(409);
+  });
+});
+
+describe('GET delegation-advance/list', () => {
+  it("lists my advances and those on orders I filled in for others, newest trip first, page by page with the total, and those waiting for a financial decision to whoever decides", async () => {
+    const s = await setup();
+    const order = (userId: number, start: string, status = 'created', createdById = s.employee.id) =>
+      insertOrder(t.db, s.company.id, userId, { createdById, startDate: new Date(`${start}T06:00:00Z`), endDate: new Date(`${start}T18:00:00Z`), status });
+    const insertAdvance = async (userId: number, orderId: number) => {
+      const [row] = await t.db
+        .insert(advances)
+        .values({ companyId: s.company.id, userId, delegationOrderId: orderId, amountInCurrency: '100.00', paymentType: 'cash' })
+        .returning({ id: advances.id });
+      return row!.id;
+    };
+    const march = await insertAdvance(s.employee.id, await order(s.employee.id, '2026-03-02'));
+    const may = await insertAdvance(s.employee.id, s.orderId);
+    // Filled in by the employee for her colleague: hers to see as the order's author, his as its employee.
+    const june = await insertAdvance(s.colleague.id, await order(s.colleague.id, '2026-06-01', 'accepted'));
+    const july = await insertAdvance(s.colleague.id, await order(s.colleague.id, '2026-07-01', 'submitted', s.colleague.id));
+    const listed = async (headers: Record<string, string>, query: string) => {
+      const response = await api.get(`/delegation-advance/list?${query}`, headers);
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json() as { items: { id: number }[]; total: number; total_is_exact: boolean };
+      return { ids: body.items.map((item) => item.id), total: body.total, exact: body.total_is_exact };
+    };
+
+    expect(await listed(s.employee.headers, 'scope=mine')).toEqual({ ids: [june, may, march], total: 3, exact: true });
+    expect(await listed(s.employee.headers, 'scope=mine&page_size=2')).toEqual({ ids: [june, may], total: 3, exact: true });
+    expect(await listed(s.employee.headers, 'scope=mine&page_size=2&page=2')).toEqual({ ids: [march], total: 3, exact: true });
+    expect(await listed(s.colleagueHeaders, 'scope=mine')).toEqual({ ids: [july, june], total: 2, exact: true });
+    // Only advances on orders that go ahead wait for the financial acceptor.
+    expect(await listed(s.financeHeaders, 'scope=toDecide')).toEqual({ ids: [july, june], total: 2, exact: true });
+    expect(await listed(s.financeHeaders, 'scope=mine')).toEqual({ ids: [], total: 0, exact: true });
   });
 });
 
