@@ -131,6 +131,41 @@ describe('GET delegation-advance/list', () => {
   });
 });
 
+describe('GET delegation-advance/list, page by page', () => {
+  it("gives every advance of mine once, newest trip first and by id within a day, at any page size, with the same exact total on every page", async () => {
+    const s = await setup();
+    const days = ['2026-05-04', '2026-05-11', '2026-05-18'];
+    const visible: { id: number; start: string }[] = [];
+    for (let index = 0; index < 12; index += 1) {
+      // In turn: her own order, one she filled in for her colleague, his own, and her own that was deleted.
+      const kind = index % 4;
+      const start = days[index % days.length]!;
+      const employee = kind === 0 || kind === 3 ? s.employee.id : s.colleague.id;
+      const orderId = await insertOrder(t.db, s.company.id, employee, {
+        createdById: kind === 2 ? s.colleague.id : s.employee.id,
+        startDate: new Date(`${start}T06:00:00Z`),
+        endDate: new Date(`${start}T18:00:00Z`),
+        status: kind === 3 ? 'deleted' : 'created',
+      });
+      for (let advance = 0; advance <= index % 2; advance += 1) {
+        const [row] = await t.db.insert(advances).values({ companyId: s.company.id, userId: employee, delegationOrderId: orderId, amountInCurrency: '50.00', paymentType: 'cash' }).returning({ id: advances.id });
+        if (kind < 2) visible.push({ id: row!.id, start });
+      }
+    }
+    const expected = visible.sort((a, b) => b.start.localeCompare(a.start) || a.id - b.id).map((advance) => advance.id);
+    expect(expected.length).toBeGreaterThan(7);
+    for (const pageSize of [1, 3, 7, 25]) {
+      const seen: number[] = [];
+      for (let page = 1; page <= Math.ceil(expected.length / pageSize); page += 1) {
+        const body = (await api.get(`/delegation-advance/list?scope=mine&page=${page}&page_size=${pageSize}`, s.employee.headers)).json();
+        expect([body.total, body.total_is_exact]).toEqual([expected.length, true]);
+        seen.push(...(body.items as { id: number }[]).map((item) => item.id));
+      }
+      expect(seen, `page size ${pageSize}`).toEqual(expected);
+    }
+  });
+});
+
 describe('POST delegation-advance/decision', () => {
   it('extended flow: the financial acceptor approves, then marks paid with the payment date', async () => {
     const s = await setup({ advance_flow: 'extended' });

@@ -256,9 +256,11 @@ describe('kept pages of the trip-order, settlement and travel-service order list
 });
 
 describe('kept pages of the advance list', () => {
-  it("reads a page again after a change to an advance, its order, its files or its employee's name, and never for another company's", async () => {
+  it("reads a page again after an advance is added, changed or removed, or its order, its files or its employee's name change, and never for another company's", async () => {
     const trip = await createTripCompany(t.db, { advance_flow: 'extended' });
     const orderId = await insertOrder(t.db, trip.company.id, trip.employee.id, { status: 'accepted' });
+    // An order whose advance comes later: only the advance's own insert can tell the kept page.
+    const secondOrderId = await insertOrder(t.db, trip.company.id, trip.employee.id, { status: 'accepted', startDate: new Date('2026-04-27T06:00:00Z') });
     const [advance] = await t.db
       .insert(advances)
       .values({ companyId: trip.company.id, userId: trip.employee.id, delegationOrderId: orderId, amountInCurrency: '250.00', currency: 'EUR', paymentType: 'transfer' })
@@ -278,6 +280,12 @@ describe('kept pages of the advance list', () => {
       await listed(finance, 'toDecide');
       expect(pages).toHaveBeenCalledTimes(2);
 
+      const [second] = await t.db
+        .insert(advances)
+        .values({ companyId: trip.company.id, userId: trip.employee.id, delegationOrderId: secondOrderId, amountInCurrency: '90.00', currency: 'PLN', paymentType: 'cash' })
+        .returning({ id: advances.id });
+      expect((await listed(employee, 'mine')).map((item) => item.id)).toEqual([advance!.id, second!.id]);
+      await t.db.delete(advances).where(eq(advances.id, second!.id));
       await t.db.update(advances).set({ status: 'approved' }).where(eq(advances.id, advance!.id));
       expect((await listed(employee, 'mine'))[0]!.status).toBe('approved');
       await t.db.update(delegationOrders).set({ destinationText: 'Monachium' }).where(eq(delegationOrders.id, orderId));
@@ -298,12 +306,12 @@ describe('kept pages of the advance list', () => {
       expect((await listed(finance, 'toDecide'))[0]!.employee.fullName).toMatch(/ Zaliczkowa$/);
       await t.db.delete(advances).where(eq(advances.id, advance!.id));
       expect(await listed(finance, 'toDecide')).toEqual([]);
-      expect(pages).toHaveBeenCalledTimes(7);
+      expect(pages).toHaveBeenCalledTimes(8);
 
       const other = await createTripCompany(t.db);
       await t.db.insert(advances).values({ companyId: other.company.id, userId: other.employee.id, delegationOrderId: await insertOrder(t.db, other.company.id, other.employee.id), amountInCurrency: '100.00', paymentType: 'cash' });
       await listed(finance, 'toDecide');
-      expect(pages).toHaveBeenCalledTimes(7);
+      expect(pages).toHaveBeenCalledTimes(8);
     } finally {
       pages.mockRestore();
     }
