@@ -61,10 +61,7 @@ export const delegationAdvanceRepo = {
       ways.map((way) => sql`${withOrder({ id: advances.id }).where(and(...conditions, way))}`),
       countLimit(page),
     );
-    const rows = await db
-      .select({ ...listColumns, total: count })
-      .from(advances)
-      .innerJoin(delegationOrders, and(eq(delegationOrders.id, advances.delegationOrderId), eq(delegationOrders.companyId, companyId)))
+    const rows = await withOrder({ ...listColumns, total: count })
       .innerJoin(users, eq(users.id, advances.userId))
       .where(and(eq(advances.companyId, companyId), sql`${advances.id} in ${pageIds}`))
       .orderBy(desc(delegationOrders.startDate), asc(advances.id));
