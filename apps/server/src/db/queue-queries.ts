@@ -1,10 +1,10 @@
 import type pg from 'pg';
 
 /**
- * Makes a client run its queries one after another. A transaction is one client, and code that
- * reads several things at once inside it (`Promise.all` over the transaction) would otherwise hand the
- * client a query while it runs another (so would the listening connection's channels, opened side by side), which pg only tolerates with a deprecation warning (and pg 9
- * will refuse). Each query starts when the one before has settled.
+ * Makes a client run its queries one after another. A transaction is one client, and code that reads several
+ * things at once inside it (`Promise.all` over the transaction) would otherwise hand the client a query while it
+ * runs another, as would the listening connection's channels, opened side by side. pg only tolerates that with a
+ * deprecation warning (and pg 9 will refuse). Each query starts when the one before has settled.
  */
 export function queueQueries(client: pg.PoolClient | pg.Client): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
